@@ -1,0 +1,9 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts', 'src/bin.ts'],
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  target: 'node20',
+});

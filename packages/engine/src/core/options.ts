@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { homedir } from 'node:os';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { RandomSource } from './ids.js';
+import { cryptoRandom } from './ids.js';
+
+export interface EngineOptions {
+  /** Folder holding `wvr.db` (default `~/.wvr`, or `WVR_DATA_DIR`). */
+  dataDir?: string;
+  /** Explicit SQLite path; `:memory:` for a private in-memory database. Wins over dataDir. */
+  dbPath?: string;
+  clock?: Clock;
+  random?: RandomSource;
+  /** Allow fetching private, loopback and link-local addresses (the local CLI does). */
+  allowPrivateNetwork?: boolean;
+  /** User agent for every fetch; default `wvr/<version>`. */
+  userAgent?: string;
+  /** Secret that signs token bodies and webhooks; generated and stored in the database when absent. */
+  secret?: string;
+  /** Monthly credit grants per plan; free is 100 per the spec. */
+  monthlyGrants?: Partial<Record<'free' | 'developer' | 'pro', number>>;
+}
+
+export interface ResolvedOptions {
+  dbPath: string;
+  clock: Clock;
+  random: RandomSource;
+  allowPrivateNetwork: boolean;
+  userAgent: string;
+  secret: string | undefined;
+  monthlyGrants: Record<'free' | 'developer' | 'pro', number>;
+}
+
+export const ENGINE_VERSION = '0.1.0';
+export const API_VERSION = '1.7.0';
+
+export function defaultDataDir(): string {
+  return process.env.WVR_DATA_DIR ?? join(homedir(), '.wvr');
+}
+
+export function resolveOptions(options: EngineOptions): ResolvedOptions {
+  return {
+    dbPath: options.dbPath ?? join(options.dataDir ?? defaultDataDir(), 'wvr.db'),
+    clock: options.clock ?? systemClock,
+    random: options.random ?? cryptoRandom,
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    userAgent: options.userAgent ?? `wvr/${ENGINE_VERSION}`,
+    secret: options.secret,
+    monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, ...options.monthlyGrants },
+  };
+}
