@@ -5,3 +5,12 @@ export { WvrError, isWvrError, errors, type ErrorBody, type ErrorType } from './
 export { manualClock, systemClock, type Clock, type ManualClock } from './core/clock.js';
 export { seededRandom, cryptoRandom, type RandomSource } from './core/ids.js';
 export { parseInput, type FieldProblem } from './core/validate.js';
+export * from './accounts/schemas.js';
+export { requireScope } from './accounts/scopes.js';
+export { PLAN_RATE_LIMITS, type RateLimitState, type RateLimitBucket } from './accounts/rate-limits.js';
+export type { AccountsService } from './accounts/service.js';
+export type { TokensService } from './accounts/tokens.js';
+export type { RateLimitService } from './accounts/rate-limits.js';
+export * from './credits/schemas.js';
+export { pricing, type Price, type PricingTier } from './credits/pricing.js';
+export type { CreditsService, Reservation } from './credits/service.js';

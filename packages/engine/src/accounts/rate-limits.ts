@@ -1,0 +1,91 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { DAY, HOUR } from '../core/clock.js';
+import { errors } from '../core/errors.js';
+import { rateLimitCounters } from './tables.js';
+import type { Plan, Principal } from './schemas.js';
+
+export type RateLimitBucket = 'requests' | 'intent_assessment';
+
+export const PLAN_RATE_LIMITS: Record<Plan, { hour: number; day: number }> = {
+  free: { hour: 100, day: 1_000 },
+  developer: { hour: 2_500, day: 25_000 },
+  pro: { hour: 10_000, day: 100_000 },
+};
+
+/** The spec allows 10 intent assessments per hour per user, whatever the plan. */
+const INTENT_ASSESSMENT_LIMIT = { hour: 10, day: Number.POSITIVE_INFINITY };
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds at which the tighter of the windows resets. */
+  reset: number;
+}
+
+const WINDOWS = [
+  { name: 'hour', ms: HOUR },
+  { name: 'day', ms: DAY },
+] as const;
+
+/**
+ * Fixed hourly and daily windows counted in SQLite, so every engine process on one database
+ * file enforces the same limits. A refused request is not counted.
+ */
+export class RateLimitService {
+  constructor(private readonly ctx: EngineContext) {}
+
+  consume(principal: Principal, bucket: RateLimitBucket = 'requests'): RateLimitState {
+    const limits = bucket === 'intent_assessment' ? INTENT_ASSESSMENT_LIMIT : PLAN_RATE_LIMITS[principal.plan];
+    const now = this.ctx.clock.now().getTime();
+    return this.ctx.sqlite.transaction(() => {
+      const states = WINDOWS.map(({ name, ms }) => {
+        const windowStart = Math.floor(now / ms) * ms;
+        const row = this.ctx.db
+          .select({ count: rateLimitCounters.count })
+          .from(rateLimitCounters)
+          .where(
+            and(
+              eq(rateLimitCounters.userId, principal.userId),
+              eq(rateLimitCounters.bucket, bucket),
+              eq(rateLimitCounters.window, name),
+              eq(rateLimitCounters.windowStart, windowStart),
+            ),
+          )
+          .get();
+        const limit = limits[name];
+        return { name, windowStart, limit, used: row?.count ?? 0, reset: Math.ceil((windowStart + ms) / 1000) };
+      });
+      const exceeded = states.find((s) => s.used >= s.limit);
+      if (exceeded) {
+        throw errors.rateLimited(Math.max(1, exceeded.reset - Math.floor(now / 1000)), {
+          code: bucket === 'intent_assessment' ? 'intent_assessment_rate_limited' : 'rate_limit_exceeded',
+          details: { limit: exceeded.limit, remaining: 0, reset: exceeded.reset, window: exceeded.name, bucket },
+        });
+      }
+      for (const s of states) {
+        this.ctx.db
+          .insert(rateLimitCounters)
+          .values({ userId: principal.userId, bucket, window: s.name, windowStart: s.windowStart, count: 1 })
+          .onConflictDoUpdate({
+            target: [rateLimitCounters.userId, rateLimitCounters.bucket, rateLimitCounters.window, rateLimitCounters.windowStart],
+            set: { count: sql`${rateLimitCounters.count} + 1` },
+          })
+          .run();
+      }
+      this.forgetOldWindows(principal.userId, now);
+      const tightest = states
+        .filter((s) => Number.isFinite(s.limit))
+        .map((s) => ({ limit: s.limit, remaining: s.limit - s.used - 1, reset: s.reset }))
+        .sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0]!;
+      return tightest;
+    }).immediate();
+  }
+
+  private forgetOldWindows(userId: string, now: number): void {
+    this.ctx.db
+      .delete(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.userId, userId), lt(rateLimitCounters.windowStart, now - 2 * DAY)))
+      .run();
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const PlanSchema = z.enum(['free', 'developer', 'pro']);
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const ScopeSchema = z.enum(['search', 'crawl', 'workflow', 'sessions']);
+export type Scope = z.infer<typeof ScopeSchema>;
+export const ALL_SCOPES: readonly Scope[] = ScopeSchema.options;
+
+export interface Principal {
+  userId: string;
+  email: string;
+  plan: Plan;
+  /** `local` when the engine is driven in-process by its owner (the CLI), not through a token. */
+  tokenId: string;
+  scopes: Scope[];
+}
+
+export const TokenCreateBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).describe('A label to tell tokens apart, e.g. "ci" or "laptop".'),
+    scopes: z
+      .array(ScopeSchema)
+      .min(1)
+      .max(4)
+      .refine((s) => new Set(s).size === s.length, { params: { code: 'scopes_duplicate' }, message: 'must not repeat a scope' })
+      .optional()
+      .describe("Scopes the token carries; default: all of the creator's scopes."),
+    expires_in_days: z.number().int().min(1).max(365).optional().describe('Days until the token expires; default: never.'),
+  })
+  .meta({ id: 'TokenCreateRequest' });
+export type TokenCreateInput = z.input<typeof TokenCreateBody>;
+
+export const TokenRecordSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    scopes: z.array(ScopeSchema),
+    prefix: z.string().describe('The start of the token, for recognising it; the token itself is never shown again.'),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: 'Token' });
+export type TokenRecord = z.infer<typeof TokenRecordSchema>;
+
+export const TokenCreatedSchema = TokenRecordSchema.extend({
+  token: z.string().describe('The bearer token, `wvr_` followed by a JWT. Shown once: store it now.'),
+}).meta({ id: 'TokenCreated' });
+export type TokenCreated = z.infer<typeof TokenCreatedSchema>;
+
+export const TokenListSchema = z.object({ data: z.array(TokenRecordSchema) }).meta({ id: 'TokenList' });
+export type TokenList = z.infer<typeof TokenListSchema>;
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: Plan;
+  createdAt: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: string;
+}

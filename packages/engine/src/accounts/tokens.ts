@@ -1,0 +1,148 @@
+import { createHash, createHmac } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { DAY, MINUTE } from '../core/clock.js';
+import { errors } from '../core/errors.js';
+import { parseInput } from '../core/validate.js';
+import type { AccountsService } from './service.js';
+import { signingSecret } from './secret.js';
+import { apiTokens } from './tables.js';
+import {
+  ScopeSchema,
+  TokenCreateBody,
+  type Principal,
+  type Scope,
+  type TokenCreated,
+  type TokenList,
+  type TokenRecord,
+} from './schemas.js';
+
+const TOKEN_PATTERN = /^wvr_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class TokensService {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  /** `POST /v1/tokens`: a token can carry at most the scopes of the token that creates it. */
+  create(principal: Principal, input: unknown): TokenCreated {
+    const body = parseInput(TokenCreateBody, input);
+    const scopes = body.scopes ?? principal.scopes;
+    const beyond = scopes.filter((s) => !principal.scopes.includes(s));
+    if (beyond.length > 0) {
+      throw errors.forbidden('scope_escalation', `A token cannot grant scopes its creator lacks: ${beyond.join(', ')}.`, {
+        details: { requested: scopes, allowed: principal.scopes },
+        suggestions: ['Ask only for scopes your current token has, or create the token with the CLI as the account owner.'],
+      });
+    }
+    return this.mint(principal.userId, body.name, scopes, body.expires_in_days);
+  }
+
+  /** The owner's path (CLI, embedders): no principal, any scopes. */
+  issue(userId: string, input: unknown): TokenCreated {
+    const body = parseInput(TokenCreateBody, input);
+    this.accounts.getUser(userId);
+    return this.mint(userId, body.name, body.scopes ?? [...ScopeSchema.options], body.expires_in_days);
+  }
+
+  list(principal: Principal): TokenList {
+    const rows = this.ctx.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, principal.userId))
+      .orderBy(desc(apiTokens.createdAt))
+      .all();
+    return { data: rows.map(toRecord) };
+  }
+
+  revoke(principal: Principal, id: string): TokenRecord {
+    const where = and(eq(apiTokens.id, id), eq(apiTokens.userId, principal.userId));
+    const row = this.ctx.db.select().from(apiTokens).where(where).get();
+    if (!row) throw errors.notFound('token', id);
+    if (!row.revokedAt) {
+      this.ctx.db.update(apiTokens).set({ revokedAt: this.ctx.clock.now().toISOString() }).where(where).run();
+    }
+    return toRecord(this.ctx.db.select().from(apiTokens).where(where).get()!);
+  }
+
+  /** Turns an Authorization header into a principal, or throws the matching 401. */
+  authenticate(authorization: string | undefined): Principal {
+    if (!authorization || authorization.trim() === '') {
+      throw errors.unauthenticated('token_missing', 'No API token: send `Authorization: Bearer wvr_...`.');
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const token = match?.[1];
+    if (!token || !TOKEN_PATTERN.test(token)) {
+      throw errors.unauthenticated('token_malformed', 'The Authorization header is not `Bearer wvr_<token>`.');
+    }
+    const row = this.ctx.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token))).get();
+    if (!row) throw errors.unauthenticated('token_invalid', 'This API token is not known.');
+    const now = this.ctx.clock.now();
+    if (row.revokedAt) {
+      throw errors.unauthenticated('token_revoked', 'This API token was revoked.', { details: { token_id: row.id } });
+    }
+    if (row.expiresAt && new Date(row.expiresAt) <= now) {
+      throw errors.unauthenticated('token_expired', `This API token expired at ${row.expiresAt}.`, {
+        details: { token_id: row.id, expired_at: row.expiresAt },
+      });
+    }
+    // Writing on every request would serialise readers on the WAL; a minute's precision is enough.
+    if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() > MINUTE) {
+      this.ctx.db.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
+    }
+    const user = this.accounts.getUser(row.userId);
+    return { userId: user.id, email: user.email, plan: user.plan, tokenId: row.id, scopes: row.scopes as Scope[] };
+  }
+
+  private mint(userId: string, name: string, scopes: Scope[], expiresInDays: number | undefined): TokenCreated {
+    const id = this.ctx.random.uuid();
+    const now = this.ctx.clock.now();
+    const expiresAt = expiresInDays ? new Date(now.getTime() + expiresInDays * DAY) : null;
+    const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+    const payload = b64url(
+      JSON.stringify({
+        jti: id,
+        sub: userId,
+        iat: Math.floor(now.getTime() / 1000),
+        ...(expiresAt ? { exp: Math.floor(expiresAt.getTime() / 1000) } : {}),
+        scopes,
+        // Two tokens minted in the same second with the same claims must still differ.
+        nonce: this.ctx.random.bytes(12).toString('base64url'),
+      }),
+    );
+    const signature = createHmac('sha256', signingSecret(this.ctx)).update(`${header}.${payload}`).digest('base64url');
+    const token = `wvr_${header}.${payload}.${signature}`;
+    const row = {
+      id,
+      userId,
+      name,
+      scopes,
+      tokenHash: hashToken(token),
+      // Every token starts with the same JWT header, so the signature's tail is what tells them apart.
+      prefix: `wvr_…${signature.slice(-8)}`,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      revokedAt: null,
+      lastUsedAt: null,
+      createdAt: now.toISOString(),
+    };
+    this.ctx.db.insert(apiTokens).values(row).run();
+    return { ...toRecord(row), token };
+  }
+}
+
+function toRecord(row: typeof apiTokens.$inferSelect): TokenRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes as Scope[],
+    prefix: row.prefix,
+    created_at: row.createdAt,
+    expires_at: row.expiresAt,
+    revoked_at: row.revokedAt,
+    last_used_at: row.lastUsedAt,
+  };
+}

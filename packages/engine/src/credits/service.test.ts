@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../engine.js';
+import { WvrError } from '../core/errors.js';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { pricing } from './pricing.js';
+
+let t: TestEngine;
+let userId: string;
+beforeEach(() => {
+  t = openTestEngine();
+  userId = t.engine.accounts.ensureUser({ email: 'a@x.test' }).id;
+});
+afterEach(() => {
+  // Whatever a test did, the balance it reports is the ledger's sum.
+  expect(t.engine.credits.balance(userId)).toBe(t.engine.credits.ledgerSum(userId));
+  return t.dispose();
+});
+
+const spendTo = (target: number) => {
+  const balance = t.engine.credits.balance(userId);
+  if (balance > target) t.engine.credits.charge(userId, { ...pricing.quickSearch(), credits: balance - target }, 'test');
+};
+
+describe('credits', () => {
+  it('grants 100 credits to a free user in their first month', () => {
+    expect(t.engine.credits.balance(userId)).toBe(100);
+    expect(t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId)))).toMatchObject({
+      balance: 100,
+      plan: 'free',
+      monthly_grant: 100,
+      reserved: 0,
+      period_start: '2026-03-01T00:00:00.000Z',
+    });
+  });
+
+  it('tops the balance up to the monthly grant once per calendar month', () => {
+    spendTo(30);
+    t.clock.set('2026-03-31T23:59:00Z');
+    expect(t.engine.credits.balance(userId)).toBe(30);
+    t.clock.set('2026-04-01T00:00:01Z');
+    expect(t.engine.credits.balance(userId)).toBe(100);
+    expect(t.engine.credits.balance(userId)).toBe(100);
+    const grants = t.engine.context.sqlite
+      .prepare("select amount, period from credit_ledger where kind = 'grant' order by seq")
+      .all();
+    expect(grants).toEqual([
+      { amount: 100, period: '2026-03' },
+      { amount: 70, period: '2026-04' },
+    ]);
+  });
+
+  it('charges 2 credits when rerank_results is set and reports the credits info', () => {
+    const info = t.engine.credits.charge(userId, pricing.fullSearch({ rerank_results: true }), 'search');
+    expect(info).toEqual({ consumed: 2, balance_after: 98, pricing_tier: 'advanced', advanced_features: ['rerank_results'] });
+    expect(t.engine.credits.charge(userId, pricing.fullSearch({}), 'search')).toMatchObject({ consumed: 1, pricing_tier: 'basic' });
+  });
+
+  it('answers 402 with suggestions and charges nothing when credits are short', () => {
+    spendTo(1);
+    const before = t.engine.credits.ledgerSum(userId);
+    const rows = () => (t.engine.context.sqlite.prepare('select count(*) as n from credit_ledger').get() as { n: number }).n;
+    const count = rows();
+    let error: unknown;
+    try {
+      t.engine.credits.charge(userId, pricing.fullSearch({ generate_suggestions: true }), 'search');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(WvrError);
+    expect((error as WvrError).status).toBe(402);
+    expect((error as WvrError).suggestions.length).toBeGreaterThan(0);
+    expect((error as WvrError).details).toMatchObject({ credits_needed: 2, credits_balance: 1 });
+    expect(t.engine.credits.ledgerSum(userId)).toBe(before);
+    expect(rows()).toBe(count);
+  });
+
+  it('commits what a reservation used and releases the rest', () => {
+    const r = t.engine.credits.reserve(userId, 20, 'crawl');
+    expect(t.engine.credits.balance(userId)).toBe(80);
+    expect(t.engine.credits.use(r.id, 6)).toBe(true);
+    expect(t.engine.credits.use(r.id, 15)).toBe(false);
+    const info = t.engine.credits.commit(r.id, pricing.crawlPage({}));
+    expect(info).toMatchObject({ consumed: 6, balance_after: 94 });
+    expect(t.engine.credits.balance(userId)).toBe(94);
+  });
+
+  it('releases a whole reservation once, however often release is called', () => {
+    const r = t.engine.credits.reserve(userId, 40, 'crawl');
+    t.engine.credits.use(r.id, 4);
+    t.engine.credits.release(r.id);
+    t.engine.credits.release(r.id);
+    expect(t.engine.credits.balance(userId)).toBe(96);
+    expect(t.engine.credits.reservation(r.id).status).toBe('released');
+  });
+
+  it('refunds add to the balance', () => {
+    t.engine.credits.charge(userId, pricing.ask('deep'), 'ask');
+    t.engine.credits.refund(userId, 2, 'deep ask read fewer sources');
+    expect(t.engine.credits.balance(userId)).toBe(97);
+  });
+
+  it('never overdraws under 50 concurrent reservations against a balance of 10, across two engines', async () => {
+    spendTo(10);
+    const other = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+    try {
+      const attempts = Array.from({ length: 50 }, (_, i) =>
+        Promise.resolve().then(() => {
+          const engine = i % 2 === 0 ? t.engine : other;
+          try {
+            return engine.credits.reserve(userId, 1, 'crawl');
+          } catch (e) {
+            if (e instanceof WvrError && e.status === 402) return null;
+            throw e;
+          }
+        }),
+      );
+      const results = await Promise.all(attempts);
+      expect(results.filter(Boolean)).toHaveLength(10);
+      expect(t.engine.credits.balance(userId)).toBe(0);
+      expect(other.credits.balance(userId)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('pricing', () => {
+  it('prices crawl pages at 2 credits when any advanced feature is used', () => {
+    expect(pricing.crawlPage({})).toEqual({ credits: 1, pricing_tier: 'basic', advanced_features: [] });
+    expect(pricing.crawlPage({ intent: 'find laptops', classify_documents: true })).toEqual({
+      credits: 2,
+      pricing_tier: 'advanced',
+      advanced_features: ['classify_documents', 'intent'],
+    });
+  });
+
+  it('halves cached pages and rounds the job total up', () => {
+    expect(pricing.cachedPagesCost(3, 1)).toBe(2);
+    expect(pricing.cachedPagesCost(4, 2)).toBe(4);
+  });
+});

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { manualClock, type ManualClock } from '../core/clock.js';
+import { createEngine, type Engine } from '../engine.js';
+import type { EngineOptions } from '../core/options.js';
+
+export interface TestEngine {
+  engine: Engine;
+  clock: ManualClock;
+  dbPath: string;
+  dispose(): Promise<void>;
+}
+
+/** A real engine on a fresh SQLite file in a temp folder, with a clock the test drives. */
+export function openTestEngine(options: EngineOptions = {}): TestEngine {
+  const dir = mkdtempSync(join(tmpdir(), 'wvr-test-'));
+  const clock = manualClock('2026-03-10T12:00:00.000Z');
+  const dbPath = join(dir, 'wvr.db');
+  const engine = createEngine({ dbPath, clock, secret: 'test-secret', ...options });
+  return {
+    engine,
+    clock,
+    dbPath,
+    async dispose() {
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
