@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { manualClock, createEngine, type Engine, type ManualClock } from '@wvr/engine';
+import { createServer } from './app.js';
+
+let engine: Engine;
+let clock: ManualClock;
+let app: FastifyInstance;
+let token: string;
+
+beforeEach(async () => {
+  clock = manualClock('2026-03-10T12:00:00Z');
+  engine = createEngine({ dbPath: ':memory:', clock, secret: 'test' });
+  const user = engine.accounts.ensureUser({ email: 'a@x.test' });
+  token = engine.tokens.issue(user.id, { name: 'test', scopes: ['search', 'crawl'] }).token;
+  app = await createServer({ engine, bodyLimit: 4096 });
+});
+afterEach(async () => {
+  await app.close();
+  await engine.close();
+});
+
+const auth = (t = token) => ({ authorization: `Bearer ${t}` });
+const expectErrorShape = (body: Record<string, unknown>) => {
+  expect(typeof body.error).toBe('string');
+  expect(typeof body.message).toBe('string');
+  expect(typeof body.code).toBe('string');
+};
+
+describe('server', () => {
+  it('answers health without a token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', api_version: '1.7.0' });
+  });
+
+  it('answers 401 in the error shape without a token, with a malformed one and with a revoked one', async () => {
+    const created = (await app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'doomed' } })).json();
+    await app.inject({ method: 'DELETE', url: `/v1/tokens/${created.id}`, headers: auth() });
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'token_missing'],
+      [{ authorization: 'Bearer not-a-token' }, 'token_malformed'],
+      [auth(created.token), 'token_revoked'],
+    ];
+    for (const [headers, code] of cases) {
+      const res = await app.inject({ method: 'GET', url: '/v1/credits', headers });
+      expect(res.statusCode).toBe(401);
+      expectErrorShape(res.json());
+      expect(res.json().code).toBe(code);
+    }
+  });
+
+  it('answers 403 when a token asks for a scope the caller lacks', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'x', scopes: ['workflow'] } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'permission_error', code: 'scope_escalation' });
+  });
+
+  it('answers 400 with field paths for an invalid body', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/tokens',
+      headers: auth(),
+      payload: { name: '', expires_in_days: 999 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expectErrorShape(body);
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    expect(body.details.fields.map((f: { path: string }) => f.path).sort()).toEqual(['expires_in_days', 'name']);
+  });
+
+  it('answers 400 invalid_json, 413 payload_too_large and 404 route_not_found in the error shape', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/v1/tokens',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'invalid_json']);
+    const big = await app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'x'.repeat(10_000) } });
+    expect([big.statusCode, big.json().code]).toEqual([413, 'payload_too_large']);
+    const missing = await app.inject({ method: 'GET', url: '/v1/nowhere', headers: auth() });
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'route_not_found']);
+    expectErrorShape(missing.json());
+  });
+
+  it('sends rate-limit headers and answers 429 with Retry-After past the free plan’s hourly limit', async () => {
+    let res = await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    expect(res.headers['x-ratelimit-limit']).toBe('100');
+    expect(res.headers['x-ratelimit-remaining']).toBe('99');
+    for (let i = 0; i < 99; i++) await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    res = await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ error: 'rate_limit_exceeded', code: 'rate_limit_exceeded' });
+    expect(Number(res.headers['retry-after'])).toBe(3600);
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    clock.advance(3600 * 1000);
+    res = await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('serves every route under /api/v1 too', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/credits', headers: auth() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ balance: 100, plan: 'free' });
+  });
+
+  it('publishes an OpenAPI 3.1 document at version 1.7.0 with every route', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.7.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/credits', '/v1/health', '/v1/tokens', '/v1/tokens/{id}']);
+    const ids = Object.values(doc.paths).flatMap((p) => Object.values(p as Record<string, { operationId: string }>).map((o) => o.operationId));
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(doc.components.schemas.ErrorResponse).toBeDefined();
+    expect(doc.paths['/v1/tokens'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/TokenCreateRequest',
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { requireScope, type Engine, type Principal, type RateLimitState } from '@wvr/engine';
+import { sendError, sendNotFound } from './errors.js';
+import { buildOpenApiDocument } from './openapi.js';
+import type { RouteDef } from './route.js';
+import { routes as allRoutes } from './routes/index.js';
+
+export interface ServerOptions {
+  engine: Engine;
+  logger?: boolean;
+  /** Largest accepted body in bytes; default 1 MiB. */
+  bodyLimit?: number;
+  routes?: RouteDef[];
+}
+
+/** The spec's paths live under /v1; its development layout mirrors them under /api/v1. */
+const PREFIXES = ['/v1', '/api/v1'] as const;
+
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { engine } = options;
+  const routes = options.routes ?? allRoutes;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024 });
+  const openapi = buildOpenApiDocument(routes);
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
+
+  for (const prefix of PREFIXES) {
+    app.get(`${prefix}/openapi.json`, async () => openapi);
+    for (const route of routes) {
+      app.route({
+        method: route.method,
+        url: `${prefix}${route.path}`,
+        handler: async (request, reply) => {
+          const principal = route.auth === 'public' ? null : authorize(engine, route, request.headers.authorization, reply);
+          const result = await route.handler({
+            engine,
+            principal: principal as Principal,
+            params: request.params as Record<string, string>,
+            query: request.query as Record<string, unknown>,
+            body: request.body,
+          });
+          return reply.status(route.successStatus ?? 200).send(result);
+        },
+      });
+    }
+  }
+  return app;
+}
+
+function authorize(engine: Engine, route: RouteDef, header: string | undefined, reply: FastifyReply): Principal {
+  const principal = engine.tokens.authenticate(header);
+  if (route.auth !== 'token' && route.auth !== 'public') requireScope(principal, route.auth);
+  setRateLimitHeaders(reply, engine.rateLimits.consume(principal));
+  return principal;
+}
+
+function setRateLimitHeaders(reply: FastifyReply, state: RateLimitState): void {
+  reply
+    .header('X-RateLimit-Limit', String(state.limit))
+    .header('X-RateLimit-Remaining', String(state.remaining))
+    .header('X-RateLimit-Reset', String(state.reset));
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions & { host?: string; port?: number }): Promise<RunningServer> {
+  const app = await createServer(options);
+  const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
+  return { app, url: address, close: () => app.close() };
+}

@@ -1,0 +1,3 @@
+export { createServer, startServer, type ServerOptions, type RunningServer } from './app.js';
+export { buildOpenApiDocument, ErrorResponseSchema } from './openapi.js';
+export { defineRoute, type RouteDef, type RouteAuth, type RouteRequest } from './route.js';
