@@ -1,0 +1,41 @@
+/**
+ * Writes the API contract the SDK is built from: openapi.json from the server's routes, and
+ * the TypeScript types generated from it. With --check it writes nothing and fails when
+ * either committed file is stale, so CI catches a contract that moved without the SDK.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
+import { buildOpenApiDocument } from '@wvr/server';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const jsonPath = `${root}openapi.json`;
+const typesPath = `${root}src/generated/openapi.ts`;
+
+const document = buildOpenApiDocument();
+const json = `${JSON.stringify(document, null, 2)}\n`;
+const types = COMMENT_HEADER + astToString(await openapiTS(document as unknown as OpenAPI3));
+
+const read = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+if (process.argv.includes('--check')) {
+  const stale = [
+    [jsonPath, json],
+    [typesPath, types],
+  ].filter(([path, expected]) => read(path!) !== expected);
+  if (stale.length > 0) {
+    console.error(`The API contract is stale: ${stale.map(([p]) => p).join(', ')}.\nRun \`pnpm contract\` and commit the result.`);
+    process.exit(1);
+  }
+  console.log('API contract is up to date.');
+} else {
+  writeFileSync(jsonPath, json);
+  writeFileSync(typesPath, types);
+  console.log(`Wrote ${jsonPath} and ${typesPath}.`);
+}
