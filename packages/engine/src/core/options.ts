@@ -36,7 +36,7 @@ export const ENGINE_VERSION = '0.1.0';
 export const API_VERSION = '1.7.0';
 
 export function defaultDataDir(): string {
-  return process.env.WVR_DATA_DIR ?? join(homedir(), '.wvr');
+  return process.env.WVR_DATA_DIR || join(homedir(), '.wvr');
 }
 
 export function resolveOptions(options: EngineOptions): ResolvedOptions {

@@ -6,15 +6,16 @@ export const MAX_EXTRACTION_FIELDS = 20;
 export const MIN_INSTRUCTION_LENGTH = 10;
 
 /**
- * Field name -> natural-language instruction. Key rules are checked by hand rather than by
- * a key schema so that each failure carries its own code and the offending key in its path.
+ * Field name -> natural-language instruction. The rules are checked by hand rather than by
+ * key and length checks so that each failure carries its own code and the offending key in
+ * its path; the metadata keeps them visible in the JSON Schema.
  */
 export const ExtractionSchema = z
   .record(
     z.string(),
     z
       .string()
-      .min(MIN_INSTRUCTION_LENGTH, { params: { code: 'extraction_instruction_too_short' } })
+      .meta({ minLength: MIN_INSTRUCTION_LENGTH })
       .describe('What to extract for this field, at least 10 characters.'),
   )
   .superRefine((schema, ctx) => {
@@ -42,6 +43,16 @@ export const ExtractionSchema = z
         message: 'is not a valid field name: use letters, digits and underscores, not starting with a digit',
         params: { code: 'extraction_schema_invalid_key' },
       });
+    }
+    for (const [key, instruction] of Object.entries(schema)) {
+      if (instruction.length < MIN_INSTRUCTION_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must be an instruction of at least ${MIN_INSTRUCTION_LENGTH} characters`,
+          params: { code: 'extraction_instruction_too_short' },
+        });
+      }
     }
   })
   .meta({

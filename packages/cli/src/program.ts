@@ -1,0 +1,20 @@
+import { Command } from 'commander';
+import { ENGINE_VERSION } from '@wvr/engine';
+import { creditsCommand } from './commands/credits.js';
+import { serveCommand } from './commands/serve.js';
+import { tokensCommand } from './commands/tokens.js';
+
+export function buildProgram(): Command {
+  return new Command('wvr')
+    .description('web monitoring and research for software agents')
+    .version(ENGINE_VERSION)
+    .option('--data <dir>', 'data folder of the local engine (default ~/.wvr, env WVR_DATA_DIR)')
+    .option('--remote <url>', 'talk to a wvr server instead of the local engine (env WVR_API_URL)')
+    .option('--token <token>', 'API token for --remote (env WVR_API_TOKEN)')
+    .option('--user <email>', 'local account to act as (env WVR_USER)')
+    .option('--json', 'machine-readable output: one JSON document on stdout')
+    .showHelpAfterError()
+    .addCommand(serveCommand())
+    .addCommand(tokensCommand())
+    .addCommand(creditsCommand());
+}
