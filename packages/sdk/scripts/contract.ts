@@ -11,10 +11,13 @@ import { buildOpenApiDocument } from '@wvr/server';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const jsonPath = `${root}openapi.json`;
 const typesPath = `${root}src/generated/openapi.ts`;
+const referencePath = `${root}../../docs/api.md`;
 
 const document = buildOpenApiDocument();
 const json = `${JSON.stringify(document, null, 2)}\n`;
 const types = COMMENT_HEADER + astToString(await openapiTS(document as unknown as OpenAPI3));
+
+const reference = apiReference(document as unknown as OpenAPI3);
 
 const read = (path: string) => {
   try {
@@ -28,6 +31,7 @@ if (process.argv.includes('--check')) {
   const stale = [
     [jsonPath, json],
     [typesPath, types],
+    [referencePath, reference],
   ].filter(([path, expected]) => read(path!) !== expected);
   if (stale.length > 0) {
     console.error(`The API contract is stale: ${stale.map(([p]) => p).join(', ')}.\nRun \`pnpm contract\` and commit the result.`);
@@ -37,5 +41,29 @@ if (process.argv.includes('--check')) {
 } else {
   writeFileSync(jsonPath, json);
   writeFileSync(typesPath, types);
-  console.log(`Wrote ${jsonPath} and ${typesPath}.`);
+  writeFileSync(referencePath, reference);
+  console.log(`Wrote ${jsonPath}, ${typesPath} and ${referencePath}.`);
+}
+
+/** docs/api.md: every operation with its method, path, scope and summary. */
+function apiReference(doc: OpenAPI3): string {
+  type Operation = { operationId?: string; summary?: string; 'x-wvr-scope'?: string | null; security?: unknown[] };
+  const rows = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, op]) => {
+      const auth = op.security?.length === 0 ? 'none' : (op['x-wvr-scope'] ?? 'any token');
+      return `| ${method.toUpperCase()} | \`${path}\` | \`${op.operationId}\` | ${auth} | ${op.summary ?? ''} |`;
+    }),
+  );
+  return [
+    '# API reference',
+    '',
+    `Generated from \`packages/sdk/openapi.json\` (OpenAPI ${doc.openapi}, API version ${doc.info.version}) by \`pnpm contract\`.`,
+    'Every path is also served under `/api/v1`. Request and response schemas are in the OpenAPI document,',
+    'served at `GET /v1/openapi.json`. Errors use the body in [errors.md](errors.md).',
+    '',
+    '| method | path | operation | scope | summary |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }

@@ -90,6 +90,13 @@ export function checkCrawlRules(body: CrawlFields, ctx: z.RefinementCtx): void {
       params: { code: 'sync_max_pages_exceeded' },
     });
   }
+  requireSchemaForAutoIntent(body, ctx);
+}
+
+export function requireSchemaForAutoIntent(
+  body: Pick<CrawlFields, 'auto_generate_intent' | 'extraction_schema'>,
+  ctx: z.RefinementCtx,
+): void {
   if (body.auto_generate_intent && body.extraction_schema === undefined) {
     ctx.addIssue({
       code: 'custom',
