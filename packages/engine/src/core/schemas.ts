@@ -1,103 +1,63 @@
 import { z } from 'zod';
 
-/**
- * Building blocks shared by every capability's request contract. The spec's limits live
- * in the capability schemas; this module holds only what several of them repeat.
- */
+/** Building blocks shared by every capability's request schemas. */
 
-export const Uuid = z.uuid().describe('A UUID.');
+export const Uuid = z.uuid();
+export const IdParams = z.object({ id: Uuid.describe('Resource id (uuid)') });
 
-export const IdParams = z
-  .object({ id: Uuid.describe('The resource id (UUID).') })
-  .meta({ description: 'Path parameters of a single-resource route.' });
+export const HttpUrl = z.url({ protocol: /^https?$/ });
 
-/** Only web pages can be fetched or notified, so every URL the API accepts is http(s). */
-export const HttpUrl = z.url({ protocol: /^https?$/ }).describe('An absolute http:// or https:// URL.');
+/** Query strings arrive as text: accept true/false (and 1/0), nothing else. */
+export const QueryBoolean = z.preprocess((v) => {
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  return v;
+}, z.boolean());
 
-export const ProcessingMode = z
-  .enum(['async', 'sync', 'webhook'])
-  .describe('async returns at once and the caller polls; sync waits for the result; webhook notifies webhook_url on completion.');
+export const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10).describe('Page size, 1 to 100'),
+  offset: z.coerce.number().int().min(0).default(0).describe('Items to skip'),
+});
 
-/** For `processing_mode: webhook`: without a target there is nobody to notify. */
-export function requireWebhookTarget(
-  body: { processing_mode: z.output<typeof ProcessingMode>; webhook_url?: string | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  if (body.processing_mode === 'webhook' && body.webhook_url === undefined) {
+export const listQuery = <S extends z.ZodEnum>(status: S) =>
+  ListQuery.extend({ status: status.optional().describe('Only items in this status') });
+
+export const PublicShareBody = z.strictObject({ public_share: z.boolean() }).meta({ id: 'PublicShareRequest' });
+
+export const ShareBody = z
+  .strictObject({
+    public_share: z.boolean().optional().describe('Anyone with the id may read it through /v1/public'),
+    shared_with_org: z.boolean().optional().describe('Members of organization_id may read it'),
+    organization_id: Uuid.optional().describe('Required when shared_with_org is true'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.public_share === undefined && body.shared_with_org === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must set public_share or shared_with_org', path: [], params: { code: 'share_body_empty' } });
+    }
+    if (body.shared_with_org === true && !body.organization_id) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required when shared_with_org is true',
+        path: ['organization_id'],
+        params: { code: 'organization_id_required' },
+      });
+    }
+  })
+  .meta({ id: 'ShareRequest' });
+
+export const ProcessingMode = z.enum(['sync', 'async', 'webhook']);
+
+/** webhook mode needs somewhere to deliver; shared by search and crawl. */
+export function requireWebhookUrl<T extends { processing_mode?: string; webhook_url?: string | undefined }>(body: T, ctx: z.RefinementCtx<T>): void {
+  if (body.processing_mode === 'webhook' && !body.webhook_url) {
     ctx.addIssue({
       code: 'custom',
-      path: ['webhook_url'],
       message: 'is required when processing_mode is webhook',
+      path: ['webhook_url'],
       params: { code: 'webhook_url_required' },
     });
   }
 }
 
-/**
- * Query strings arrive as text, so booleans accept exactly "true" and "false" (and real
- * booleans from embedders); anything else, such as "yes" or "1", is a 400 rather than a guess.
- */
-export const QueryBoolean = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : value),
-  z.boolean(),
-);
-
-/** A query-string integer: text is coerced, then the range rules apply. */
-export const queryInt = () => z.coerce.number().int();
-
-/** List queries ignore unknown parameters (unlike bodies) so proxies and cache-busters do not break paging. */
-export const ListQuery = z
-  .object({
-    limit: queryInt().min(1).max(100).default(10).describe('Page size, 1 to 100.'),
-    offset: queryInt().min(0).default(0).describe('Number of items to skip.'),
-  })
-  .meta({ description: 'Paging parameters of a list route.' });
-
-export const listQuery = <E extends z.ZodEnum>(statuses: E) =>
-  ListQuery.extend({ status: statuses.optional().describe('Only items in this status.') });
-
-export const PublicShareBody = z
-  .strictObject({ public_share: z.boolean().describe('Whether anyone with the link may read the resource.') })
-  .meta({ id: 'PublicShareRequest', description: 'Turns public sharing on or off.' });
-
-export const ShareBody = z
-  .strictObject({
-    public_share: z.boolean().optional().describe('Whether anyone with the link may read the resource.'),
-    shared_with_org: z.boolean().optional().describe('Whether members of organization_id may read the resource.'),
-    organization_id: Uuid.optional().describe('The organization to share with; required when shared_with_org is true.'),
-  })
-  .superRefine((body, ctx) => {
-    if (body.public_share === undefined && body.shared_with_org === undefined && body.organization_id === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [],
-        message: 'must set public_share or shared_with_org',
-        params: { code: 'share_body_empty' },
-      });
-    }
-    if (body.shared_with_org === true && body.organization_id === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['organization_id'],
-        message: 'is required when shared_with_org is true',
-        params: { code: 'organization_id_required' },
-      });
-    }
-  })
-  .meta({ id: 'ShareRequest', description: 'Public and organization sharing settings.' });
-
-/** The envelope of every list response. */
 export const page = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    total: z.int().min(0).describe('Items matching the query across all pages.'),
-    limit: z.int().describe('The page size applied.'),
-    offset: z.int().describe('The offset applied.'),
-  });
-
-export type Uuid = z.output<typeof Uuid>;
-export type IdParams = z.output<typeof IdParams>;
-export type ListQuery = z.output<typeof ListQuery>;
-export type ProcessingMode = z.output<typeof ProcessingMode>;
-export type PublicShareBody = z.output<typeof PublicShareBody>;
-export type ShareBody = z.output<typeof ShareBody>;
+  z.object({ data: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });

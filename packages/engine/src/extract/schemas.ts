@@ -1,74 +1,48 @@
 import { z } from 'zod';
 import { HttpUrl } from '../core/schemas.js';
 
-export const EXTRACTION_FIELD_KEY = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-export const MAX_EXTRACTION_FIELDS = 20;
+const FIELD_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+export const MAX_SCHEMA_FIELDS = 20;
 export const MIN_INSTRUCTION_LENGTH = 10;
 
-/**
- * Field name -> natural-language instruction. The rules are checked by hand rather than by
- * key and length checks so that each failure carries its own code and the offending key in
- * its path; the metadata keeps them visible in the JSON Schema.
- */
+/** Field name to a plain-language instruction saying what to extract. */
 export const ExtractionSchema = z
-  .record(
-    z.string(),
-    z
-      .string()
-      .meta({ minLength: MIN_INSTRUCTION_LENGTH })
-      .describe('What to extract for this field, at least 10 characters.'),
-  )
+  .record(z.string(), z.string())
   .superRefine((schema, ctx) => {
     const keys = Object.keys(schema);
     if (keys.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [],
-        message: 'must define at least one field',
-        params: { code: 'extraction_schema_empty' },
-      });
+      ctx.addIssue({ code: 'custom', message: 'must have at least one field', path: [], params: { code: 'extraction_schema_empty' } });
     }
-    if (keys.length > MAX_EXTRACTION_FIELDS) {
+    if (keys.length > MAX_SCHEMA_FIELDS) {
       ctx.addIssue({
         code: 'custom',
+        message: `must have at most ${MAX_SCHEMA_FIELDS} fields (has ${keys.length})`,
         path: [],
-        message: `must define at most ${MAX_EXTRACTION_FIELDS} fields (got ${keys.length})`,
         params: { code: 'extraction_schema_too_many_fields' },
       });
     }
-    for (const key of keys.filter((k) => !EXTRACTION_FIELD_KEY.test(k))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message: 'is not a valid field name: use letters, digits and underscores, not starting with a digit',
-        params: { code: 'extraction_schema_invalid_key' },
-      });
-    }
-    for (const [key, instruction] of Object.entries(schema)) {
-      if (instruction.length < MIN_INSTRUCTION_LENGTH) {
+    for (const key of keys) {
+      if (!FIELD_NAME.test(key)) {
         ctx.addIssue({
           code: 'custom',
+          message: 'is not a valid field name (letters, digits and _; not starting with a digit)',
           path: [key],
-          message: `must be an instruction of at least ${MIN_INSTRUCTION_LENGTH} characters`,
+          params: { code: 'extraction_schema_invalid_key' },
+        });
+      }
+      if (schema[key]!.trim().length < MIN_INSTRUCTION_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `needs an instruction of at least ${MIN_INSTRUCTION_LENGTH} characters`,
+          path: [key],
           params: { code: 'extraction_instruction_too_short' },
         });
       }
     }
   })
-  .meta({
-    id: 'ExtractionSchema',
-    description: 'Field name to extraction instruction; at most 20 fields, names match [a-zA-Z_][a-zA-Z0-9_]*.',
-    propertyNames: { pattern: EXTRACTION_FIELD_KEY.source },
-    minProperties: 1,
-    maxProperties: MAX_EXTRACTION_FIELDS,
-  });
+  .describe('Field name ([a-zA-Z_][a-zA-Z0-9_]*) to an instruction of at least 10 characters; at most 20 fields')
+  .meta({ id: 'ExtractionSchema' });
 
 export const PreviewExtractionBody = z
-  .strictObject({
-    url: HttpUrl.describe('The page to try the extraction schema on.'),
-    extraction_schema: ExtractionSchema,
-  })
-  .meta({ id: 'PreviewExtractionRequest', description: 'Tries an extraction schema on one URL (1 credit).' });
-
-export type ExtractionSchema = z.output<typeof ExtractionSchema>;
-export type PreviewExtractionBody = z.output<typeof PreviewExtractionBody>;
+  .strictObject({ url: HttpUrl.describe('The page to try the schema on'), extraction_schema: ExtractionSchema })
+  .meta({ id: 'PreviewExtractionRequest' });

@@ -1,0 +1,95 @@
+/** Pure checks for the workflow schedule fields, shared by create and patch validation. */
+
+export const INTERVAL_PATTERN = /^\s*(\d+)\s*(minute|hour|day|week)s?\s*$/i;
+
+const UNIT_MINUTES = { minute: 1, hour: 60, day: 1440, week: 10080 } as const;
+
+/** "2 hours" → 120; null when the text is not an interval. */
+export function intervalToMinutes(interval: string): number | null {
+  const match = INTERVAL_PATTERN.exec(interval);
+  if (!match) return null;
+  const n = Number(match[1]);
+  if (n < 1) return null;
+  return n * UNIT_MINUTES[match[2]!.toLowerCase() as keyof typeof UNIT_MINUTES];
+}
+
+const CRON_FIELDS = [
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'day of month', min: 1, max: 31 },
+  { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] },
+  { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
+] as const;
+
+/** Returns why a 5-field cron expression is invalid, or null when it is valid. */
+export function cronProblem(expression: string): string | null {
+  const parts = expression.trim().split(/\s+/);
+  if (parts.length !== 5) return `must have 5 fields (minute hour day-of-month month day-of-week), has ${parts.length}`;
+  for (const [i, part] of parts.entries()) {
+    const field = CRON_FIELDS[i]!;
+    for (const item of part.split(',')) {
+      const problem = cronItemProblem(item, field);
+      if (problem) return `${field.name} "${part}": ${problem}`;
+    }
+  }
+  return null;
+}
+
+function cronItemProblem(item: string, field: (typeof CRON_FIELDS)[number]): string | null {
+  const [range, step, extra] = item.split('/');
+  if (extra !== undefined || range === undefined || range === '') return 'is not a cron item';
+  if (step !== undefined && !/^\d+$/.test(step)) return 'has a step that is not a number';
+  if (step !== undefined && Number(step) < 1) return 'has a step below 1';
+  if (range === '*') return null;
+  const bounds = range.split('-');
+  if (bounds.length > 2) return 'is not a range';
+  for (const bound of bounds) {
+    const value = cronValue(bound, field);
+    if (value === null) return `"${bound}" is not a value`;
+    if (value < field.min || value > field.max) return `${value} is outside ${field.min}-${field.max}`;
+  }
+  return null;
+}
+
+function cronValue(text: string, field: (typeof CRON_FIELDS)[number]): number | null {
+  if (/^\d+$/.test(text)) return Number(text);
+  const names: readonly string[] = 'names' in field ? field.names : [];
+  const index = names.indexOf(text.toUpperCase());
+  if (index < 0) return null;
+  return index + (field.name === 'month' ? 1 : 0);
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Returns the ids on a dependency cycle, or null when the steps form a DAG. */
+export function findCycle(steps: { id: string; depends_on?: string[] | undefined }[]): string[] | null {
+  const deps = new Map(steps.map((s) => [s.id, s.depends_on ?? []]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (id: string): string[] | null => {
+    if (state.get(id) === 'done') return null;
+    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'visiting');
+    path.push(id);
+    for (const dep of deps.get(id) ?? []) {
+      if (!deps.has(dep)) continue;
+      const cycle = visit(dep);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(id, 'done');
+    return null;
+  };
+  for (const id of deps.keys()) {
+    const cycle = visit(id);
+    if (cycle) return cycle;
+  }
+  return null;
+}
