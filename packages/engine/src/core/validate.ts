@@ -55,7 +55,7 @@ function classify(issue: Issue, field: string, input: unknown): { code: string; 
       if (issue.origin === 'string') {
         return {
           code: big ? `${field}_too_long` : `${field}_too_short`,
-          message: `must be ${big ? 'at most' : 'at least'} ${String(bound)} characters`,
+          message: `must be ${big ? 'at most' : 'at least'} ${String(bound)} character${bound === 1 ? '' : 's'}`,
         };
       }
       if (issue.origin === 'array' || issue.origin === 'set') {
