@@ -1,0 +1,201 @@
+import { collapse, isElement, tagOf, textOf, type HTMLElement } from './dom.js';
+import { resolveUrl } from './url.js';
+
+export interface MicrodataItem {
+  type: string | null;
+  properties: Record<string, (string | MicrodataItem)[]>;
+}
+
+export interface PageMetadata {
+  title: string | null;
+  description: string | null;
+  language: string | null;
+  publishedDate: string | null;
+  modifiedDate: string | null;
+  author: string | null;
+  canonical: string | null;
+  robots: { noindex: boolean; nofollow: boolean };
+  openGraph: Record<string, string>;
+  meta: Record<string, string>;
+  jsonLd: Record<string, unknown>[];
+  microdata: MicrodataItem[];
+  rdfa: Record<string, string>;
+  feeds: string[];
+  favicon: string | null;
+  themeColor: string | null;
+}
+
+export function readMetadata(root: HTMLElement, base: string): PageMetadata {
+  const meta = metaTags(root);
+  const openGraph = Object.fromEntries(Object.entries(meta).filter(([k]) => k.startsWith('og:')).map(([k, v]) => [k.slice(3), v]));
+  const jsonLd = readJsonLd(root);
+  const ldArticle = jsonLd.find((item) => typeof item.datePublished === 'string' || typeof item.headline === 'string');
+  const robots = (meta.robots ?? '').toLowerCase();
+  const linkHref = (rel: RegExp) => {
+    const link = root.querySelectorAll('link').find((l) => rel.test(l.getAttribute('rel') ?? ''));
+    return resolveUrl(link?.getAttribute('href'), base);
+  };
+  return {
+    title: firstText(meta['og:title'], root.querySelector('title') ? textOf(root.querySelector('title')!) : null, firstHeading(root)),
+    description: firstText(meta.description, meta['og:description'], meta['twitter:description']),
+    language: languageOf(root, meta),
+    publishedDate: isoDate(
+      stringField(ldArticle, 'datePublished'),
+      meta['article:published_time'],
+      root.querySelector('article time[datetime], time[itemprop="datePublished"], time[pubdate]')?.getAttribute('datetime'),
+      meta.date,
+      meta['dc.date'],
+      meta['dc.date.issued'],
+      root.querySelector('time[datetime]')?.getAttribute('datetime'),
+    ),
+    modifiedDate: isoDate(stringField(ldArticle, 'dateModified'), meta['article:modified_time'], meta['og:updated_time']),
+    author: firstText(authorName(ldArticle?.author), meta.author, meta['article:author'], textOfFirst(root, '[rel="author"], .author, .byline, [itemprop="author"]')),
+    canonical: linkHref(/(^|\s)canonical(\s|$)/i),
+    robots: { noindex: robots.includes('noindex'), nofollow: robots.includes('nofollow') },
+    openGraph,
+    meta,
+    jsonLd,
+    microdata: readMicrodata(root, base),
+    rdfa: readRdfa(root),
+    feeds: root
+      .querySelectorAll('link[rel="alternate"]')
+      .filter((l) => /(rss|atom)\+xml/i.test(l.getAttribute('type') ?? ''))
+      .map((l) => resolveUrl(l.getAttribute('href'), base))
+      .filter((u): u is string => u !== null),
+    favicon: linkHref(/(^|\s)(shortcut )?icon(\s|$)/i) ?? resolveUrl('/favicon.ico', base),
+    themeColor: meta['theme-color'] ?? null,
+  };
+}
+
+function metaTags(root: HTMLElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const el of root.querySelectorAll('meta')) {
+    const key = (el.getAttribute('property') ?? el.getAttribute('name') ?? el.getAttribute('itemprop') ?? el.getAttribute('http-equiv'))?.toLowerCase();
+    const content = el.getAttribute('content');
+    if (key && content !== undefined && !(key in out)) out[key] = collapse(content);
+  }
+  return out;
+}
+
+/** Every JSON-LD object on the page, with @graph expanded and arrays split; broken blocks are skipped. */
+export function readJsonLd(root: HTMLElement): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const add = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(add);
+    if (value === null || typeof value !== 'object') return;
+    const item = value as Record<string, unknown>;
+    if (Array.isArray(item['@graph'])) return (item['@graph'] as unknown[]).forEach(add);
+    out.push(item);
+  };
+  for (const script of root.querySelectorAll('script')) {
+    if (!/ld\+json/i.test(script.getAttribute('type') ?? '')) continue;
+    try {
+      add(JSON.parse(script.rawText.trim().replace(/^<!\[CDATA\[|\]\]>$/g, '')));
+    } catch {
+      // A broken block on someone else's page is common; the rest of the page still counts.
+    }
+  }
+  return out;
+}
+
+function readMicrodata(root: HTMLElement, base: string): MicrodataItem[] {
+  return root
+    .querySelectorAll('[itemscope]')
+    .filter((el) => el.getAttribute('itemprop') === undefined)
+    .map((el) => microdataItem(el, base));
+}
+
+function microdataItem(scope: HTMLElement, base: string): MicrodataItem {
+  const properties: MicrodataItem['properties'] = {};
+  const visit = (el: HTMLElement) => {
+    for (const child of el.childNodes) {
+      if (!isElement(child)) continue;
+      const names = child.getAttribute('itemprop')?.split(/\s+/).filter(Boolean) ?? [];
+      const nested = child.getAttribute('itemscope') !== undefined;
+      if (names.length > 0) {
+        const value = nested ? microdataItem(child, base) : microdataValue(child, base);
+        for (const name of names) (properties[name] ??= []).push(value);
+      }
+      if (!nested) visit(child);
+    }
+  };
+  visit(scope);
+  const type = scope.getAttribute('itemtype');
+  return { type: type ? (type.split('/').pop() ?? type) : null, properties };
+}
+
+function microdataValue(el: HTMLElement, base: string): string {
+  const tag = tagOf(el);
+  if (tag === 'meta') return el.getAttribute('content') ?? '';
+  if (['a', 'link', 'area'].includes(tag)) return resolveUrl(el.getAttribute('href'), base) ?? '';
+  if (['img', 'audio', 'video', 'source', 'iframe', 'embed'].includes(tag)) return resolveUrl(el.getAttribute('src'), base) ?? '';
+  if (tag === 'time') return el.getAttribute('datetime') ?? textOf(el);
+  if (tag === 'data' || tag === 'meter') return el.getAttribute('value') ?? textOf(el);
+  return el.getAttribute('content') ?? textOf(el);
+}
+
+function readRdfa(root: HTMLElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const el of root.querySelectorAll('[property]')) {
+    if (tagOf(el) === 'meta') continue;
+    const key = el.getAttribute('property')!;
+    if (!(key in out)) out[key] = el.getAttribute('content') ?? textOf(el);
+  }
+  return out;
+}
+
+const STOPWORDS: Record<string, string[]> = {
+  en: ['the', 'and', 'of', 'to', 'is', 'in', 'that', 'for', 'with', 'this'],
+  de: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'ein', 'eine', 'auch'],
+  fr: ['le', 'la', 'les', 'et', 'des', 'est', 'une', 'pour', 'dans', 'pas'],
+  es: ['el', 'los', 'las', 'que', 'del', 'una', 'por', 'para', 'con', 'es'],
+};
+
+function languageOf(root: HTMLElement, meta: Record<string, string>): string | null {
+  const declared = root.querySelector('html')?.getAttribute('lang') ?? meta['content-language'] ?? meta['og:locale'];
+  if (declared) return declared.split(/[-_]/)[0]!.toLowerCase();
+  const sample = textOf(root.querySelector('body') ?? root).slice(0, 5000);
+  if (/[\u3040-\u30ff]/.test(sample)) return 'ja';
+  const words = sample.toLowerCase().split(/[^\p{L}]+/u);
+  let best: [string, number] = ['', 0];
+  for (const [lang, stops] of Object.entries(STOPWORDS)) {
+    const hits = words.filter((w) => stops.includes(w)).length;
+    if (hits > best[1]) best = [lang, hits];
+  }
+  return best[1] >= 3 ? best[0] : null;
+}
+
+const firstText = (...values: (string | null | undefined)[]): string | null => {
+  for (const v of values) if (v && v.trim()) return collapse(v);
+  return null;
+};
+
+const firstHeading = (root: HTMLElement) => {
+  const h1 = root.querySelector('h1');
+  return h1 ? textOf(h1) : null;
+};
+
+const textOfFirst = (root: HTMLElement, selector: string) => {
+  const el = root.querySelector(selector);
+  return el ? textOf(el).replace(/^by\s+/i, '') : null;
+};
+
+const stringField = (item: Record<string, unknown> | undefined, key: string) =>
+  typeof item?.[key] === 'string' ? (item[key] as string) : undefined;
+
+function authorName(author: unknown): string | null {
+  if (typeof author === 'string') return author;
+  if (Array.isArray(author)) return authorName(author[0]);
+  if (author && typeof author === 'object' && typeof (author as { name?: unknown }).name === 'string') return (author as { name: string }).name;
+  return null;
+}
+
+/** The first value that reads as a date, as ISO 8601. */
+function isoDate(...values: (string | null | undefined)[]): string | null {
+  for (const value of values) {
+    if (!value) continue;
+    const time = Date.parse(value.trim());
+    if (Number.isFinite(time)) return new Date(time).toISOString();
+  }
+  return null;
+}

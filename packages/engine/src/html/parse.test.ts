@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { normalizeUrl } from './url.js';
+import { parseHtml } from './parse.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('parseHtml on a news article', () => {
+  const page = parseHtml(fixture('news-article.html'), 'https://coastal.example/news/harbour-bridge-reopens?utm_source=x');
+
+  it('reads metadata from JSON-LD, OpenGraph and meta tags', () => {
+    expect(page).toMatchObject({
+      title: 'Harbour bridge reopens after repairs',
+      description: 'The harbour bridge reopened on Monday after six months of repairs.',
+      language: 'en',
+      publishedDate: '2026-02-14T07:30:00.000Z',
+      modifiedDate: '2026-02-14T10:00:00.000Z',
+      author: 'Mara Lindqvist',
+      canonical: 'https://coastal.example/news/harbour-bridge-reopens',
+      feeds: ['https://coastal.example/feed.xml'],
+      favicon: 'https://coastal.example/static/favicon.png',
+      themeColor: '#0a3d62',
+    });
+    expect(page.jsonLd).toHaveLength(1);
+    expect(page.openGraph.type).toBe('article');
+  });
+
+  it('keeps the article and drops navigation, cookie banner, related stories and footer', () => {
+    expect(page.text).toContain('six months after engineers closed it');
+    expect(page.text).toContain('All 48 suspension cables were replaced.');
+    for (const boilerplate of ['We use cookies', 'Sport', 'Related stories', 'All rights reserved', 'Tunnel plans']) {
+      expect(page.text).not.toContain(boilerplate);
+    }
+    expect(page.wordCount).toBeGreaterThan(60);
+  });
+
+  it('renders markdown with headings, lists, emphasis and absolute links', () => {
+    expect(page.markdown).toContain('# Harbour bridge reopens after repairs');
+    expect(page.markdown).toContain('## What changed');
+    expect(page.markdown).toContain('- A new **cycle lane** runs along the eastern side.');
+    expect(page.markdown).toContain('[ferry services](https://coastal.example/news/ferry-timetable)');
+  });
+
+  it('lists links with anchor text, rel, region and context', () => {
+    const byText = (text: string) => page.links.find((l) => l.text === text);
+    expect(byText('Sport')).toMatchObject({ url: 'https://coastal.example/sport', region: 'nav' });
+    expect(byText('council report')).toMatchObject({ nofollow: true, rel: ['nofollow'], region: 'main' });
+    expect(byText('ferry services')?.context).toContain('Commuters welcomed the news');
+    expect(byText('Contact us')?.region).toBe('footer');
+    expect(byText('Tunnel plans shelved')?.region).toBe('aside');
+    expect(page.headings.map((h) => h.level)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('parseHtml on a product page', () => {
+  const page = parseHtml(fixture('product.html'), 'https://shop.example/catalog/aria-pro');
+
+  it('expands @graph JSON-LD and reads nested microdata', () => {
+    expect(page.jsonLd.map((i) => i['@type'])).toEqual(['Organization', 'Product']);
+    const [product] = page.microdata;
+    expect(product?.type).toBe('Product');
+    expect(product?.properties.name).toEqual(['Aria Pro Wireless Headphones']);
+    const offer = product?.properties.offers?.[0];
+    expect(offer).toMatchObject({ type: 'Offer', properties: { price: ['249.00'], priceCurrency: ['EUR'], availability: ['https://schema.org/InStock'] } });
+    expect(product?.properties.image).toEqual(['https://shop.example/catalog/aria.jpg']);
+  });
+
+  it('resolves links against <base href>, finds the next page and renders the spec table', () => {
+    expect(page.links.map((l) => l.url)).toContain('https://shop.example/catalog/accessories/case');
+    expect(page.nextPage).toBe('https://shop.example/catalog/?page=2');
+    expect(page.markdown).toContain('| Weight | 250 g |');
+    expect(page.text).toContain('Active noise cancelling');
+    expect(page.text).not.toContain('Cart');
+  });
+});
+
+describe('parseHtml on broken HTML', () => {
+  it('reads what it can without throwing and never treats script output as text', () => {
+    const page = parseHtml(fixture('broken.html'), 'https://broken.example/');
+    expect(page.text).toContain('First paragraph that never closes');
+    expect(page.text).not.toContain('not content');
+    expect(page.links[0]?.url).toBe('https://broken.example/x');
+  });
+
+  it('survives empty and enormous input', () => {
+    expect(parseHtml('', 'https://x.example/').text).toBe('');
+    const deep = `${'<div>'.repeat(5000)}deep text here${'</div>'.repeat(5000)}`;
+    expect(parseHtml(deep, 'https://x.example/').text).toContain('deep text here');
+  });
+});
+
+describe('normalizeUrl', () => {
+  it.each([
+    ['HTTPS://Example.COM:443/a/./b/../c?b=2&a=1#frag', 'https://example.com/a/c?a=1&b=2'],
+    ['http://example.com:80/?utm_source=x&fbclid=y&id=3', 'http://example.com/?id=3'],
+    ['/relative/path', 'https://base.example/relative/path'],
+    ['https://user:pw@example.com/', 'https://example.com/'],
+  ])('normalises %s', (input, expected) => expect(normalizeUrl(input, 'https://base.example/dir/')).toBe(expected));
+
+  it('refuses non-http schemes and junk', () => {
+    expect(normalizeUrl('mailto:a@b.c')).toBeNull();
+    expect(normalizeUrl('javascript:void(0)')).toBeNull();
+    expect(normalizeUrl('not a url')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/** Query parameters that identify a click, not a page: dropped so one page has one URL. */
+const TRACKING_PARAMS = /^(utm_\w+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|yclid|_ga|_gl|igshid|ref_src|spm)$/i;
+
+/**
+ * The one form of a URL the crawler, the cache and the dedupe agree on: absolute, http(s),
+ * lowercase scheme and host, no default port, no fragment, no tracking parameters, sorted
+ * query, dot segments resolved. Null for anything that is not an http(s) URL.
+ */
+export function normalizeUrl(url: string, base?: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = base === undefined ? new URL(url.trim()) : new URL(url.trim(), base);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  parsed.hash = '';
+  parsed.username = '';
+  parsed.password = '';
+  if ((parsed.protocol === 'http:' && parsed.port === '80') || (parsed.protocol === 'https:' && parsed.port === '443')) parsed.port = '';
+  const kept = [...parsed.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key));
+  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  parsed.search = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
+  return parsed.toString();
+}
+
+/** Resolves an attribute value against the page, keeping only http(s) results. */
+export function resolveUrl(href: string | undefined, base: string): string | null {
+  if (!href) return null;
+  const trimmed = href.trim();
+  if (trimmed === '' || /^(javascript|mailto|tel|data):/i.test(trimmed)) return null;
+  try {
+    const url = new URL(trimmed, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+export function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
