@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
-import { defaultDataDir } from '@wvr/engine';
-import type { Backend } from './backends/backend.js';
-import { LocalBackend, DEFAULT_LOCAL_USER } from './backends/local.js';
-import { RemoteBackend } from './backends/remote.js';
+import { createEngine, defaultDataDir, type Engine, type Principal } from '@wvr/engine';
+import { createServer, inProcessFetch } from '@wvr/server';
+import { createClient, type WvrClient } from '@wvr/sdk';
+import { CliError } from './output/errors.js';
 import { consoleOutput, type Output } from './output/print.js';
+
+export const DEFAULT_LOCAL_USER = 'local@wvr.localhost';
 
 export interface GlobalOptions {
   data?: string;
@@ -18,34 +20,60 @@ export interface CommandContext {
   output: Output;
   /** Whether --user (or WVR_USER) named an account, rather than the default local one. */
   userGiven: boolean;
-  /** Opens the backend the global options name; the caller closes it. */
-  backend(): Backend;
 }
 
 export function contextOf(command: Command): CommandContext {
   const raw = command.optsWithGlobals<GlobalOptions>();
-  const options = {
-    ...raw,
-    // An empty environment variable counts as unset.
-    data: raw.data || defaultDataDir(),
-    user: raw.user || process.env.WVR_USER || DEFAULT_LOCAL_USER,
-    remote: raw.remote || process.env.WVR_API_URL || undefined,
-    token: raw.token || process.env.WVR_API_TOKEN || undefined,
-  };
   return {
-    options,
+    options: {
+      ...raw,
+      // An empty environment variable counts as unset.
+      data: raw.data || defaultDataDir(),
+      user: raw.user || process.env.WVR_USER || DEFAULT_LOCAL_USER,
+      remote: raw.remote || process.env.WVR_API_URL || undefined,
+      token: raw.token || process.env.WVR_API_TOKEN || undefined,
+    },
     userGiven: Boolean(raw.user || process.env.WVR_USER),
     output: consoleOutput(Boolean(raw.json)),
-    backend: () => (options.remote ? new RemoteBackend(options.remote, options.token) : new LocalBackend(options.data, options.user)),
   };
 }
 
-/** Runs a command body with a backend, closing it afterwards whatever happens. */
-export async function withBackend<T>(ctx: CommandContext, fn: (backend: Backend) => Promise<T>): Promise<T> {
-  const backend = ctx.backend();
+/** Opens the local engine on the data folder; the local CLI may fetch the user's own network on purpose. */
+export function openLocalEngine(ctx: CommandContext): Engine {
+  return createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: true });
+}
+
+/**
+ * Runs a command body with the typed SDK client. Remote: over HTTP with the token. Local: the
+ * same routes answered in this process over the local engine, as the --user account, so every
+ * command has one code path and local and remote behave alike.
+ */
+export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient) => Promise<T>): Promise<T> {
+  const { remote, token } = ctx.options;
+  if (remote) {
+    if (!token) throw new CliError('A token is needed with --remote: pass --token or set WVR_API_TOKEN.', 'token_missing', 2);
+    return fn(createClient({ baseUrl: remote, token }));
+  }
+  return withLocalEngine(ctx, async (engine, principal) => {
+    const app = await createServer({ engine, authenticate: () => principal, rateLimits: false });
+    try {
+      return await fn(createClient({ baseUrl: 'http://wvr.local', fetch: inProcessFetch(app), retry: { attempts: 1 } }));
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+/** Operator actions that only make sense on the machine holding the data (creating accounts, granting credits). */
+export async function withLocalEngine<T>(ctx: CommandContext, fn: (engine: Engine, principal: Principal) => Promise<T>): Promise<T> {
+  if (ctx.options.remote) {
+    throw new CliError('This is an operator action on the local engine; run it without --remote on the server machine.', 'local_only', 2);
+  }
+  const engine = openLocalEngine(ctx);
   try {
-    return await fn(backend);
+    const principal = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: ctx.options.user }));
+    return await fn(engine, principal);
   } finally {
-    await backend.close();
+    await engine.close();
   }
 }

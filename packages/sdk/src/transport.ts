@@ -28,12 +28,15 @@ const RETRIABLE = new Set([429, 503]);
 export function createTransport(options: TransportOptions) {
   const attempts = Math.max(1, options.retry?.attempts ?? 3);
   const maxDelayMs = options.retry?.maxDelayMs ?? 30_000;
-  const $fetch: $Fetch = ofetch.create({
-    baseURL: options.baseUrl.replace(/\/+$/, ''),
-    retry: 0,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const $fetch: $Fetch = ofetch.create(
+    {
+      baseURL: options.baseUrl.replace(/\/+$/, ''),
+      retry: 0,
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    },
+    // ofetch takes a custom fetch among its global options, not its request defaults.
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   return async function request<T>(method: Method, path: string, init: RequestOptions = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {

@@ -11,6 +11,13 @@ export interface ServerOptions {
   /** Largest accepted body in bytes; default 1 MiB. */
   bodyLimit?: number;
   routes?: RouteDef[];
+  /**
+   * Who is calling, from the Authorization header. Default: a `wvr_` token. The local CLI
+   * passes its own account here so that it runs every operation through the same routes.
+   */
+  authenticate?: (header: string | undefined) => Principal;
+  /** Per-plan rate limits; default on. The local CLI, acting on its own data, turns them off. */
+  rateLimits?: boolean;
 }
 
 /** The spec's paths live under /v1; its development layout mirrors them under /api/v1. */
@@ -19,6 +26,8 @@ const PREFIXES = ['/v1', '/api/v1'] as const;
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const { engine } = options;
   const routes = options.routes ?? allRoutes;
+  const rateLimits = options.rateLimits ?? true;
+  const authenticate = options.authenticate ?? ((header: string | undefined) => engine.tokens.authenticate(header));
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024 });
   const openapi = buildOpenApiDocument(routes);
 
@@ -32,7 +41,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         method: route.method,
         url: `${prefix}${route.path}`,
         handler: async (request, reply) => {
-          const principal = route.auth === 'public' ? null : authorize(engine, route, request.headers.authorization, reply);
+          const principal =
+            route.auth === 'public' ? null : authorize(engine, authenticate, rateLimits, route, request.headers.authorization, reply);
           const result = await route.handler({
             engine,
             principal: principal as Principal,
@@ -48,10 +58,17 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   return app;
 }
 
-function authorize(engine: Engine, route: RouteDef, header: string | undefined, reply: FastifyReply): Principal {
-  const principal = engine.tokens.authenticate(header);
+function authorize(
+  engine: Engine,
+  authenticate: (header: string | undefined) => Principal,
+  rateLimits: boolean,
+  route: RouteDef,
+  header: string | undefined,
+  reply: FastifyReply,
+): Principal {
+  const principal = authenticate(header);
   if (route.auth !== 'token' && route.auth !== 'public') requireScope(principal, route.auth);
-  setRateLimitHeaders(reply, engine.rateLimits.consume(principal));
+  if (rateLimits) setRateLimitHeaders(reply, engine.rateLimits.consume(principal));
   return principal;
 }
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { contextOf, withBackend } from '../context.js';
+import { contextOf, withClient, withLocalEngine } from '../context.js';
 import { emit, table } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
@@ -9,7 +9,7 @@ export function creditsCommand(): Command {
     .description('show the balance, plan, monthly grant and recent ledger entries')
     .action(async (_opts, command: Command) => {
       const ctx = contextOf(command);
-      const summary = await withBackend(ctx, (b) => b.credits());
+      const summary = await withClient(ctx, (client) => client.credits.get());
       emit(ctx.output, summary, (s) =>
         [
           `Balance: ${s.balance} credits (${s.reserved} reserved by running work)`,
@@ -27,7 +27,9 @@ export function creditsCommand(): Command {
     .action(async (opts: { amount: number }, command: Command) => {
       const ctx = contextOf(command);
       if (!ctx.userGiven) throw new CliError('Name the account to credit with --user EMAIL.', 'user_required', 2);
-      const entry = await withBackend(ctx, (b) => b.grantCredits(ctx.options.user, opts.amount));
+      const entry = await withLocalEngine(ctx, async (engine, principal) =>
+        engine.credits.grant(principal.userId, opts.amount, 'granted with wvr credits grant'),
+      );
       emit(ctx.output, entry, (e) => `Granted ${e.amount} credits to ${ctx.options.user}.`);
     });
 

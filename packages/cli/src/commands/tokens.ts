@@ -1,7 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { contextOf, withBackend } from '../context.js';
+import { contextOf, withClient, withLocalEngine } from '../context.js';
 import { emit, table } from '../output/print.js';
 import { positiveInt } from './parse.js';
+import { CliError } from '../output/errors.js';
+import type { Scope } from '@wvr/engine';
 
 export function tokensCommand(): Command {
   const tokens = new Command('tokens').description('create, list and revoke API tokens');
@@ -15,14 +17,21 @@ export function tokensCommand(): Command {
     .option('--expires-in-days <days>', 'expiry in days (1-365)', positiveInt)
     .action(async (opts: { plan?: 'free' | 'developer' | 'pro'; scopes?: string[]; name: string; expiresInDays?: number }, command: Command) => {
       const ctx = contextOf(command);
-      const created = await withBackend(ctx, (b) =>
-        b.createToken({
-          name: opts.name,
-          ...(opts.plan ? { plan: opts.plan } : {}),
-          ...(opts.scopes ? { scopes: opts.scopes } : {}),
-          ...(opts.expiresInDays ? { expires_in_days: opts.expiresInDays } : {}),
-        }),
-      );
+      const body = {
+        name: opts.name,
+        ...(opts.scopes ? { scopes: opts.scopes as Scope[] } : {}),
+        ...(opts.expiresInDays ? { expires_in_days: opts.expiresInDays } : {}),
+      };
+      // Remote: a token for the caller's own account. Local: the operator creates the --user account (and plan) too.
+      const created = ctx.options.remote
+        ? await withClient(ctx, (client) => {
+            if (opts.plan) throw new CliError('--plan only applies to the local engine.', 'local_only', 2);
+            return client.tokens.create(body);
+          })
+        : await withLocalEngine(ctx, async (engine) => {
+            const user = engine.accounts.ensureUser({ email: ctx.options.user, ...(opts.plan ? { plan: opts.plan } : {}) });
+            return engine.tokens.issue(user.id, body);
+          });
       emit(ctx.output, created, (t) =>
         [
           t.token,
@@ -38,7 +47,7 @@ export function tokensCommand(): Command {
     .description('list your tokens (never their secrets)')
     .action(async (_opts, command: Command) => {
       const ctx = contextOf(command);
-      const list = await withBackend(ctx, (b) => b.listTokens());
+      const list = await withClient(ctx, (client) => client.tokens.list());
       emit(ctx.output, list, (l) =>
         table(
           l.data.map((t) => ({ ...t, status: t.revoked_at ? 'revoked' : 'active' })),
@@ -52,7 +61,7 @@ export function tokensCommand(): Command {
     .description('revoke a token at once')
     .action(async (id: string, _opts, command: Command) => {
       const ctx = contextOf(command);
-      const revoked = await withBackend(ctx, (b) => b.revokeToken(id));
+      const revoked = await withClient(ctx, (client) => client.tokens.revoke(id));
       emit(ctx.output, revoked, (t) => `Revoked token "${t.name}" (${t.id}).`);
     });
 

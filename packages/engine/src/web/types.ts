@@ -1,0 +1,65 @@
+/**
+ * The fetcher's contract: what the crawler, previews, search providers and workflows ask of
+ * `engine/web`, and what they get back. A failed fetch is a value (`error`), never a throw,
+ * so one bad page never stops a crawl.
+ */
+export type ProxyTier = 'direct' | 'premium' | 'ultra_premium';
+export type RetryStrategyName = 'none' | 'auto' | 'premium_only';
+
+export interface FetchRequest {
+  url: string;
+  /** Lowest tier to start at; `auto` may escalate from it on block-like answers. */
+  tier?: ProxyTier;
+  retryStrategy?: RetryStrategyName;
+  /** Serve from, and store into, the global cache when a fresh copy is no older than cacheMaxAge seconds. */
+  useCache?: boolean;
+  cacheMaxAge?: number;
+  /** Skip robots.txt (only for one-off previews the caller asked for explicitly); default false. */
+  ignoreRobots?: boolean;
+  signal?: AbortSignal;
+}
+
+export type FetchErrorCode =
+  | 'robots_disallowed'
+  | 'ssrf_blocked'
+  | 'redirect_loop'
+  | 'too_many_redirects'
+  | 'body_too_large'
+  | 'decompression_bomb'
+  | 'timeout'
+  | 'connect_failed'
+  | 'dns_failed'
+  | 'http_error'
+  | 'blocked'
+  | 'unsupported_scheme'
+  | 'aborted';
+
+export interface FetchFailure {
+  code: FetchErrorCode;
+  message: string;
+}
+
+export interface FetchedPage {
+  /** The URL asked for, normalised. */
+  requestedUrl: string;
+  /** Where the redirects ended. */
+  url: string;
+  /** Every hop after the first, in order. */
+  redirects: string[];
+  /** HTTP status of the final answer; 0 when no answer came. */
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  /** Decoded text for HTML, XML, JSON and plain text; the extracted text for PDF; null otherwise. */
+  body: string | null;
+  kind: 'html' | 'pdf' | 'text' | 'xml' | 'json' | 'binary';
+  /** Bytes on the wire after decompression. */
+  bytes: number;
+  charset: string | null;
+  fromCache: boolean;
+  tier: ProxyTier;
+  /** Engine clock, ms since the epoch, when the answer arrived. */
+  fetchedAt: number;
+  elapsedMs: number;
+  error?: FetchFailure;
+}
