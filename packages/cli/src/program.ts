@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { ENGINE_VERSION } from '@wvr/engine';
 import { creditsCommand } from './commands/credits.js';
+import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 import { tokensCommand } from './commands/tokens.js';
 
@@ -16,5 +17,6 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .addCommand(serveCommand())
     .addCommand(tokensCommand())
-    .addCommand(creditsCommand());
+    .addCommand(creditsCommand())
+    .addCommand(mcpCommand());
 }

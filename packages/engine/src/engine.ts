@@ -4,7 +4,10 @@ import { resolveOptions, API_VERSION, ENGINE_VERSION, type EngineOptions } from 
 import { AccountsService } from './accounts/service.js';
 import { TokensService } from './accounts/tokens.js';
 import { RateLimitService } from './accounts/rate-limits.js';
+import { SharingService } from './accounts/sharing.js';
 import { CreditsService } from './credits/service.js';
+import { NotifyService } from './notify/service.js';
+import { SqliteJobQueue, type JobQueue } from './jobs/index.js';
 
 export interface Engine {
   readonly version: string;
@@ -13,7 +16,10 @@ export interface Engine {
   readonly accounts: AccountsService;
   readonly tokens: TokensService;
   readonly rateLimits: RateLimitService;
+  readonly sharing: SharingService;
   readonly credits: CreditsService;
+  readonly notify: NotifyService;
+  readonly jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -28,8 +34,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const accounts = new AccountsService(context);
   const credits = new CreditsService(context, accounts);
+  const notify = new NotifyService(context, accounts);
   const tokens = new TokensService(context, accounts);
   const rateLimits = new RateLimitService(context);
+  const sharing = new SharingService(context, accounts);
+  const jobs = new SqliteJobQueue(context);
 
   let closed = false;
   return {
@@ -39,10 +48,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     accounts,
     tokens,
     rateLimits,
+    sharing,
     credits,
+    notify,
+    jobs,
     async close() {
       if (closed) return;
       closed = true;
+      await jobs.stop();
+      await notify.close();
       sqlite.close();
     },
   };

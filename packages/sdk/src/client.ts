@@ -2,6 +2,7 @@ import { createTransport, type TransportOptions } from './transport.js';
 import type { Schemas } from './resources/types.js';
 import { creditsResource } from './resources/credits.js';
 import { tokensResource } from './resources/tokens.js';
+import { webhooksResource } from './resources/webhooks.js';
 
 export type ClientOptions = TransportOptions;
 
@@ -11,8 +12,10 @@ export function createClient(options: ClientOptions) {
   return {
     request,
     health: () => request<Schemas['Health']>('GET', '/v1/health'),
+    me: () => request<Schemas['Profile']>('GET', '/v1/me'),
     tokens: tokensResource(request),
     credits: creditsResource(request),
+    webhooks: webhooksResource(request),
   };
 }
 

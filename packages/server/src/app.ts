@@ -3,6 +3,7 @@ import { requireScope, type Engine, type Principal, type RateLimitState } from '
 import { sendError, sendNotFound } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RouteDef } from './route.js';
+import { registerMcp, type McpHttpOptions } from './mcp/http.js';
 import { routes as allRoutes } from './routes/index.js';
 
 export interface ServerOptions {
@@ -18,6 +19,8 @@ export interface ServerOptions {
   authenticate?: (header: string | undefined) => Principal;
   /** Per-plan rate limits; default on. The local CLI, acting on its own data, turns them off. */
   rateLimits?: boolean;
+  /** The MCP endpoint at /mcp and its OAuth protected-resource metadata. */
+  mcp?: McpHttpOptions;
 }
 
 /** The spec's paths live under /v1; its development layout mirrors them under /api/v1. */
@@ -55,6 +58,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       });
     }
   }
+  registerMcp(app, {
+    engine,
+    routes,
+    authenticate,
+    consumeRateLimit: (principal) => (rateLimits ? rateLimitHeaders(engine.rateLimits.consume(principal)) : {}),
+    options: options.mcp ?? {},
+  });
   return app;
 }
 
@@ -68,16 +78,15 @@ function authorize(
 ): Principal {
   const principal = authenticate(header);
   if (route.auth !== 'token' && route.auth !== 'public') requireScope(principal, route.auth);
-  if (rateLimits) setRateLimitHeaders(reply, engine.rateLimits.consume(principal));
+  if (rateLimits) reply.headers(rateLimitHeaders(engine.rateLimits.consume(principal)));
   return principal;
 }
 
-function setRateLimitHeaders(reply: FastifyReply, state: RateLimitState): void {
-  reply
-    .header('X-RateLimit-Limit', String(state.limit))
-    .header('X-RateLimit-Remaining', String(state.remaining))
-    .header('X-RateLimit-Reset', String(state.reset));
-}
+const rateLimitHeaders = (state: RateLimitState): Record<string, string> => ({
+  'X-RateLimit-Limit': String(state.limit),
+  'X-RateLimit-Remaining': String(state.remaining),
+  'X-RateLimit-Reset': String(state.reset),
+});
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -2,3 +2,6 @@ export { createServer, startServer, type ServerOptions, type RunningServer } fro
 export { buildOpenApiDocument, ErrorResponseSchema } from './openapi.js';
 export { defineRoute, type RouteDef, type RouteAuth, type RouteRequest } from './route.js';
 export { inProcessFetch } from './in-process.js';
+export { createMcpServer, type McpServerOptions } from './mcp/server.js';
+export { MCP_TOOLS, type McpTool } from './mcp/tools.js';
+export type { McpHttpOptions } from './mcp/http.js';

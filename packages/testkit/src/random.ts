@@ -20,7 +20,7 @@ export const pick = <T>(random: () => number, items: readonly T[]): T => items[M
 
 export const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-const FILLER = [
+export const FILLER = [
   'designed', 'for', 'everyday', 'use', 'with', 'careful', 'attention', 'to', 'detail', 'built', 'from', 'durable',
   'materials', 'that', 'last', 'tested', 'by', 'our', 'team', 'across', 'seasons', 'and', 'reviewed', 'customers',
   'praise', 'its', 'value', 'reliable', 'performance', 'simple', 'setup', 'thoughtful', 'quality', 'comfortable',

@@ -66,3 +66,17 @@ export interface Organization {
   name: string;
   createdAt: string;
 }
+
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    plan: PlanSchema,
+    created_at: z.string(),
+    organizations: z.array(z.object({ id: z.string(), name: z.string() })),
+    token: z.object({ id: z.string().describe('`local` for the local CLI'), scopes: z.array(ScopeSchema) }),
+    rate_limits: z.object({ per_hour: z.number().int(), per_day: z.number().int() }),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof ProfileSchema>;

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { memberships, organizations, users } from './tables.js';
-import { ALL_SCOPES, type Organization, type Plan, type Principal, type User } from './schemas.js';
+import { ALL_SCOPES, type Organization, type Plan, type Principal, type Profile, type User } from './schemas.js';
+import { PLAN_RATE_LIMITS } from './rate-limits.js';
 
 export class AccountsService {
   constructor(private readonly ctx: EngineContext) {}
@@ -63,6 +64,21 @@ export class AccountsService {
       .values({ orgId, userId, role, createdAt: this.ctx.clock.now().toISOString() })
       .onConflictDoUpdate({ target: [memberships.orgId, memberships.userId], set: { role } })
       .run();
+  }
+
+  /** Who the caller is: the account, its organizations, its plan's limits and the calling token's scopes. */
+  profile(principal: Principal): Profile {
+    const user = this.getUser(principal.userId);
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      plan: user.plan,
+      created_at: user.createdAt,
+      organizations: this.organizationsOf(user.id).map((o) => ({ id: o.id, name: o.name })),
+      token: { id: principal.tokenId, scopes: principal.scopes },
+      rate_limits: { per_hour: PLAN_RATE_LIMITS[user.plan].hour, per_day: PLAN_RATE_LIMITS[user.plan].day },
+    };
   }
 
   organizationsOf(userId: string): Organization[] {

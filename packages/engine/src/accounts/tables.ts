@@ -59,3 +59,28 @@ export const rateLimitCounters = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.bucket, t.window, t.windowStart] })],
 );
+
+/**
+ * Who besides the owner may read a resource of another capability (session, crawl, search job,
+ * workflow). A row exists once a resource is shared or linked to a parent; no row means private.
+ */
+export const resourceShares = sqliteTable(
+  'resource_shares',
+  {
+    resourceType: text('resource_type', { enum: ['session', 'crawl', 'search_job', 'workflow'] }).notNull(),
+    resourceId: text('resource_id').notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    publicShare: integer('public_share', { mode: 'boolean' }).notNull().default(false),
+    sharedWithOrg: integer('shared_with_org', { mode: 'boolean' }).notNull().default(false),
+    organizationId: text('organization_id'),
+    /** The resource whose org sharing this one follows (a session for its crawls and search jobs). */
+    parentType: text('parent_type', { enum: ['session', 'crawl', 'search_job', 'workflow'] }),
+    parentId: text('parent_id'),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceType, t.resourceId] }),
+    index('resource_shares_org').on(t.organizationId, t.resourceType),
+    index('resource_shares_parent').on(t.parentType, t.parentId),
+  ],
+);

@@ -20,6 +20,10 @@ export interface EngineOptions {
   secret?: string;
   /** Monthly credit grants per plan; free is 100 per the spec. */
   monthlyGrants?: Partial<Record<'free' | 'developer' | 'pro', number>>;
+  /** SMTP server for email notifications, e.g. `smtp://user:pass@host:587` (default `WVR_SMTP_URL`). */
+  smtpUrl?: string;
+  /** Sender address of notification emails (default `WVR_SMTP_FROM`, else `wvr@localhost`). */
+  emailFrom?: string;
 }
 
 export interface ResolvedOptions {
@@ -30,6 +34,8 @@ export interface ResolvedOptions {
   userAgent: string;
   secret: string | undefined;
   monthlyGrants: Record<'free' | 'developer' | 'pro', number>;
+  smtpUrl: string | undefined;
+  emailFrom: string;
 }
 
 export const ENGINE_VERSION = '0.1.0';
@@ -48,5 +54,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     userAgent: options.userAgent ?? `wvr/${ENGINE_VERSION}`,
     secret: options.secret,
     monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, ...options.monthlyGrants },
+    smtpUrl: options.smtpUrl ?? (process.env.WVR_SMTP_URL || undefined),
+    emailFrom: options.emailFrom ?? (process.env.WVR_SMTP_FROM || 'wvr@localhost'),
   };
 }

@@ -62,6 +62,9 @@ export const pricing = {
   planPreview: (preset: 'quick' | 'standard' | 'thorough' | 'comprehensive'): Price =>
     basic({ quick: 10, standard: 30, thorough: 50, comprehensive: 100 }[preset]),
 
+  /** Not in the spec's table: reading one page and its stylesheets costs what an extraction preview does. */
+  brandDesignSystem: (): Price => basic(1),
+
   intentAssessment: (): Price => basic(0),
   filterSeenUrls: (): Price => basic(0),
   summary: (): Price => basic(0),

@@ -42,3 +42,26 @@ export const SearchResultItem = z
     relevance_score: z.number(),
   })
   .meta({ id: 'SearchResult' });
+
+/**
+ * What the crawler (and anything else that fetched a page) hands to `engine.search.index.upsert`.
+ * ownerUserId null puts the page in the public web cache, visible to everyone; otherwise only
+ * the owner sees it, and those the crawl is shared with.
+ */
+export const IndexPageInput = z.strictObject({
+  url: HttpUrl,
+  title: z.string().max(2000).default(''),
+  description: z.string().max(10_000).default(''),
+  text: z.string().default(''),
+  headings: z.array(z.string()).default([]),
+  /** Anchor texts of links elsewhere that point at this page. */
+  anchorTexts: z.array(z.string()).default([]),
+  /** JSON-LD / microdata types (NewsArticle, Product, ScholarlyArticle, ...): they decide source_type. */
+  schemaTypes: z.array(z.string()).default([]),
+  publishedDate: z.string().nullable().default(null),
+  language: z.string().nullable().default(null),
+  ownerUserId: z.string().min(1).nullable(),
+  crawlId: z.string().min(1).nullable().default(null),
+  fetchedAt: z.union([z.string(), z.number(), z.date()]),
+});
+export type IndexPageInput = z.input<typeof IndexPageInput>;

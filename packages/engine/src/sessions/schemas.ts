@@ -77,3 +77,148 @@ export const SessionCrawlBody = z
   .meta({ id: 'SessionCrawlRequest' });
 
 export const SessionAskBody = AskBody;
+
+export type SessionConfigValue = z.output<typeof SessionConfig>;
+export type SessionMetadataValue = z.output<typeof SessionMetadata>;
+export type SessionCreateInput = z.input<typeof SessionCreateBody>;
+export type SessionPatchInput = z.input<typeof SessionPatchBody>;
+export type SessionListInput = z.input<typeof SessionListQuery>;
+
+// Responses
+
+const Counted = z.object({ value: z.string(), count: z.number().int() }).meta({ id: 'CountedValue' });
+
+export const SessionConfigState = z
+  .object({
+    auto_deduplicate: z.boolean(),
+    accumulate_context: z.boolean(),
+    use_session_context: z.boolean(),
+    max_operations: z.number().int().nullable().describe('null: no limit besides the plan'),
+  })
+  .meta({ id: 'SessionConfigState' });
+
+export const OrganizationSummary = z.object({ id: z.string(), name: z.string() }).meta({ id: 'OrganizationSummary' });
+
+export const SessionSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    intent_context: z.string().nullable(),
+    status: SessionStatus,
+    session_config: SessionConfigState,
+    metadata: SessionMetadata,
+    operation_count: z.number().int(),
+    public_share: z.boolean(),
+    shared_with_org: z.boolean(),
+    organization_id: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    last_activity_at: z.string().describe('Auto-archive happens 7 days after this'),
+    completed_at: z.string().nullable(),
+    archived_at: z.string().nullable(),
+    archived_reason: z.enum(['manual', 'inactivity']).nullable(),
+  })
+  .meta({ id: 'Session' });
+export type SessionRecord = z.infer<typeof SessionSchema>;
+
+export const OperationKind = z.enum(['search', 'crawl', 'ask']);
+export const OperationStatus = z.enum(['running', 'completed', 'failed']);
+
+export const SessionOperationSchema = z
+  .object({
+    id: z.string().uuid(),
+    seq: z.number().int().describe('1 for the first operation of the session'),
+    kind: OperationKind,
+    status: OperationStatus,
+    query: z.string().nullable(),
+    urls: z.array(z.string()).describe('Target URLs of a crawl'),
+    result_count: z.number().int(),
+    filtered_count: z.number().int().describe('Results removed because the session had already seen their URL'),
+    results_summary: z.string().nullable(),
+    credits: z.number().int(),
+    resource_id: z.string().nullable().describe('The search job, crawl or answer this operation produced'),
+    error: z.string().nullable(),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'SessionOperation' });
+export type SessionOperationRecord = z.infer<typeof SessionOperationSchema>;
+
+export const SessionContextSummary = z
+  .object({
+    intent_type: IntentType.nullable(),
+    intent_context: z.string().nullable(),
+    domain_context: DomainContext.nullable(),
+    query_additions: z.array(z.string()),
+    boost_document_types: z.array(z.string()),
+    recent_queries: z.array(z.string()).describe('Newest last'),
+    domain_frequency: z.array(Counted),
+    entities: z.array(Counted),
+    keywords: z.array(Counted),
+    document_types: z.array(Counted),
+    content_types: z.array(Counted),
+    urls_seen: z.number().int(),
+  })
+  .meta({ id: 'SessionContextSummary' });
+export type SessionContextSummaryValue = z.infer<typeof SessionContextSummary>;
+
+export const SessionDetailSchema = SessionSchema.extend({
+  operations: z.array(SessionOperationSchema),
+  context_summary: SessionContextSummary,
+  access_level: z.enum(['owner', 'org_viewer', 'public']),
+  user_organizations: z.array(OrganizationSummary),
+}).meta({ id: 'SessionDetail' });
+export type SessionDetail = z.infer<typeof SessionDetailSchema>;
+
+export const SessionListSchema = z
+  .object({
+    data: z.array(SessionSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    shared_sessions: z.array(SessionSchema).optional().describe('With include_shared: sessions shared with your organizations'),
+    user_organizations: z.array(OrganizationSummary).optional(),
+  })
+  .meta({ id: 'SessionList' });
+export type SessionList = z.infer<typeof SessionListSchema>;
+
+export const SessionTimelineSchema = z
+  .object({ session_id: z.string().uuid(), data: z.array(SessionOperationSchema), total: z.number().int() })
+  .meta({ id: 'SessionTimeline' });
+export type SessionTimeline = z.infer<typeof SessionTimelineSchema>;
+
+export const SessionShareSchema = z
+  .object({
+    id: z.string().uuid(),
+    public_share: z.boolean(),
+    shared_with_org: z.boolean(),
+    organization_id: z.string().nullable(),
+  })
+  .meta({ id: 'SessionShare' });
+
+const PublicOperation = SessionOperationSchema.omit({ resource_id: true }).meta({ id: 'PublicSessionOperation' });
+
+/** Only what a public link should show: no config, organization, owner or child resource ids. */
+export const PublicSessionSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    intent_context: z.string().nullable(),
+    status: SessionStatus,
+    metadata: SessionMetadata,
+    operation_count: z.number().int(),
+    created_at: z.string(),
+    last_activity_at: z.string(),
+    access_level: z.literal('public'),
+    operations: z.array(PublicOperation),
+    context_summary: SessionContextSummary,
+  })
+  .meta({ id: 'PublicSession' });
+export type PublicSession = z.infer<typeof PublicSessionSchema>;
+
+export const PublicSessionTimelineSchema = z
+  .object({ session_id: z.string().uuid(), data: z.array(PublicOperation), total: z.number().int() })
+  .meta({ id: 'PublicSessionTimeline' });
+export type PublicSessionTimeline = z.infer<typeof PublicSessionTimelineSchema>;

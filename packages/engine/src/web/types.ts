@@ -63,3 +63,8 @@ export interface FetchedPage {
   elapsedMs: number;
   error?: FetchFailure;
 }
+
+/** What capabilities need of the fetcher; engine.web provides it. */
+export interface PageFetcher {
+  fetch(request: FetchRequest): Promise<FetchedPage>;
+}

@@ -1,0 +1,140 @@
+import type { ParsedPage } from '../html/index.js';
+import { PRICE_PATTERN, type Concept } from './concepts.js';
+import { coerce, currencyOf, normalizeAvailability, parseBoolean, type FieldValue } from './coerce.js';
+import { readDom, selectText, type PageDom } from './dom.js';
+import { planField, type FieldPlan } from './field.js';
+import { fromJsonLd, fromMeta, fromMicrodata, normalizeKey, type Candidate } from './structured.js';
+import { relevantSentences, sentencesOf, stem, valueAfterKeyword } from './text.js';
+
+/** A page as extraction needs it: the parsed view plus the raw HTML for DOM patterns. */
+export interface ExtractionInput {
+  page: ParsedPage;
+  html: string;
+}
+
+export interface FieldResult {
+  value: FieldValue;
+  confidence: number;
+  source: Candidate['source'] | null;
+}
+
+export interface HeuristicExtraction {
+  data: Record<string, FieldValue>;
+  fields: Record<string, FieldResult>;
+}
+
+/**
+ * Reads each field from the most trustworthy place that has it: JSON-LD, microdata/RDFa,
+ * meta tags, then DOM patterns, then the sentences that mention the field.
+ */
+export function extractHeuristic(input: ExtractionInput, schema: Record<string, string>): HeuristicExtraction {
+  const dom = readDom(input.html);
+  const sentences = sentencesOf(input.page.text);
+  const fields: Record<string, FieldResult> = {};
+  for (const [key, instruction] of Object.entries(schema)) {
+    fields[key] = extractField(planField(key, instruction), input.page, dom, sentences);
+  }
+  return { data: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value])), fields };
+}
+
+function extractField(plan: FieldPlan, page: ParsedPage, dom: PageDom, sentences: string[]): FieldResult {
+  for (const candidate of candidates(plan, page, dom, sentences)) {
+    const value = settle(plan, candidate.value);
+    if (value !== null) return { value, confidence: candidate.confidence, source: candidate.source };
+  }
+  return { value: null, confidence: 0, source: null };
+}
+
+/** Concept-specific clean-up, then coercion to the field's type. */
+function settle(plan: FieldPlan, raw: unknown): FieldValue {
+  const id = plan.concept?.id;
+  if (id === 'currency' && typeof raw === 'string') return currencyOf(raw);
+  if (id === 'availability' && typeof raw === 'string') {
+    return plan.type === 'boolean' ? parseBoolean(normalizeAvailability(raw)) : normalizeAvailability(raw);
+  }
+  if (id === 'price' && typeof raw === 'string' && !/\d/.test(raw)) return null;
+  if (id === 'author' && typeof raw === 'string') return coerce(raw.replace(/^(by|von|par|por)\s+/i, ''), plan.type);
+  if ((id === 'gtin' || id === 'sku' || id === 'mpn') && typeof raw === 'number') return String(raw);
+  return coerce(raw, plan.type);
+}
+
+function* candidates(plan: FieldPlan, page: ParsedPage, dom: PageDom, sentences: string[]): Generator<Candidate> {
+  const genericKeys = [normalizeKey(plan.key), normalizeKey(plan.nameWords.join(''))];
+  if (plan.concept) {
+    yield* conceptCandidates(plan, plan.concept, genericKeys, page, dom, sentences);
+  } else {
+    yield* conceptCandidates(plan, undefined, genericKeys, page, dom, sentences);
+    if (plan.hint) {
+      // Evidence that only the instruction points to is worth less than the name's own.
+      for (const c of conceptCandidates(plan, plan.hint, [], page, dom, sentences)) yield { ...c, confidence: round(c.confidence * 0.85) };
+    }
+  }
+  for (const { sentence } of relevantSentences(sentences, plan).slice(0, 3)) {
+    const after = valueAfterKeyword(sentence, plan);
+    if (after) yield { value: after, source: 'text_sentence', confidence: 0.45 };
+    if (plan.type !== 'boolean') yield { value: sentence, source: 'text_sentence', confidence: 0.3 };
+  }
+}
+
+function* conceptCandidates(
+  plan: FieldPlan,
+  concept: Concept | undefined,
+  genericKeys: string[],
+  page: ParsedPage,
+  dom: PageDom,
+  sentences: string[],
+): Generator<Candidate> {
+  const ld = fromJsonLd(page, concept, genericKeys);
+  if (ld) yield ld;
+  const micro = fromMicrodata(page, concept, genericKeys);
+  if (micro) yield micro;
+  const meta = fromMeta(page, concept, genericKeys);
+  if (meta) yield meta;
+  if (concept?.id === 'name' && page.title) yield { value: page.title.split(/\s[|–—-]\s/)[0], source: 'meta', confidence: 0.7 };
+  if (concept?.id === 'date_published' && page.publishedDate) yield { value: page.publishedDate, source: 'meta', confidence: 0.8 };
+
+  for (const pair of dom.pairs) {
+    if (concept ? concept.labels?.test(pair.label) : labelMatches(plan, pair.label)) {
+      const datetime = pair.element?.querySelector('time[datetime]')?.getAttribute('datetime');
+      yield { value: datetime ?? pair.value, source: 'dom_label', confidence: 0.75 };
+    }
+  }
+  if (!concept) return;
+  for (const selector of concept.selectors ?? []) {
+    const found = selectText(dom.root, selector, plan.type === 'list');
+    if (found !== undefined) yield { value: found, source: 'dom_selector', confidence: 0.7 };
+  }
+  if (concept.id === 'email') for (const m of dom.mailto) yield { value: m, source: 'dom_selector', confidence: 0.8 };
+  if (concept.id === 'phone') for (const t of dom.tel) yield { value: t, source: 'dom_selector', confidence: 0.8 };
+  if (concept.id === 'currency') {
+    for (const selector of ['.price', '.product-price', '.woocommerce-Price-currencySymbol', '.money', '[itemprop=price]']) {
+      const found = selectText(dom.root, selector);
+      if (typeof found === 'string' && currencyOf(found)) yield { value: found, source: 'dom_selector', confidence: 0.6 };
+    }
+    const price = PRICE_PATTERN.exec(page.text);
+    if (price) yield { value: price[0], source: 'text_pattern', confidence: 0.5 };
+  }
+  if (concept.pattern) {
+    for (const { sentence } of relevantSentences(sentences, plan)) {
+      const m = concept.pattern.exec(sentence);
+      if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.55 };
+    }
+    if (['price', 'email', 'phone', 'availability'].includes(concept.id)) {
+      const m = concept.pattern.exec(page.text);
+      if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.45 };
+    }
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A label names the field when it says the same thing: all name words, or only words of the name. */
+function labelMatches(plan: FieldPlan, label: string): boolean {
+  if (plan.nameWords.length === 0) return false;
+  const labelWords = label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem);
+  if (labelWords.length === 0) return false;
+  const name = plan.nameWords.map(stem);
+  const allNameWords = name.every((w) => labelWords.includes(w)) && labelWords.length <= name.length + 2;
+  const onlyNameWords = labelWords.every((w) => name.includes(w));
+  return allNameWords || onlyNameWords;
+}

@@ -1,0 +1,84 @@
+/**
+ * The job queue contract every capability uses for long or deferred work. The in-process
+ * SQLite implementation (sqlite-queue.ts) is the default; a PostgreSQL or Redis backed queue
+ * can replace it by implementing this interface, without touching capabilities.
+ */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface Job<P = unknown> {
+  id: string;
+  kind: string;
+  payload: P;
+  status: JobStatus;
+  /** Claims so far, the current one included. */
+  attempts: number;
+  maxAttempts: number;
+  /** Engine clock, ms since the epoch. */
+  runAt: number;
+  lastError: string | null;
+  result: unknown;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface JobContext<P = unknown> {
+  job: Job<P>;
+  /** Aborted when the job is cancelled, its lease is lost, or the queue stops. */
+  signal: AbortSignal;
+  /**
+   * Extends the lease; long handlers call it between units of work. Returns false (and
+   * aborts `signal`) when the job was cancelled or another worker took it over.
+   */
+  heartbeat(): boolean;
+}
+
+/** Throw from a handler to run again at `runAt` without counting a failure. */
+export class RescheduleJob extends Error {
+  constructor(readonly runAt: number) {
+    super(`rescheduled to ${new Date(runAt).toISOString()}`);
+  }
+}
+
+export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<unknown>;
+
+export interface HandlerOptions {
+  /** Claims before the job is marked failed (default 5). */
+  maxAttempts?: number;
+  /** Lease length in ms (default 60s); heartbeat well inside it. */
+  leaseMs?: number;
+  /** Delay before the next attempt after `attempts` failures (default 1s doubling, capped at 5 min). */
+  backoff?: (attempts: number) => number;
+}
+
+export interface EnqueueOptions {
+  /** Engine clock time to run at; default now. */
+  runAt?: Date | number;
+  maxAttempts?: number;
+  /** Caller-chosen id, e.g. the id of the resource the job works on. */
+  id?: string;
+}
+
+export interface RunOptions {
+  /** At most this many jobs claimed (default 10). */
+  limit?: number;
+  /** Only these kinds. */
+  kinds?: string[];
+}
+
+export interface JobQueue {
+  register<P>(kind: string, handler: JobHandler<P>, options?: HandlerOptions): void;
+  enqueue<P>(kind: string, payload: P, options?: EnqueueOptions): Job<P>;
+  get(id: string): Job | undefined;
+  /** Queued: cancelled at once. Running: the handler's signal aborts; the job ends cancelled. */
+  cancel(id: string): boolean;
+  /** Claims the jobs due by the engine clock and runs them concurrently; resolves when they end. */
+  runDue(options?: RunOptions): Promise<Job[]>;
+  /** runDue until nothing is due (tests, sync callers). */
+  drain(options?: RunOptions): Promise<void>;
+  /** Claims and runs one job now if it is claimable (sync processing modes). */
+  runNow(id: string): Promise<Job | undefined>;
+  /** Polls in the background on a real timer; run-at decisions still use the engine clock. */
+  start(options?: { pollMs?: number; concurrency?: number }): void;
+  /** Stops polling, aborts running handlers and waits for them; their leases lapse for others. */
+  stop(): Promise<void>;
+}

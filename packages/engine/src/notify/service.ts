@@ -1,0 +1,242 @@
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { errors } from '../core/errors.js';
+import { parseInput } from '../core/validate.js';
+import { MINUTE } from '../core/clock.js';
+import type { Principal } from '../accounts/schemas.js';
+import type { AccountsService } from '../accounts/service.js';
+import { notifyDeliveries, webhookSecrets } from './tables.js';
+import {
+  DeliveryListQuery,
+  EmitInput,
+  type Delivery,
+  type DeliveryList,
+  type DeliverDueResult,
+  type DeliveryChannel,
+  type EmittedEvent,
+  type EventKind,
+  type WebhookPayload,
+  type WebhookSecret,
+  type WebhookSecretInfo,
+} from './schemas.js';
+import { secretFromBytes, signedHeaders } from './signing.js';
+import { retryDelay } from './backoff.js';
+import { WebhookSender, type SendResult } from './webhook.js';
+import { EmailSender } from './email.js';
+import { emailFor } from './email-text.js';
+
+type Row = typeof notifyDeliveries.$inferSelect;
+
+/** How long a claimed delivery is held before another worker may try it (crash safety). */
+const LEASE_MS = 5 * MINUTE;
+
+/**
+ * The notification outbox. `emit` only writes rows; `deliverDue` sends what the engine clock
+ * says is due, records each attempt and schedules the next one with exponential backoff.
+ */
+export class NotifyService {
+  private readonly webhooks: WebhookSender;
+  private readonly email: EmailSender;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<DeliverDueResult> | null = null;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly accounts: AccountsService,
+  ) {
+    this.webhooks = new WebhookSender(ctx.options.allowPrivateNetwork, ctx.options.userAgent);
+    this.email = new EmailSender(ctx.options.smtpUrl, ctx.options.emailFrom);
+  }
+
+  /** Stores an event for each of its targets; delivery happens in `deliverDue`. */
+  emit(input: EmitInput): EmittedEvent {
+    const event = parseInput(EmitInput, input, 'notification');
+    const targets: [DeliveryChannel, string][] = [];
+    if (event.webhookUrl) targets.push(['webhook', event.webhookUrl]);
+    if (event.email) targets.push(['email', event.email === true ? this.accounts.getUser(event.userId).email : event.email]);
+    if (targets.length === 0) {
+      throw errors.validation('notification_target_required', 'A notification needs a webhookUrl or an email target.');
+    }
+    const id = `msg_${this.ctx.random.uuid().replace(/-/g, '')}`;
+    const now = this.ctx.clock.now();
+    const payload: WebhookPayload = { id, type: event.kind, timestamp: now.toISOString(), data: event.data };
+    const rows = targets.map(([channel, target]) => ({
+      id: this.ctx.random.uuid(),
+      eventId: id,
+      userId: event.userId,
+      kind: event.kind,
+      payload: JSON.stringify(payload),
+      channel,
+      target,
+      status: 'pending' as const,
+      attempts: 0,
+      nextAttemptAt: now.getTime(),
+      createdAt: now.toISOString(),
+    }));
+    this.ctx.db.insert(notifyDeliveries).values(rows).run();
+    return { id, kind: event.kind, deliveries: rows.map((r) => toDelivery({ ...r, lastError: null, lastStatusCode: null, deliveredAt: null })) };
+  }
+
+  /** Sends every delivery due by the engine clock (up to `limit`), one attempt each. */
+  async deliverDue(options: { limit?: number } = {}): Promise<DeliverDueResult> {
+    const claimed = this.claimDue(options.limit ?? 100);
+    const result: DeliverDueResult = { attempted: claimed.length, delivered: 0, retrying: 0, failed: 0 };
+    for (const row of claimed) {
+      const outcome = await this.attempt(row);
+      const status = this.record(row, outcome);
+      if (status === 'delivered') result.delivered++;
+      else if (status === 'failed') result.failed++;
+      else result.retrying++;
+    }
+    return result;
+  }
+
+  /** Creates or replaces the caller's signing secret and shows it this once. */
+  rotateSecret(principal: Principal): WebhookSecret {
+    const secret = secretFromBytes(this.ctx.random.bytes(32));
+    const createdAt = this.ctx.clock.now().toISOString();
+    this.ctx.db
+      .insert(webhookSecrets)
+      .values({ userId: principal.userId, secret, createdAt })
+      .onConflictDoUpdate({ target: webhookSecrets.userId, set: { secret, createdAt } })
+      .run();
+    return { secret, created_at: createdAt };
+  }
+
+  secretInfo(principal: Principal): WebhookSecretInfo {
+    const row = this.ctx.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, principal.userId)).get();
+    if (!row) return { exists: false, prefix: null, created_at: null };
+    return { exists: true, prefix: row.secret.slice(0, 10), created_at: row.createdAt };
+  }
+
+  /** The caller's deliveries, newest first, with attempts and the last error. */
+  listDeliveries(principal: Principal, query: unknown = {}): DeliveryList {
+    const q = parseInput(DeliveryListQuery, query, 'query');
+    const where = and(
+      eq(notifyDeliveries.userId, principal.userId),
+      q.status ? eq(notifyDeliveries.status, q.status) : undefined,
+    );
+    const total = this.ctx.db.select({ n: count() }).from(notifyDeliveries).where(where).get()!.n;
+    const data = this.ctx.db
+      .select()
+      .from(notifyDeliveries)
+      .where(where)
+      .orderBy(desc(notifyDeliveries.createdAt), desc(notifyDeliveries.id))
+      .limit(q.limit)
+      .offset(q.offset)
+      .all()
+      .map(toDelivery);
+    return { data, total, limit: q.limit, offset: q.offset };
+  }
+
+  /** The deliveries of one event, for callers that want to show or assert them. */
+  deliveriesOf(eventId: string): Delivery[] {
+    return this.ctx.db.select().from(notifyDeliveries).where(eq(notifyDeliveries.eventId, eventId)).all().map(toDelivery);
+  }
+
+  /**
+   * Sends the outbox in the background every `intervalMs` of wall time (due times still come
+   * from the engine clock). For long-running hosts: `wvr serve`, `wvr worker`. Idempotent.
+   */
+  start(intervalMs = 5_000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.deliverDue().finally(() => {
+        this.running = null;
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    this.email.close();
+    await this.webhooks.close();
+  }
+
+  private claimDue(limit: number): Row[] {
+    const now = this.ctx.clock.now().getTime();
+    return this.ctx.sqlite
+      .transaction(() => {
+        const due = this.ctx.db
+          .select()
+          .from(notifyDeliveries)
+          .where(and(eq(notifyDeliveries.status, 'pending'), lte(notifyDeliveries.nextAttemptAt, now)))
+          .orderBy(notifyDeliveries.nextAttemptAt)
+          .limit(limit)
+          .all();
+        for (const row of due) {
+          this.ctx.db
+            .update(notifyDeliveries)
+            .set({ nextAttemptAt: now + LEASE_MS })
+            .where(eq(notifyDeliveries.id, row.id))
+            .run();
+        }
+        return due;
+      })
+      .immediate();
+  }
+
+  private async attempt(row: Row): Promise<SendResult> {
+    const payload = JSON.parse(row.payload) as WebhookPayload;
+    if (row.channel === 'email') {
+      const sent = await this.email.send({ to: row.target, ...emailFor(payload) });
+      return { ok: sent.ok, statusCode: null, error: sent.error };
+    }
+    const timestamp = Math.floor(this.ctx.clock.now().getTime() / 1000);
+    return this.webhooks.send(row.target, signedHeaders(this.signingSecret(row.userId), row.eventId, timestamp, row.payload), row.payload);
+  }
+
+  private record(row: Row, outcome: SendResult): Delivery['status'] {
+    const now = this.ctx.clock.now();
+    const attempts = row.attempts + 1;
+    const delay = outcome.ok ? null : retryDelay(attempts);
+    const status = outcome.ok ? 'delivered' : delay === null ? 'failed' : 'pending';
+    this.ctx.db
+      .update(notifyDeliveries)
+      .set({
+        status,
+        attempts: sql`${notifyDeliveries.attempts} + 1`,
+        nextAttemptAt: delay === null ? null : now.getTime() + delay,
+        lastError: outcome.error,
+        lastStatusCode: outcome.statusCode,
+        deliveredAt: outcome.ok ? now.toISOString() : null,
+      })
+      .where(eq(notifyDeliveries.id, row.id))
+      .run();
+    return status;
+  }
+
+  /** A user who never asked for a secret still gets signed webhooks; rotating shows them a new one. */
+  private signingSecret(userId: string): string {
+    const row = this.ctx.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get();
+    if (row) return row.secret;
+    const secret = secretFromBytes(this.ctx.random.bytes(32));
+    this.ctx.db
+      .insert(webhookSecrets)
+      .values({ userId, secret, createdAt: this.ctx.clock.now().toISOString() })
+      .onConflictDoNothing()
+      .run();
+    return this.ctx.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get()!.secret;
+  }
+}
+
+function toDelivery(row: Omit<Row, 'payload' | 'userId'> & Partial<Pick<Row, 'payload' | 'userId'>>): Delivery {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    kind: row.kind as EventKind,
+    channel: row.channel,
+    target: row.target,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.nextAttemptAt === null ? null : new Date(row.nextAttemptAt).toISOString(),
+    last_error: row.lastError,
+    last_status_code: row.lastStatusCode,
+    created_at: row.createdAt,
+    delivered_at: row.deliveredAt,
+  };
+}

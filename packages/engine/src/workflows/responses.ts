@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { CreditsInfoSchema } from '../credits/schemas.js';
+import { StopCondition, WorkflowMode, WorkflowStatus, WorkflowStep, WorkflowType, NotificationConfig } from './schemas.js';
+
+const ResultItem = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  published_date: z.string().nullable(),
+  fingerprint: z.string().optional(),
+  extracted_data: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+export const ResultChangesSchema = z
+  .object({
+    net_new_count: z.number().int(),
+    dropped_count: z.number().int(),
+    retained_count: z.number().int(),
+    change_rate: z.number().describe('(new + dropped) / unique URLs over both executions x 100'),
+    net_new_urls: z.array(z.object({ url: z.string(), title: z.string(), snippet: z.string(), published_date: z.string().nullable() })),
+    dropped_urls: z.array(z.string()),
+    previous_execution_id: z.string().nullable(),
+    changed_urls: z.array(z.string()).optional().describe('Crawl workflows: pages whose clean text changed'),
+    page_diffs: z.array(z.object({ url: z.string(), previous_fingerprint: z.string(), fingerprint: z.string(), diff: z.string() })).optional(),
+  })
+  .meta({ id: 'WorkflowResultChanges' });
+
+export const IntentRelevanceFilterSchema = z
+  .object({
+    filtered_count: z.number().int(),
+    filtered_items: z.array(z.object({ url: z.string(), title: z.string(), reason: z.string() })),
+    monitoring_intent_used: z.string(),
+    monitoring_intent_source: z.enum(['intent', 'description', 'operation_config.query', 'name']),
+    filtering_enabled: z.boolean(),
+    classifications: z.array(z.object({ url: z.string(), relevance: z.enum(['NEW', 'CONTEXT', 'UPDATE', 'IRRELEVANT']) })),
+    signal_suppressed: z.boolean(),
+  })
+  .meta({ id: 'IntentRelevanceFilter' });
+
+const StopEvaluationSchema = z.object({
+  condition_met: z.boolean(),
+  type: z.string(),
+  reason: z.string(),
+  confidence: z.number().optional(),
+  judged_by: z.enum(['llm', 'heuristic']).optional(),
+  evidence_url: z.string().optional(),
+});
+
+const StepRun = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(['completed', 'skipped', 'failed']),
+  result_count: z.number().int(),
+  credits: z.number(),
+  reason: z.string().optional(),
+});
+
+export const WorkflowExecutionSchema = z
+  .object({
+    id: z.string(),
+    workflow_id: z.string(),
+    seq: z.number().int(),
+    trigger: z.enum(['manual', 'schedule']),
+    slot: z.string().nullable(),
+    status: z.enum(['completed', 'failed']),
+    started_at: z.string(),
+    finished_at: z.string(),
+    credits: CreditsInfoSchema,
+    condition_met: z.boolean(),
+    stop_evaluation: StopEvaluationSchema.nullable(),
+    result_count: z.number().int(),
+    result_changes: ResultChangesSchema.nullable(),
+    intent_relevance_filter: IntentRelevanceFilterSchema.nullable(),
+    steps: z.array(StepRun).optional(),
+    results: z.array(ResultItem).optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    notification: z.object({ suppressed: z.boolean(), events: z.array(z.string()) }),
+  })
+  .meta({ id: 'WorkflowExecution' });
+export type WorkflowExecution = z.infer<typeof WorkflowExecutionSchema>;
+
+export const WorkflowExecutionList = z
+  .object({ data: z.array(WorkflowExecutionSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .meta({ id: 'WorkflowExecutionList' });
+
+export const WorkflowExecuteResponse = z
+  .object({
+    workflow_id: z.string(),
+    dry_run: z.boolean(),
+    status: WorkflowStatus,
+    execution: WorkflowExecutionSchema.nullable(),
+    estimate: z.object({ credits: z.number(), would_succeed: z.boolean(), credits_balance: z.number() }).optional(),
+  })
+  .meta({ id: 'WorkflowExecuteResponse' });
+
+export const WorkflowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    mode: WorkflowMode,
+    workflow_type: WorkflowType.nullable(),
+    operation_config: z.record(z.string(), z.unknown()).nullable(),
+    steps: z.array(WorkflowStep).nullable(),
+    intent: z.string().nullable(),
+    max_credits_per_execution: z.number().nullable(),
+    stop_condition: StopCondition,
+    max_executions: z.number().int().nullable(),
+    notification_config: NotificationConfig.nullable(),
+    session_id: z.string().nullable(),
+    tags: z.array(z.string()),
+    interval: z.string().nullable(),
+    interval_minutes: z.number().int().nullable(),
+    cron_expression: z.string().nullable(),
+    scheduled_for: z.string().nullable(),
+    anchor_minute: z.number().int().nullable(),
+    timezone: z.string(),
+    status: WorkflowStatus,
+    status_reason: z.string().nullable(),
+    execution_count: z.number().int(),
+    next_run_at: z.string().nullable(),
+    last_run_at: z.string().nullable(),
+    estimated_credits_per_execution: z.number(),
+    access_level: z.enum(['owner', 'org_viewer']),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Workflow' });
+export type Workflow = z.infer<typeof WorkflowSchema>;
+
+export const WorkflowDetail = WorkflowSchema.extend({
+  recent_executions: z.array(WorkflowExecutionSchema.omit({ results: true })),
+}).meta({ id: 'WorkflowDetail' });
+
+export const WorkflowList = z
+  .object({ data: z.array(WorkflowSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .meta({ id: 'WorkflowList' });
+
+export const WorkflowCreateResponse = z
+  .object({
+    dry_run: z.boolean(),
+    workflow: WorkflowSchema.nullable(),
+    estimate: z.object({ credits_per_execution: z.number(), would_succeed: z.boolean(), credits_balance: z.number(), first_run_at: z.string().nullable() }),
+  })
+  .meta({ id: 'WorkflowCreateResponse' });
+
+export const WorkflowDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'WorkflowDeleted' });
+
+export const PlanJobSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['running', 'completed', 'failed']),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+    result: z.record(z.string(), z.unknown()).nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'WorkflowPlanJob' });

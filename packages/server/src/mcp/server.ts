@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ENGINE_VERSION, errors, isWvrError, requireScope, type Engine, type ErrorBody, type Principal } from '@wvr/engine';
+import type { RouteDef } from '../route.js';
+import { routes as allRoutes } from '../routes/index.js';
+import { MCP_TOOLS, type McpTool } from './tools.js';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface McpServerOptions {
+  engine: Engine;
+  /** Who calls: resolved from the bearer token by the HTTP transport, or the local account over stdio. */
+  principal: Principal;
+  routes?: RouteDef[];
+}
+
+interface BoundTool {
+  tool: McpTool;
+  route: RouteDef;
+}
+
+/** An MCP server whose tools run the API's routes for one caller. */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { engine, principal } = options;
+  const tools = bindTools(options.routes ?? allRoutes);
+  const server = new Server({ name: 'wvr', version: ENGINE_VERSION }, { capabilities: { tools: {} } });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(describeTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const bound = tools.find((t) => t.tool.name === request.params.name);
+    try {
+      if (!bound) {
+        throw errors.validation('unknown_tool', `There is no tool named ${request.params.name}.`, {
+          suggestions: [`Call one of: ${tools.map((t) => t.tool.name).join(', ')}.`],
+        });
+      }
+      const { route } = bound;
+      if (route.auth !== 'public' && route.auth !== 'token') requireScope(principal, route.auth);
+      const result = await route.handler({ engine, principal, ...splitArguments(route, request.params.arguments ?? {}) });
+      const structured = (result ?? {}) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+    } catch (error) {
+      // Tool failures are results the model can read and act on, never transport failures.
+      const body: ErrorBody = isWvrError(error) ? error.toBody() : errors.internal('The tool failed unexpectedly.').toBody();
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: { ...body } };
+    }
+  });
+  return server;
+}
+
+function bindTools(routes: RouteDef[]): BoundTool[] {
+  const byOperation = new Map(routes.map((r) => [r.operationId, r]));
+  return MCP_TOOLS.flatMap((tool) => {
+    const route = byOperation.get(tool.operationId);
+    return route ? [{ tool, route }] : [];
+  });
+}
+
+function describeTool({ tool, route }: BoundTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchemaOf(route) as Tool['inputSchema'],
+    annotations: {
+      title: tool.title,
+      readOnlyHint: route.method === 'GET',
+      destructiveHint: route.method === 'DELETE',
+      openWorldHint: tool.name === 'brand_design_system' || tool.name === 'monitors_create',
+    },
+  };
+}
+
+/** One flat object: the route's path parameters, query parameters and body fields side by side. */
+export function inputSchemaOf(route: RouteDef): JsonSchema {
+  const parts = [route.params, route.query, route.body].filter((s): s is z.ZodType => s !== undefined).map(toJson);
+  const $defs = Object.assign({}, ...parts.map((p) => p.$defs ?? {})) as Record<string, JsonSchema>;
+  const objects = parts.map((p) => resolveRoot(p, $defs));
+  const properties = Object.assign({}, ...objects.map((o) => o.properties ?? {})) as Record<string, JsonSchema>;
+  const required = [...new Set(objects.flatMap((o) => (o.required ?? []) as string[]))];
+  return {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    ...(Object.keys($defs).length > 0 ? { $defs } : {}),
+  };
+}
+
+function toJson(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+function resolveRoot(json: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
+  const ref = typeof json.$ref === 'string' ? json.$ref.replace('#/$defs/', '') : null;
+  return ref ? (defs[ref] ?? json) : json;
+}
+
+/** Sends each argument where the route expects it: path parameters, query, or the body. */
+function splitArguments(route: RouteDef, args: Record<string, unknown>) {
+  const paramKeys = keysOf(route.params);
+  const queryKeys = keysOf(route.query);
+  const params: Record<string, string> = {};
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (paramKeys.has(key)) params[key] = String(value);
+    else if (queryKeys.has(key)) query[key] = value;
+    else body[key] = value;
+  }
+  if (!route.body && Object.keys(body).length > 0) {
+    throw errors.validation('unknown_field', `Unknown argument${Object.keys(body).length > 1 ? 's' : ''}: ${Object.keys(body).join(', ')}.`, {
+      details: { fields: Object.keys(body).map((path) => ({ path, code: 'unknown_field', message: 'is not an argument of this tool' })) },
+    });
+  }
+  return { params, query, body: route.body ? body : undefined };
+}
+
+function keysOf(schema: z.ZodType | undefined): Set<string> {
+  return new Set(schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+}
