@@ -5,9 +5,14 @@ import { AccountsService } from './accounts/service.js';
 import { TokensService } from './accounts/tokens.js';
 import { RateLimitService } from './accounts/rate-limits.js';
 import { SharingService } from './accounts/sharing.js';
+import { SessionsService } from './sessions/service.js';
 import { CreditsService } from './credits/service.js';
 import { NotifyService } from './notify/service.js';
 import { SqliteJobQueue, type JobQueue } from './jobs/index.js';
+import { WorkflowsService } from './workflows/service.js';
+import { searchOperation } from './workflows/operations.js';
+import { SearchService } from './search/service.js';
+import { WebService } from './web/service.js';
 
 export interface Engine {
   readonly version: string;
@@ -17,9 +22,13 @@ export interface Engine {
   readonly tokens: TokensService;
   readonly rateLimits: RateLimitService;
   readonly sharing: SharingService;
+  readonly sessions: SessionsService;
   readonly credits: CreditsService;
   readonly notify: NotifyService;
   readonly jobs: JobQueue;
+  readonly workflows: WorkflowsService;
+  readonly search: SearchService;
+  readonly web: WebService;
   close(): Promise<void>;
 }
 
@@ -38,7 +47,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const tokens = new TokensService(context, accounts);
   const rateLimits = new RateLimitService(context);
   const sharing = new SharingService(context, accounts);
+  const sessions = new SessionsService(context, accounts, sharing);
   const jobs = new SqliteJobQueue(context);
+  const web = new WebService(context);
+  const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
+  const workflows = new WorkflowsService(context, {
+    accounts,
+    credits,
+    rateLimits,
+    notify,
+    operations: { search: searchOperation(search, (userId) => accounts.localPrincipal(accounts.getUser(userId))) },
+  });
 
   let closed = false;
   return {
@@ -49,14 +68,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
     tokens,
     rateLimits,
     sharing,
+    sessions,
     credits,
     notify,
     jobs,
+    workflows,
+    search,
+    web,
     async close() {
       if (closed) return;
       closed = true;
       await jobs.stop();
+      await workflows.scheduler.stop();
+      await workflows.settled();
       await notify.close();
+      await web.close();
       sqlite.close();
     },
   };

@@ -8,6 +8,7 @@ import { localWebTruth, type LocalWebTruth, type Origins } from './truth.js';
 
 export type SiteName = 'catalogue' | 'news' | 'docs' | 'lab' | 'search';
 export type ContentSite = 'catalogue' | 'news' | 'docs';
+export type CrawledSite = ContentSite | 'lab';
 
 export interface LocalWebOptions {
   /** Same seed, same pages, byte for byte. Default 1. */
@@ -20,8 +21,9 @@ export interface LocalWebOptions {
     /** Levels of the docs tree below /docs (3 children per page). Default 4. */
     docsDepth?: number;
   };
-  /** Crawl-delay in robots.txt: one value for every content site, or per site. Absent means no Crawl-delay line. */
-  crawlDelaySeconds?: number | Partial<Record<ContentSite, number>>;
+  /** Crawl-delay in robots.txt: one value for every site but search, or per site. Absent means no Crawl-delay line. */
+  crawlDelaySeconds?: number | Partial<Record<CrawledSite, number>>;
+  /** Options of the lab site; its crawlDelaySeconds, when set, wins over the one above. */
   lab?: LabOptions;
   /** The version the sites start at. Default 1. */
   version?: number;
@@ -50,7 +52,7 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
   if (!Number.isInteger(docsDepth) || docsDepth < 1 || docsDepth > 8) throw new RangeError(`sizes.docsDepth must be an integer from 1 to 8, got ${docsDepth}`);
   let version = checkVersion(options.version ?? 1);
   const getVersion = () => version;
-  const delay = (site: ContentSite) => (typeof options.crawlDelaySeconds === 'number' ? options.crawlDelaySeconds : options.crawlDelaySeconds?.[site]);
+  const delay = (site: CrawledSite) => (typeof options.crawlDelaySeconds === 'number' ? options.crawlDelaySeconds : options.crawlDelaySeconds?.[site]);
 
   const requests: RequestLogEntry[] = [];
   const origins: Origins = { catalogue: '', news: '', docs: '' };
@@ -59,7 +61,7 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
     catalogue: catalogueSite({ seed, products, crawlDelaySeconds: delay('catalogue') }, getVersion),
     news: newsSite({ seed, articles, crawlDelaySeconds: delay('news') }, getVersion),
     docs: docsSite({ seed, depth: docsDepth, crawlDelaySeconds: delay('docs') }, getVersion),
-    lab: labSite(options.lab),
+    lab: labSite({ ...options.lab, crawlDelaySeconds: options.lab?.crawlDelaySeconds ?? delay('lab') }),
     search: searchSite(truth, () => origins),
   };
   const sites: Partial<Record<SiteName, Site>> = {};
@@ -106,4 +108,5 @@ export { formatPrice, PER_PAGE, type Product, type ProductMarkup, type Availabil
 export { SECTIONS, type Article } from './sites/news.js';
 export { DOC_TOPICS, type DocPage } from './sites/docs.js';
 export type { LocalWebTruth, PageTruth, ContentChanges, Origins } from './truth.js';
-export type { LabOptions } from './sites/lab.js';
+export { labSite, LAB_TEXT, LAB_PDF_TEXT, type LabOptions } from './sites/lab.js';
+export { startProxy, PROXY_MARK_HEADER, type Proxy, type ProxyLogEntry } from './proxy.js';

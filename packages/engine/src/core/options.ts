@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { RandomSource } from './ids.js';
 import { cryptoRandom } from './ids.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits, type ProxyOptions } from '../web/limits.js';
 
 export interface EngineOptions {
   /** Folder holding `wvr.db` (default `~/.wvr`, or `WVR_DATA_DIR`). */
@@ -16,6 +17,10 @@ export interface EngineOptions {
   allowPrivateNetwork?: boolean;
   /** User agent for every fetch; default `wvr/<version>`. */
   userAgent?: string;
+  /** Forward proxy URLs for the paid tiers, e.g. `http://user:pass@proxy.example:8080` (docs/fetching.md). */
+  proxies?: ProxyOptions;
+  /** Fetch limits (timeouts, caps, politeness); defaults in docs/fetching.md. */
+  fetchLimits?: Partial<FetchLimits>;
   /** Secret that signs token bodies and webhooks; generated and stored in the database when absent. */
   secret?: string;
   /** Monthly credit grants per plan; free is 100 per the spec. */
@@ -24,6 +29,10 @@ export interface EngineOptions {
   smtpUrl?: string;
   /** Sender address of notification emails (default `WVR_SMTP_FROM`, else `wvr@localhost`). */
   emailFrom?: string;
+  /** SearXNG instance for web search, e.g. `http://127.0.0.1:8888` (default `WVR_SEARXNG_URL`). */
+  searxngUrl?: string;
+  /** Provider searches use: `local` (the engine's index, default) or `searxng` (default `WVR_SEARCH_PROVIDER`). */
+  searchProvider?: 'local' | 'searxng';
 }
 
 export interface ResolvedOptions {
@@ -32,10 +41,14 @@ export interface ResolvedOptions {
   random: RandomSource;
   allowPrivateNetwork: boolean;
   userAgent: string;
+  proxies: ProxyOptions;
+  fetchLimits: FetchLimits;
   secret: string | undefined;
   monthlyGrants: Record<'free' | 'developer' | 'pro', number>;
   smtpUrl: string | undefined;
   emailFrom: string;
+  searxngUrl: string | undefined;
+  searchProvider: string;
 }
 
 export const ENGINE_VERSION = '0.1.0';
@@ -52,9 +65,16 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     random: options.random ?? cryptoRandom,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     userAgent: options.userAgent ?? `wvr/${ENGINE_VERSION}`,
+    proxies: {
+      premium: options.proxies?.premium ?? (process.env.WVR_PROXY_PREMIUM || undefined),
+      ultra_premium: options.proxies?.ultra_premium ?? (process.env.WVR_PROXY_ULTRA_PREMIUM || undefined),
+    },
+    fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits },
     secret: options.secret,
     monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, ...options.monthlyGrants },
     smtpUrl: options.smtpUrl ?? (process.env.WVR_SMTP_URL || undefined),
     emailFrom: options.emailFrom ?? (process.env.WVR_SMTP_FROM || 'wvr@localhost'),
+    searxngUrl: options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined),
+    searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || 'local'),
   };
 }

@@ -5,3 +5,6 @@ export * from '../notify/tables.js';
 export * from '../workflows/tables.js';
 export * from '../jobs/tables.js';
 export * from '../search/tables.js';
+export * from '../crawl/tables.js';
+export * from '../sessions/tables.js';
+export * from '../web/tables.js';

@@ -96,7 +96,7 @@ export function parseBoolean(text: string): boolean | null {
 export const schemaEnum = (text: string) => text.replace(/^https?:\/\/schema\.org\//i, '');
 
 const AVAILABILITY: [RegExp, string][] = [
-  [/^instock$|^in stock$|available now|^available$|\bin stock\b/i, 'InStock'],
+  [/^instock$|^in ?stock$|available now|^available$|\bin stock\b|\bvorrätig\b|\ben stock\b|lieferbar/i, 'InStock'],
   [/out ?of ?stock|sold ?out|unavailable/i, 'OutOfStock'],
   [/pre-?order/i, 'PreOrder'],
   [/back-?order/i, 'BackOrder'],
@@ -104,9 +104,10 @@ const AVAILABILITY: [RegExp, string][] = [
   [/discontinued/i, 'Discontinued'],
 ];
 
-export function normalizeAvailability(text: string): string {
+/** schema.org's ItemAvailability name for what a page says, or null when it says none of them. */
+export function normalizeAvailability(text: string): string | null {
   const s = schemaEnum(text).trim();
-  return AVAILABILITY.find(([re]) => re.test(s))?.[1] ?? s;
+  return AVAILABILITY.find(([re]) => re.test(s))?.[1] ?? null;
 }
 
 export function toList(value: unknown): string[] {

@@ -61,7 +61,8 @@ function labelPairs(root: HTMLElement): LabelPair[] {
     const text = textOf(el);
     if (text.length > LABEL_MAX + VALUE_MAX || text.length < 3) continue;
     const m = /^([^:：]{1,40})[:：]\s*(.+)$/.exec(text);
-    if (!m) continue;
+    // A container of several pairs ("SKU: 1 Category: Tools") is read through its children instead.
+    if (!m || (text.match(/[:：]\s/g)?.length ?? 0) > 1) continue;
     // Nested blocks repeat their children's text; the innermost element holding the whole pair wins.
     if (el.childNodes.some((c) => isElement(c) && textOf(c) === text)) continue;
     const valueEl = el.childNodes.filter(isElement).at(-1) ?? null;

@@ -50,7 +50,9 @@ function settle(plan: FieldPlan, raw: unknown): FieldValue {
   const id = plan.concept?.id;
   if (id === 'currency' && typeof raw === 'string') return currencyOf(raw);
   if (id === 'availability' && typeof raw === 'string') {
-    return plan.type === 'boolean' ? parseBoolean(normalizeAvailability(raw)) : normalizeAvailability(raw);
+    const state = normalizeAvailability(raw);
+    if (state === null) return null;
+    return plan.type === 'boolean' ? parseBoolean(state) : state;
   }
   if (id === 'price' && typeof raw === 'string' && !/\d/.test(raw)) return null;
   if (id === 'author' && typeof raw === 'string') return coerce(raw.replace(/^(by|von|par|por)\s+/i, ''), plan.type);
@@ -69,10 +71,11 @@ function* candidates(plan: FieldPlan, page: ParsedPage, dom: PageDom, sentences:
       for (const c of conceptCandidates(plan, plan.hint, [], page, dom, sentences)) yield { ...c, confidence: round(c.confidence * 0.85) };
     }
   }
+  const prose = PROSE.test(plan.instruction) || plan.type === 'number' || plan.type === 'date';
   for (const { sentence } of relevantSentences(sentences, plan).slice(0, 3)) {
     const after = valueAfterKeyword(sentence, plan);
     if (after) yield { value: after, source: 'text_sentence', confidence: 0.45 };
-    if (plan.type !== 'boolean') yield { value: sentence, source: 'text_sentence', confidence: 0.3 };
+    if (prose) yield { value: sentence, source: 'text_sentence', confidence: 0.3 };
   }
 }
 
@@ -84,7 +87,7 @@ function* conceptCandidates(
   dom: PageDom,
   sentences: string[],
 ): Generator<Candidate> {
-  const ld = fromJsonLd(page, concept, genericKeys);
+  const ld = fromJsonLd(page, concept, genericKeys, plan.nameWords.filter((w) => w.length > 3));
   if (ld) yield ld;
   const micro = fromMicrodata(page, concept, genericKeys);
   if (micro) yield micro;
@@ -100,6 +103,12 @@ function* conceptCandidates(
     }
   }
   if (!concept) return;
+  if (concept.id === 'availability') {
+    // WooCommerce and many themes state it in a class: <p class="stock in-stock">14 vorrätig</p>.
+    const cls = dom.root.querySelector('.stock, .availability, .product-availability')?.getAttribute('class') ?? '';
+    const state = /\b(in-stock|instock|out-of-stock|outofstock|available-on-backorder|onbackorder)\b/.exec(cls);
+    if (state) yield { value: state[1]!.replace(/-/g, ' '), source: 'dom_selector', confidence: 0.7 };
+  }
   for (const selector of concept.selectors ?? []) {
     const found = selectText(dom.root, selector, plan.type === 'list');
     if (found !== undefined) yield { value: found, source: 'dom_selector', confidence: 0.7 };
@@ -119,11 +128,33 @@ function* conceptCandidates(
       const m = concept.pattern.exec(sentence);
       if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.55 };
     }
-    if (['price', 'email', 'phone', 'availability'].includes(concept.id)) {
+    // A price anywhere on an article is usually a figure in the story, so only shop pages get the page-wide look.
+    const pageWide = ['email', 'phone'].includes(concept.id) || (['price', 'availability'].includes(concept.id) && looksLikeShop(page, dom));
+    if (pageWide) {
       const m = concept.pattern.exec(page.text);
       if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.45 };
     }
   }
+}
+
+/** Common attribute labels of German, French and Spanish shops, read as the English field words. */
+const LABEL_SYNONYMS: Record<string, string> = {
+  gewicht: 'weight', poids: 'weight', peso: 'weight',
+  größe: 'size', grösse: 'size', abmessungen: 'dimensions', maße: 'dimensions', taille: 'size', tamaño: 'size',
+  farbe: 'color', couleur: 'color', colour: 'color',
+  material: 'material', matériau: 'material', matière: 'material',
+  hersteller: 'manufacturer', marke: 'brand', marque: 'brand', marca: 'brand',
+  höhe: 'height', hauteur: 'height', altura: 'height', breite: 'width', largeur: 'width',
+  garantie: 'warranty', garantía: 'warranty', guarantee: 'warranty',
+};
+
+/** Instructions that ask for a statement rather than a value: a whole sentence may answer them. */
+const PROSE = /\b(summary|summari[sz]e|describe|description|explain|why|sentence|statement|reason|policy|overview|details|what does|how does)\b/i;
+
+function looksLikeShop(page: ParsedPage, dom: PageDom): boolean {
+  if (/product/i.test(page.openGraph.type ?? '')) return true;
+  if (page.jsonLd.some((item) => /product|offer/i.test(String(item['@type'])))) return true;
+  return /add.to.(cart|basket|bag)|buy now|in den warenkorb|ajouter au panier|añadir al carrito|basket|checkout/i.test(dom.root.text);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -131,9 +162,13 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** A label names the field when it says the same thing: all name words, or only words of the name. */
 function labelMatches(plan: FieldPlan, label: string): boolean {
   if (plan.nameWords.length === 0) return false;
-  const labelWords = label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem);
+  const labelWords = label
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => stem(LABEL_SYNONYMS[w] ?? w));
   if (labelWords.length === 0) return false;
-  const name = plan.nameWords.map(stem);
+  const name = plan.nameWords.map((w) => stem(LABEL_SYNONYMS[w] ?? w));
   const allNameWords = name.every((w) => labelWords.includes(w)) && labelWords.length <= name.length + 2;
   const onlyNameWords = labelWords.every((w) => name.includes(w));
   return allNameWords || onlyNameWords;

@@ -17,29 +17,16 @@ const typesOf = (item: Record<string, unknown>): string => {
 };
 
 /** JSON-LD items, the page's main entity first (a product page's Product before its Organization). */
-function rankItems(items: Record<string, unknown>[], preferred?: RegExp): Record<string, unknown>[] {
+function rankItems(items: Record<string, unknown>[], preferred?: RegExp, named?: RegExp): Record<string, unknown>[] {
   const rank = (item: Record<string, unknown>) => {
     const type = typesOf(item);
+    if (named?.test(type)) return -1;
     if (preferred?.test(type)) return 0;
     if (MAIN_ENTITY.test(type) && !PERIPHERAL.test(type)) return 1;
     if (PERIPHERAL.test(type)) return 3;
     return 2;
   };
   return items.map((item, i) => ({ item, i, r: rank(item) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.item);
-}
-
-/** Follows a dotted path; arrays on the way contribute their first element that has the next step. */
-export function atPath(value: unknown, path: string[]): unknown {
-  if (path.length === 0) return value;
-  if (Array.isArray(value)) {
-    for (const element of value) {
-      const found = atPath(element, path);
-      if (found !== undefined && found !== null) return found;
-    }
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  return atPath((value as Record<string, unknown>)[path[0]!], path.slice(1));
 }
 
 /** A JSON-LD leaf as text or a list: names of things, addresses joined, @id of references. */
@@ -68,12 +55,46 @@ export function leafValue(value: unknown): unknown {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
-export function fromJsonLd(page: ParsedPage, concept: Concept | undefined, genericKeys: string[]): Candidate | undefined {
-  const items = rankItems(page.jsonLd, concept?.ldTypes);
+/** Yoast and others point at graph nodes by @id ("author": {"@id": "#/schema/person/1"}): follow those. */
+function resolver(items: Record<string, unknown>[]): (value: unknown) => unknown {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const item of items) if (typeof item['@id'] === 'string' && Object.keys(item).length > 1) byId.set(item['@id'], item);
+  const resolve = (value: unknown, depth = 0): unknown => {
+    if (depth > 4 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((v) => resolve(v, depth + 1));
+    const obj = value as Record<string, unknown>;
+    const target = typeof obj['@id'] === 'string' && Object.keys(obj).length <= 2 && !('name' in obj) ? byId.get(obj['@id']) : undefined;
+    return target ?? obj;
+  };
+  return resolve;
+}
+
+function atResolvedPath(value: unknown, path: string[], resolve: (v: unknown) => unknown): unknown {
+  const current = resolve(value);
+  if (path.length === 0) return current;
+  if (Array.isArray(current)) {
+    for (const element of current) {
+      const found = atResolvedPath(element, path, resolve);
+      if (found !== undefined && found !== null) return found;
+    }
+    return undefined;
+  }
+  if (current === null || typeof current !== 'object') return undefined;
+  return atResolvedPath((current as Record<string, unknown>)[path[0]!], path.slice(1), resolve);
+}
+
+/**
+ * @param typeWords words of the field name that may name a schema.org type ("recipe_name" → Recipe),
+ * whose items are read first.
+ */
+export function fromJsonLd(page: ParsedPage, concept: Concept | undefined, genericKeys: string[], typeWords: string[] = []): Candidate | undefined {
+  const named = typeWords.length > 0 ? new RegExp(`^(${typeWords.map((w) => w.replace(/[^a-z]/g, '')).filter(Boolean).join('|')})`, 'i') : undefined;
+  const items = rankItems(page.jsonLd, concept?.ldTypes, named);
+  const resolve = resolver(page.jsonLd);
   const paths = concept ? concept.ld : [];
   for (const item of items) {
     for (const path of paths) {
-      const value = leafValue(atPath(item, path.split('.')));
+      const value = leafValue(atResolvedPath(item, path.split('.'), resolve));
       if (present(value)) return { value, source: 'json_ld', confidence: 0.95 };
     }
   }

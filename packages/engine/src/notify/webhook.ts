@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { AddressGuard, SSRF_CODE } from './address-guard.js';
+import { AddressPolicy, SSRF_ERROR_CODE } from '../web/address-policy.js';
 import type { SignedHeaders } from './signing.js';
 
 export interface SendResult {
@@ -15,17 +15,19 @@ const TIMEOUT_MS = 15_000;
  * receiver cannot bounce a delivery onto an internal address.
  */
 export class WebhookSender {
-  private readonly guard = new AddressGuard();
+  private readonly policy: AddressPolicy;
   private readonly agent: Agent;
 
   constructor(
-    private readonly allowPrivateNetwork: boolean,
+    allowPrivateNetwork: boolean,
     private readonly userAgent: string,
   ) {
+    // The fetcher's SSRF rule, checked on the socket's own DNS answer.
+    this.policy = new AddressPolicy(allowPrivateNetwork);
     this.agent = new Agent({
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
-      connect: allowPrivateNetwork ? { timeout: TIMEOUT_MS } : { timeout: TIMEOUT_MS, lookup: this.guard.lookup },
+      connect: { timeout: TIMEOUT_MS, lookup: this.policy.lookup },
     });
   }
 
@@ -33,10 +35,7 @@ export class WebhookSender {
   refusal(url: string): string | null {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `unsupported scheme ${parsed.protocol}`;
-    if (!this.allowPrivateNetwork && !this.guard.hostIsAllowed(parsed.hostname)) {
-      return `${parsed.hostname} is a private, loopback or link-local address`;
-    }
-    return null;
+    return this.policy.refuseLiteral(parsed.hostname);
   }
 
   async send(url: string, headers: SignedHeaders, body: string): Promise<SendResult> {
@@ -65,6 +64,6 @@ export class WebhookSender {
 function describe(error: unknown): string {
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.cause?.code ?? err.code;
-  if (code === SSRF_CODE) return `ssrf_blocked: ${err.cause?.message ?? err.message}`;
+  if (code === SSRF_ERROR_CODE) return `ssrf_blocked: ${err.cause?.message ?? err.message}`;
   return [code, err.cause?.message ?? err.message].filter(Boolean).join(': ');
 }

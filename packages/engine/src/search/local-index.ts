@@ -106,7 +106,7 @@ export class LocalIndex {
     const optional = (q.optionalTerms ?? []).flatMap(queryTerms).map((t) => `"${t}"`);
     const all = quoted.join(' ');
     // The optional branch matches the same pages as `all` alone, but its extra phrases add to BM25.
-    const required = optional.length > 0 ? `(${all}) OR (${all} (${optional.join(' OR ')}))` : all;
+    const required = optional.length > 0 ? `(${all}) OR (${all} AND (${optional.join(' OR ')}))` : all;
     const hits = this.run(required, q);
     if (hits.length < q.limit && terms.length > 1) {
       const seen = new Set(hits.map((h) => h.url));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HttpUrl, ProcessingMode, Uuid, listQuery, requireWebhookUrl } from '../core/schemas.js';
+import { HttpUrl, ProcessingMode, Uuid, listQuery, page, requireWebhookUrl } from '../core/schemas.js';
+import { CreditsInfoSchema } from '../credits/schemas.js';
 
 export const SourceType = z.enum(['academic', 'commercial', 'news', 'community', 'mixed']);
 export const SearchJobStatus = z.enum(['pending', 'running', 'completed', 'failed']);
@@ -65,3 +66,99 @@ export const IndexPageInput = z.strictObject({
   fetchedAt: z.union([z.string(), z.number(), z.date()]),
 });
 export type IndexPageInput = z.input<typeof IndexPageInput>;
+
+export const QuickSearchResponseSchema = z
+  .object({
+    query: z.string(),
+    provider: z.string().describe('local (the engine\'s index) or searxng'),
+    results: z.array(SearchResultItem),
+    total: z.number().int(),
+    credits: CreditsInfoSchema,
+  })
+  .meta({ id: 'QuickSearchResponse' });
+export type QuickSearchResponse = z.infer<typeof QuickSearchResponseSchema>;
+
+export const FullSearchResultSchema = SearchResultItem.extend({
+  source_type: SourceType.describe('Decided from domain, JSON-LD type, URL and text cues; mixed when unclear'),
+}).meta({ id: 'FullSearchResult' });
+export type FullSearchResult = z.infer<typeof FullSearchResultSchema>;
+
+export const SearchSummarySchema = z
+  .object({
+    text: z.string().describe('Sentences from the results, each followed by its citation marker [n]'),
+    citations: z.array(z.object({ marker: z.number().int(), url: z.string(), title: z.string() })),
+    method: z.enum(['extractive']),
+  })
+  .meta({ id: 'SearchSummary' });
+
+export const SearchJobSchema = z
+  .object({
+    id: z.string(),
+    status: SearchJobStatus,
+    query: z.string(),
+    provider: z.string(),
+    results: z.array(FullSearchResultSchema),
+    total_results: z.number().int(),
+    suggested_queries: z.array(z.string()),
+    summary: SearchSummarySchema.nullable(),
+    options: z.object({
+      max_results: z.number().int(),
+      rerank_results: z.boolean(),
+      generate_suggestions: z.boolean(),
+      generate_summary: z.boolean(),
+      source_type: SourceType.nullable(),
+      processing_mode: ProcessingMode,
+    }),
+    session_id: z.string().nullable(),
+    public_share: z.boolean(),
+    error: z.string().nullable(),
+    credits: CreditsInfoSchema,
+    timing: z.object({
+      created_at: z.string(),
+      started_at: z.string().nullable(),
+      completed_at: z.string().nullable(),
+      duration_ms: z.number().int().nullable(),
+    }),
+  })
+  .meta({ id: 'SearchJob' });
+export type SearchJob = z.infer<typeof SearchJobSchema>;
+
+export const SearchDryRunSchema = z
+  .object({
+    dry_run: z.literal(true),
+    query: z.string(),
+    credits: z.object({
+      would_consume: z.number().int(),
+      pricing_tier: z.enum(['basic', 'advanced']),
+      advanced_features: z.array(z.string()),
+    }),
+    would_succeed: z.boolean(),
+    credits_balance: z.number().int(),
+  })
+  .meta({ id: 'SearchDryRun' });
+export type SearchDryRun = z.infer<typeof SearchDryRunSchema>;
+
+export const SearchResponseSchema = z.union([SearchJobSchema, SearchDryRunSchema]).meta({ id: 'SearchResponse' });
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const SearchJobListSchema = page(SearchJobSchema).meta({ id: 'SearchJobList' });
+export type SearchJobList = z.infer<typeof SearchJobListSchema>;
+
+export const SearchJobShareSchema = z.object({ id: z.string(), public_share: z.boolean() }).meta({ id: 'SearchJobShare' });
+
+export const SearchOverviewSchema = z
+  .object({
+    providers: z.array(
+      z.object({ name: z.string(), kind: z.enum(['index', 'web']), default: z.boolean(), description: z.string() }),
+    ),
+    features: z.array(z.string()),
+    source_types: z.array(SourceType),
+    statistics: z.object({
+      searches_total: z.number().int(),
+      searches_by_status: z.record(z.string(), z.number().int()),
+      indexed_pages_own: z.number().int(),
+      indexed_pages_public: z.number().int(),
+    }),
+  })
+  .meta({ id: 'SearchOverview' });
+export type SearchOverview = z.infer<typeof SearchOverviewSchema>;

@@ -1,4 +1,8 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { CreditsInfo } from '../credits/schemas.js';
+import type { FullSearchResult } from './schemas.js';
+import type { SearchSummary } from './summary.js';
+import type { SearchSessionContext } from './service.js';
 
 /**
  * One row per indexed page copy. The same URL may be held once in the public web cache
@@ -39,12 +43,12 @@ export const searchJobs = sqliteTable(
     status: text('status', { enum: ['pending', 'running', 'completed', 'failed'] }).notNull(),
     query: text('query').notNull(),
     request: text('request', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    sessionContext: text('session_context', { mode: 'json' }).$type<Record<string, unknown>>(),
+    sessionContext: text('session_context', { mode: 'json' }).$type<SearchSessionContext>(),
     provider: text('provider').notNull(),
-    results: text('results', { mode: 'json' }).$type<unknown[]>(),
+    results: text('results', { mode: 'json' }).$type<FullSearchResult[]>(),
     suggestedQueries: text('suggested_queries', { mode: 'json' }).$type<string[]>(),
-    summary: text('summary', { mode: 'json' }).$type<Record<string, unknown>>(),
-    credits: text('credits', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    summary: text('summary', { mode: 'json' }).$type<SearchSummary>(),
+    credits: text('credits', { mode: 'json' }).$type<CreditsInfo>().notNull(),
     error: text('error'),
     createdAt: text('created_at').notNull(),
     startedAt: text('started_at'),

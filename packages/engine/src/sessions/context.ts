@@ -82,13 +82,14 @@ export function analyse(text: string): { entities: string[]; keywords: string[] 
     .json()
     .map((match: TermsJson) => match.terms.map((t) => t.text).join(' ').trim())
     .filter((e: string) => e.length > 1);
-  doc.nouns().toSingular();
+  // root gives the singular of plural nouns, so "benchmarks" and "benchmark" count together
+  doc.compute('root');
   const keywords: string[] = [];
   for (const sentence of doc.json() as TermsJson[]) {
     for (const term of sentence.terms) {
       const tags = new Set(term.tags);
-      if (!tags.has('Noun') || tags.has('Pronoun') || tags.has('ProperNoun') || tags.has('Value')) continue;
-      const word = term.normal.replace(/[^\p{L}\p{N}-]/gu, '');
+      if (!tags.has('Noun') || ['Pronoun', 'ProperNoun', 'Value', 'Possessive'].some((tag) => tags.has(tag))) continue;
+      const word = (term.root ?? term.normal).replace(/[^\p{L}\p{N}-]/gu, '');
       if (word.length >= MIN_KEYWORD_LENGTH) keywords.push(word);
     }
   }
@@ -96,7 +97,7 @@ export function analyse(text: string): { entities: string[]; keywords: string[] 
 }
 
 interface TermsJson {
-  terms: { text: string; normal: string; tags: string[] }[];
+  terms: { text: string; normal: string; root?: string; tags: string[] }[];
 }
 
 export interface Ranked {

@@ -26,6 +26,16 @@ export const SessionConfig = z
   })
   .meta({ id: 'SessionConfig' });
 
+/** No defaults here: a patch that leaves a field out must keep the stored value. */
+export const SessionConfigPatch = z
+  .strictObject({
+    auto_deduplicate: z.boolean().optional(),
+    accumulate_context: z.boolean().optional(),
+    use_session_context: z.boolean().optional(),
+    max_operations: z.number().int().min(1).max(100).optional().describe('1 to 100'),
+  })
+  .meta({ id: 'SessionConfigPatch' });
+
 /** Additional properties are allowed, as the spec says. */
 export const SessionMetadata = z
   .looseObject({
@@ -52,7 +62,7 @@ export const SessionPatchBody = z
     name: name.optional(),
     description: z.string().max(5000).optional(),
     intent_context: z.string().max(2000).optional(),
-    config: SessionConfig.partial().optional().describe('Changes to session_config'),
+    config: SessionConfigPatch.optional().describe('Changes to session_config; fields left out keep their value'),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'must change at least one field', params: { code: 'patch_body_empty' } })
   .meta({ id: 'SessionPatchRequest' });
@@ -122,15 +132,16 @@ export const SessionSchema = z
   .meta({ id: 'Session' });
 export type SessionRecord = z.infer<typeof SessionSchema>;
 
-export const OperationKind = z.enum(['search', 'crawl', 'ask']);
-export const OperationStatus = z.enum(['running', 'completed', 'failed']);
+export const SessionOperationKind = z.enum(['search', 'crawl', 'ask']);
+export type SessionOperationKind = z.infer<typeof SessionOperationKind>;
+export const SessionOperationStatus = z.enum(['running', 'completed', 'failed']);
 
 export const SessionOperationSchema = z
   .object({
     id: z.string().uuid(),
     seq: z.number().int().describe('1 for the first operation of the session'),
-    kind: OperationKind,
-    status: OperationStatus,
+    kind: SessionOperationKind,
+    status: SessionOperationStatus,
     query: z.string().nullable(),
     urls: z.array(z.string()).describe('Target URLs of a crawl'),
     result_count: z.number().int(),

@@ -32,6 +32,7 @@ export type FetchErrorCode =
   | 'http_error'
   | 'blocked'
   | 'unsupported_scheme'
+  | 'proxy_tier_unavailable'
   | 'aborted';
 
 export interface FetchFailure {
@@ -61,6 +62,8 @@ export interface FetchedPage {
   /** Engine clock, ms since the epoch, when the answer arrived. */
   fetchedAt: number;
   elapsedMs: number;
+  /** `<link rel=canonical>` of an HTML page, absolute and normalised; null when absent. */
+  canonicalUrl?: string | null;
   error?: FetchFailure;
 }
 

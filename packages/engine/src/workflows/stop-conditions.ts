@@ -55,9 +55,9 @@ export async function evaluateStopCondition(
         : { condition_met: false, type, reason: `no ${condition.field} value among ${candidates.length} satisfies ${condition.operator} ${JSON.stringify(condition.value)}` };
     }
     case 'natural_language':
-      return judge(type, condition.description, condition.confidence_threshold, material, provider);
+      return judge(condition.type, condition.description, condition.confidence_threshold, material, provider);
     case 'threshold':
-      return judge(type, condition.description ?? material.intent, condition.confidence_threshold, material, provider);
+      return judge(condition.type, condition.description ?? material.intent, condition.confidence_threshold, material, provider);
   }
 }
 

@@ -12,6 +12,8 @@ export interface CatalogueSiteOptions extends CatalogueOptions {
 
 const SITE = 'Northwind Goods';
 const STOCK_LABEL = { InStock: 'In stock', OutOfStock: 'Out of stock', PreOrder: 'Pre-order' } as const;
+// hubs listed by name, so the order of links does not depend on the seed
+const BY_NAME = [...CATEGORIES].sort((a, b) => a.name.localeCompare(b.name));
 const categoryLink = (slug: string, name: string) => `<a href="/category/${slug}">${escapeHtml(name)}</a>`;
 
 export function catalogueSite(options: CatalogueSiteOptions, getVersion: () => number): Handler {
@@ -29,10 +31,10 @@ export function catalogueSite(options: CatalogueSiteOptions, getVersion: () => n
     if (path === '/' || path === '/categories') {
       const featured = [3, 8, 13, 21, 34].filter(model.isLive).map((id) => model.product(id)!);
       return html(page(path === '/' ? 'Home' : 'All categories', `<h1>${SITE}</h1><p>Everything for home, work and play, shipped from our own warehouse.</p>
-<h2>Shop by category</h2><ul class="categories">${model.categories.map((c) => `<li>${categoryLink(c.slug, c.name)}</li>`).join('')}</ul>
+<h2>Shop by category</h2><ul class="categories">${BY_NAME.map((c) => `<li>${categoryLink(c.slug, c.name)}</li>`).join('')}</ul>
 <h2>Featured</h2><ul>${featured.map((p) => `<li><a href="${p.path}">${escapeHtml(p.name)}</a></li>`).join('')}</ul>`));
     }
-    if (path === '/deals' || path === '/about') return html(page('About', `<h1>${path === '/deals' ? 'Weekly deals' : 'About us'}</h1><p>Deals change every Monday.</p><p>${categoryLink(model.categories[0]!.slug, model.categories[0]!.name)}</p>`));
+    if (path === '/deals' || path === '/about') return html(page('About', `<h1>${path === '/deals' ? 'Weekly deals' : 'About us'}</h1><p>Deals change every Monday.</p><p>${categoryLink(BY_NAME[0]!.slug, BY_NAME[0]!.name)}</p>`));
     const category = /^\/category\/([a-z]+)$/.exec(path);
     if (category) return listingPage(model, category[1]!, Number(url.searchParams.get('page') ?? '1'), page);
     const match = /^\/product\/(\d+)-[a-z0-9-]+$/.exec(path);
@@ -64,17 +66,17 @@ export function catalogueSite(options: CatalogueSiteOptions, getVersion: () => n
 type Page = (title: string, main: string, extra?: { head?: string; breadcrumbs?: [string, string][] }) => string;
 
 function listingPage(model: CatalogueModel, slug: string, n: number, page: Page) {
-  const cat = model.categories.find((c) => c.slug === slug);
+  const cat = CATEGORIES.find((c) => c.slug === slug);
   const listing = model.listing(slug, n);
   if (!cat || !listing) return notFound();
   const items = listing.ids.map((id) => model.product(id)!);
   const next = n < listing.pages ? `/category/${slug}?page=${n + 1}` : null;
   const prev = n > 1 ? `/category/${slug}?page=${n - 1}` : null;
-  const others = model.categories.filter((c) => c.slug !== slug);
+  const others = BY_NAME.filter((c) => c.slug !== slug);
   return html(page(`${cat.name}${n > 1 ? ` – page ${n}` : ''}`,
     `<h1>${escapeHtml(cat.name)}</h1><p>Browse ${listing.count} products: ${cat.keywords.slice(0, 4).join(', ')}.</p>
 <ul class="products">${items.map((p) => `<li><a href="${p.path}">${escapeHtml(p.name)}</a> <span class="price">${p.priceText}</span></li>`).join('')}</ul>
-<div class="pagination">${prev ? `<a href="${prev}" rel="prev">‹ Previous</a>` : ''} Page ${n} of ${listing.pages} ${next ? `<a href="${next}" rel="next">Next ›</a>` : ''}</div>
+<div class="pagination">${prev ? `<a href="${prev}" rel="prev">‹ Previous</a>` : ''} Page ${n} of ${listing.pages} ${next ? `<a href="${next}" rel="next">More ${escapeHtml(cat.name)} ›</a>` : ''}</div>
 <h2>Other categories</h2><ul>${others.map((c) => `<li>${categoryLink(c.slug, c.name)}</li>`).join('')}</ul>`,
     { head: (next ? `<link rel="next" href="${next}">` : '') + (prev ? `<link rel="prev" href="${prev}">` : ''), breadcrumbs: [['/', 'Home'], [`/category/${slug}`, cat.name]] }));
 }

@@ -16,13 +16,14 @@ export function localProvider(index: LocalIndex, visibility: (principal: Princip
         excludeDomains: q.excludeDomains,
         optionalTerms: q.optionalTerms,
       });
-      return hits.map((h) => ({
+      const best = Math.max(0, ...hits.map((h) => h.bm25));
+      return hits.map((h, i) => ({
         title: h.title || h.url,
         url: h.url,
         description: pickDescription(h.snippet, h.description),
         publishedDate: h.publishedDate,
-        // -bm25 is unbounded; x / (1 + x) keeps the order and maps it into 0..1.
-        relevanceScore: round(h.bm25 / (1 + h.bm25)),
+        // BM25 is unbounded and tiny for terms most pages share: scale by the best hit, so the top result is 1.
+        relevanceScore: best > 0 ? round(h.bm25 / best) : round(1 - i / hits.length),
         domain: h.domain,
         schemaTypes: h.schemaTypes,
       }));

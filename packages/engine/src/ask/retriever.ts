@@ -1,0 +1,69 @@
+import type { Principal } from '../accounts/schemas.js';
+import { parseHtml } from '../html/index.js';
+import type { PageFetcher } from '../web/types.js';
+import type { SearchProvider } from '../search/providers/types.js';
+import type { AskDocument } from './compose.js';
+
+export interface AskCandidate {
+  url: string;
+  title: string;
+  description: string;
+  publishedDate: string | null;
+}
+
+/**
+ * What ask needs from search and the fetcher. `find` must return only pages the principal may
+ * see (the search service's rule); `read` gives a page's main text, or null when it cannot.
+ */
+export interface AskRetriever {
+  find(principal: Principal, query: string, limit: number): Promise<AskCandidate[]>;
+  read(principal: Principal, candidate: AskCandidate): Promise<AskDocument | null>;
+}
+
+/** Reads a page through engine.web (robots, SSRF guard, caps, cache) and keeps its main text. */
+export async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate): Promise<AskDocument | null> {
+  const page = await fetcher.fetch({ url: candidate.url, useCache: true });
+  if (page.error || page.body === null || page.status >= 400) return null;
+  if (page.kind === 'html') {
+    const parsed = parseHtml(page.body, page.url);
+    return {
+      url: candidate.url,
+      title: parsed.title ?? candidate.title,
+      text: parsed.text,
+      publishedDate: parsed.publishedDate ?? candidate.publishedDate,
+    };
+  }
+  if (page.kind === 'text' || page.kind === 'pdf') {
+    return { url: candidate.url, title: candidate.title, text: page.body, publishedDate: candidate.publishedDate };
+  }
+  return null;
+}
+
+/**
+ * Retrieval over engine.search's providers without the search charge (ask pays its own price):
+ * the local index (filtered to what the principal may see) first, then any web provider, merged
+ * by URL. Pages are read through the fetcher; without one, or when a read fails, the search
+ * snippet stands in for the page so that what was found can still be quoted.
+ */
+export function searchRetriever(search: { providers: ReadonlyMap<string, SearchProvider> }, fetcher?: PageFetcher): AskRetriever {
+  return {
+    async find(principal, query, limit) {
+      const merged = new Map<string, AskCandidate>();
+      for (const provider of [...search.providers.values()].sort((a, b) => rank(a) - rank(b))) {
+        const hits = await provider.search({ query, maxResults: limit, principal }).catch(() => []);
+        for (const h of hits) {
+          if (!merged.has(h.url)) merged.set(h.url, { url: h.url, title: h.title, description: h.description, publishedDate: h.publishedDate });
+        }
+      }
+      return [...merged.values()].slice(0, limit);
+    },
+    async read(_principal, candidate) {
+      const doc = fetcher ? await readThroughWeb(fetcher, candidate) : null;
+      if (doc) return doc;
+      if (candidate.description.trim().length < 40) return null;
+      return { url: candidate.url, title: candidate.title, text: candidate.description, publishedDate: candidate.publishedDate };
+    },
+  };
+}
+
+const rank = (p: SearchProvider) => (p.kind === 'index' ? 0 : 1);

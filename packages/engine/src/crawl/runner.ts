@@ -1,0 +1,388 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import type { CreditsService } from '../credits/service.js';
+import { pricing } from '../credits/pricing.js';
+import { normalizeUrl, parseHtml, type ParsedPage } from '../html/index.js';
+import type { JobContext } from '../jobs/index.js';
+import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
+import { crawlDocuments, crawls } from './tables.js';
+import { Frontier, type FrontierRow } from './frontier.js';
+import { hits, nextBucket, type Bucket } from './graph.js';
+import { IntentScorer } from './relevance.js';
+import { inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode } from './url-rules.js';
+import { summarize, type PageEnricher } from './enrich.js';
+import { smartCrawlReport } from './smart-report.js';
+import type { CrawlInput } from './schemas.js';
+
+type CrawlRow = typeof crawls.$inferSelect;
+
+/** Pages fetched at once by one crawl (politeness per host is the fetcher's). */
+const CONCURRENCY = 4;
+/** HITS is recomputed over the discovered graph after this many pages. */
+const HITS_EVERY = 25;
+/** A detail candidate needs this much intent relevance; below it, it is exploration. */
+const DETAIL_RELEVANCE = 0.15;
+
+export interface RunnerDeps {
+  credits: CreditsService;
+  fetcher: () => PageFetcher;
+  enricher?: () => PageEnricher | undefined;
+  /** Called once when a crawl reaches a terminal state. */
+  onFinished: (crawlId: string) => void;
+}
+
+export function effectiveExpansion(config: Pick<CrawlInput, 'expansion' | 'follow_links'>): ExpansionMode {
+  return config.expansion === 'none' && config.follow_links ? 'internal' : config.expansion;
+}
+
+/**
+ * Runs one crawl from wherever its frontier stands: a fresh crawl seeds it, a resumed one
+ * (restart, lease taken over) requeues what was in flight. Each page is stored, charged and
+ * expanded in one transaction, so a crash never charges a page twice or loses its links.
+ */
+export class CrawlRunner {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly deps: RunnerDeps,
+  ) {}
+
+  async run(crawlId: string, job: JobContext): Promise<unknown> {
+    const crawl = this.load(crawlId);
+    if (!crawl || crawl.status === 'completed' || crawl.status === 'cancelled' || crawl.status === 'failed') return { skipped: true };
+    const config = crawl.config as unknown as CrawlInput;
+    const run = new CrawlRun(this.ctx, this.deps, crawl, config, job);
+    this.ctx.db
+      .update(crawls)
+      .set({ status: 'running', startedAt: crawl.startedAt ?? this.ctx.clock.now().toISOString() })
+      .where(and(eq(crawls.id, crawlId), eq(crawls.status, crawl.status)))
+      .run();
+    try {
+      await run.execute();
+    } catch (error) {
+      if (job.signal.aborted) throw error;
+      this.fail(crawlId, error instanceof Error ? error.message : String(error));
+      return { failed: true };
+    }
+    if (job.signal.aborted || this.load(crawlId)?.status !== 'running') return { stopped: true };
+    run.finish();
+    this.deps.onFinished(crawlId);
+    return { completed: true };
+  }
+
+  private load(id: string): CrawlRow | undefined {
+    return this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
+  }
+
+  private fail(crawlId: string, message: string): void {
+    const crawl = this.load(crawlId);
+    if (!crawl || crawl.status !== 'running') return;
+    if (crawl.reservationId) this.deps.credits.release(crawl.reservationId);
+    this.ctx.db
+      .update(crawls)
+      .set({ status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() })
+      .where(and(eq(crawls.id, crawlId), eq(crawls.status, 'running')))
+      .run();
+    this.deps.onFinished(crawlId);
+  }
+}
+
+class CrawlRun {
+  private readonly frontier: Frontier;
+  private readonly scorer: IntentScorer;
+  private readonly expansion: ExpansionMode;
+  private readonly seedSites: Set<string>;
+  private readonly patterns;
+  private readonly smart: boolean;
+  private readonly tier: ProxyTier;
+  private sinceHits = 0;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly deps: RunnerDeps,
+    private readonly crawl: CrawlRow,
+    private readonly config: CrawlInput,
+    private readonly job: JobContext,
+  ) {
+    this.expansion = effectiveExpansion(config);
+    this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
+    this.scorer = new IntentScorer(config.intent);
+    this.frontier = new Frontier(ctx.db, crawl.id, this.scorer.active);
+    this.seedSites = new Set(config.urls.map(siteOf));
+    this.patterns = patternFilter(config.link_extraction_config?.url_patterns, config.link_extraction_config?.exclude_patterns);
+    this.tier = config.ultra_premium ? 'ultra_premium' : config.premium_proxy || config.retry_strategy === 'premium_only' ? 'premium' : 'direct';
+  }
+
+  async execute(): Promise<void> {
+    this.ctx.sqlite.transaction(() => {
+      if (this.frontier.isEmpty()) this.seed();
+      else this.frontier.requeueInFlight();
+    })();
+    for (;;) {
+      if (!this.job.heartbeat()) return;
+      const state = this.state();
+      if (state.status !== 'running') return;
+      const room = this.crawl.maxPages - state.pagesFetched;
+      if (room <= 0) return;
+      const batch = this.takeBatch(Math.min(room, CONCURRENCY));
+      if (batch.length === 0) return;
+      const pages = await Promise.all(
+        batch.map((row) =>
+          this.deps.fetcher().fetch({
+            url: row.url,
+            tier: this.tier,
+            retryStrategy: this.config.retry_strategy,
+            useCache: this.config.use_cache,
+            cacheMaxAge: this.config.cache_max_age,
+            signal: this.job.signal,
+          }),
+        ),
+      );
+      if (this.job.signal.aborted) return;
+      for (let i = 0; i < batch.length; i++) {
+        const outcome = await this.accept(batch[i]!, pages[i]!);
+        if (outcome === 'budget_exhausted') {
+          for (const row of batch.slice(i)) this.frontier.setState(row.url, 'queued');
+          return;
+        }
+      }
+      this.sinceHits += batch.length;
+      if (this.smart && this.sinceHits >= HITS_EVERY) {
+        this.sinceHits = 0;
+        this.ctx.sqlite.transaction(() => this.frontier.applyAuthority(hits(this.frontier.edges()).authority))();
+      }
+    }
+  }
+
+  /** Graph scores for every document, the smart_crawl block, the summary, and the credits settled. */
+  finish(): void {
+    const edges = this.frontier.edges();
+    const { hub, authority } = hits(edges);
+    const nodes = this.frontier.all();
+    const mass = nodes.reduce((s, n) => s + n.history + n.cash, 0) || 1;
+    const importance = (n: FrontierRow) => (n.history + n.cash) / mass;
+    const outCount = new Map<string, number>();
+    for (const e of edges) outCount.set(e.from, (outCount.get(e.from) ?? 0) + 1);
+    const byUrl = new Map(nodes.map((n) => [n.url, n]));
+    const docs = this.ctx.db
+      .select({ url: crawlDocuments.url, title: crawlDocuments.title, text: crawlDocuments.text })
+      .from(crawlDocuments)
+      .where(eq(crawlDocuments.crawlId, this.crawl.id))
+      .all();
+    const report = this.smart
+      ? smartCrawlReport(
+          nodes.filter((n) => n.state !== 'duplicate').map((n) => ({ url: n.url, importance: importance(n), inlinks: n.inlinks, fetched: n.state === 'done' })),
+          edges.length,
+          hub,
+          authority,
+        )
+      : null;
+    const summary = this.config.generate_summary
+      ? summarize([...docs].sort((a, b) => importance(byUrl.get(b.url)!) - importance(byUrl.get(a.url)!)))
+      : null;
+    this.ctx.sqlite.transaction(() => {
+      const current = this.state();
+      if (current.status !== 'running') return;
+      for (const doc of docs) {
+        const node = byUrl.get(doc.url);
+        this.ctx.db
+          .update(crawlDocuments)
+          .set({
+            importance: node ? round(importance(node)) : 0,
+            hubScore: hub.get(doc.url) ?? 0,
+            authorityScore: authority.get(doc.url) ?? 0,
+            inlinks: node?.inlinks ?? 0,
+            outlinks: outCount.get(doc.url) ?? 0,
+            anchors: node?.anchors ?? [],
+          })
+          .where(and(eq(crawlDocuments.crawlId, this.crawl.id), eq(crawlDocuments.url, doc.url)))
+          .run();
+      }
+      if (current.reservationId) this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
+      this.ctx.db
+        .update(crawls)
+        .set({ status: 'completed', completedAt: this.ctx.clock.now().toISOString(), smartCrawl: report as Record<string, unknown> | null, summary })
+        .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
+        .run();
+    })();
+  }
+
+  private state(): CrawlRow {
+    return this.ctx.db.select().from(crawls).where(eq(crawls.id, this.crawl.id)).get()!;
+  }
+
+  private seed(): void {
+    const seeds = [...new Set(this.config.urls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== null))];
+    for (const url of seeds) {
+      this.frontier.discover({ url, depth: 0, bucket: 'seed', relevance: 1, anchor: '', context: '', cash: 1 / seeds.length }, () => 1);
+    }
+  }
+
+  private takeBatch(size: number): FrontierRow[] {
+    return this.ctx.sqlite.transaction(() => {
+      const batch: FrontierRow[] = [];
+      if (!this.smart) {
+        for (let i = 0; i < size; i++) {
+          const row = this.frontier.take('breadth_first');
+          if (!row) break;
+          batch.push(row);
+        }
+        return batch;
+      }
+      const counts = this.frontier.countsByBucket(['done', 'fetching']);
+      const fetched: Record<Bucket, number> = { hub: counts.hub, detail: counts.detail, explore: counts.explore };
+      for (let i = 0; i < size; i++) {
+        const available = this.frontier.availableBuckets();
+        const bucket = available.has('seed') ? 'seed' : nextBucket(fetched, available as Set<Bucket>);
+        if (!bucket) break;
+        const row = this.frontier.take({ bucket });
+        if (!row) break;
+        if (bucket !== 'seed') fetched[bucket]++;
+        batch.push(row);
+      }
+      return batch;
+    })();
+  }
+
+  private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'budget_exhausted'> {
+    const usable = !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
+    if (!usable) {
+      this.ctx.sqlite.transaction(() => {
+        this.frontier.setState(row.url, 'failed');
+        this.bump({ pagesFailed: sql`${crawls.pagesFailed} + 1` });
+      })();
+      return 'failed';
+    }
+    const parsed = page.kind === 'html' ? parseHtml(page.body!, page.url) : null;
+    const finalUrl = normalizeUrl(page.url) ?? row.url;
+    const canonical = parsed?.canonical ? normalizeUrl(parsed.canonical) : null;
+    const enrichment = await this.enrich(page, parsed);
+    return this.ctx.sqlite.transaction(() => {
+      if (this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
+        this.frontier.setState(row.url, 'duplicate');
+        this.bump({ pagesSkipped: sql`${crawls.pagesSkipped} + 1` });
+        return 'duplicate' as const;
+      }
+      const state = this.state();
+      const credits = page.fromCache
+        ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
+        : state.pricePerPage;
+      if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted' as const;
+      this.store(row, page, parsed, credits, enrichment);
+      this.bump({
+        pagesFetched: sql`${crawls.pagesFetched} + 1`,
+        creditsUsed: sql`${crawls.creditsUsed} + ${credits}`,
+        ...(page.fromCache ? { pagesCached: sql`${crawls.pagesCached} + 1` } : {}),
+      });
+      for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
+      const cash = this.frontier.bankCash(row.url);
+      if (parsed) this.expand(row, parsed, cash);
+      return 'stored' as const;
+    })();
+  }
+
+  private isCovered(url: string, self: string): boolean {
+    if (url === self) return false;
+    const existing = this.frontier.get(url);
+    return existing !== undefined && (existing.state === 'done' || existing.state === 'fetching' || existing.state === 'duplicate');
+  }
+
+  private async enrich(page: FetchedPage, parsed: ParsedPage | null) {
+    const enricher = this.deps.enricher?.();
+    const wanted = this.config.extraction_schema || this.config.classify_documents || (this.config.classifiers?.length ?? 0) > 0;
+    if (!enricher || !wanted) return {};
+    return enricher.enrich({
+      page,
+      parsed,
+      extractionSchema: this.config.extraction_schema,
+      classify: this.config.classify_documents,
+      classifiers: this.config.classifiers,
+      intent: this.config.intent,
+    });
+  }
+
+  private store(row: FrontierRow, page: FetchedPage, parsed: ParsedPage | null, credits: number, enrichment: Awaited<ReturnType<CrawlRun['enrich']>>): void {
+    const text = parsed ? parsed.text : (page.body ?? '');
+    this.ctx.db
+      .insert(crawlDocuments)
+      .values({
+        crawlId: this.crawl.id,
+        url: row.url,
+        seq: row.seq,
+        finalUrl: page.url,
+        statusCode: page.status,
+        contentType: page.contentType,
+        depth: row.depth,
+        title: parsed?.title ?? null,
+        description: parsed?.description ?? null,
+        language: parsed?.language ?? null,
+        publishedDate: parsed?.publishedDate ?? null,
+        text,
+        markdown: parsed ? parsed.markdown : text,
+        links: (parsed?.links ?? []).map((l) => ({ url: l.url, text: l.text })),
+        metadata: parsed
+          ? {
+              canonical: parsed.canonical,
+              author: parsed.author,
+              modified_date: parsed.modifiedDate,
+              open_graph: parsed.openGraph,
+              json_ld: parsed.jsonLd,
+              microdata: parsed.microdata,
+              headings: parsed.headings,
+              word_count: parsed.wordCount,
+            }
+          : { kind: page.kind },
+        extractedData: enrichment.extracted_data
+          ? { extracted_data: enrichment.extracted_data, extraction_metadata: enrichment.extraction_metadata ?? {} }
+          : null,
+        classification: enrichment.classification ?? null,
+        fromCache: page.fromCache,
+        credits,
+        inlinks: row.inlinks,
+        anchors: row.anchors,
+        fetchedAt: new Date(page.fetchedAt).toISOString(),
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+
+  /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */
+  private expand(row: FrontierRow, parsed: ParsedPage, cash: number): void {
+    if (this.expansion === 'none' || parsed.robots.nofollow) return;
+    const maxDepth = this.crawl.maxDepth;
+    const pagination = this.config.link_extraction_config?.detect_pagination ?? false;
+    const next = parsed.nextPage ? normalizeUrl(parsed.nextPage) : null;
+    const candidates = new Map<string, { anchor: string; context: string; isNext: boolean }>();
+    for (const link of parsed.links) {
+      if (link.nofollow) continue;
+      const url = normalizeUrl(link.url);
+      if (!url || url === row.url || candidates.has(url)) continue;
+      if (!inScope(this.expansion, this.seedSites, url)) continue;
+      if (this.smart && junkReason(url)) continue;
+      if (!this.patterns.allows(url)) continue;
+      const isNext = pagination && url === next;
+      const depth = isNext ? row.depth : row.depth + 1;
+      if (depth > maxDepth) continue;
+      candidates.set(url, { anchor: link.text, context: link.context, isNext });
+    }
+    const share = candidates.size > 0 ? cash / candidates.size : 0;
+    for (const [url, c] of candidates) {
+      this.frontier.addEdge(row.url, url);
+      const text = { url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
+      const existing = this.frontier.get(url);
+      if (!existing) this.scorer.observe(text);
+      const relevance = this.scorer.score(text);
+      const hub = looksLikeHub(url, c.isNext);
+      const bucket: Bucket = hub ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
+      this.frontier.discover(
+        { url, depth: c.isNext ? row.depth : row.depth + 1, bucket, relevance, anchor: c.anchor, context: c.context, cash: share },
+        (anchors, context) => this.scorer.score({ url, anchors, context }),
+      );
+    }
+  }
+
+  private bump(set: Partial<Record<keyof CrawlRow, unknown>>): void {
+    this.ctx.db.update(crawls).set(set as never).where(eq(crawls.id, this.crawl.id)).run();
+  }
+}
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;

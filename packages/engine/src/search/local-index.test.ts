@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { WvrError } from '../core/errors.js';
+import type { LocalIndex, Visibility } from './local-index.js';
+
+let t: TestEngine;
+let index: LocalIndex;
+const anyone: Visibility = { userId: 'nobody', sharedCrawlIds: [] };
+const page = (url: string, extra: Partial<Parameters<LocalIndex['upsert']>[0]> = {}) =>
+  index.upsert({ url, ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z', ...extra });
+
+beforeEach(() => {
+  t = openTestEngine();
+  index = t.engine.search.index;
+});
+afterEach(() => t.dispose());
+
+describe('LocalIndex', () => {
+  it('ranks a title match above the same word in the body', () => {
+    page('http://a.test/body', { title: 'General notes', text: 'Something about a heron in the marsh.' });
+    page('http://b.test/title', { title: 'Heron', text: 'Birds of the wetland and their habits.' });
+    expect(index.search({ query: 'heron', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://b.test/title', 'http://a.test/body']);
+  });
+
+  it('finds pages by the anchor text pointing at them and by URL tokens', () => {
+    page('http://a.test/p1', { title: 'Page one', anchorTexts: ['quarterly earnings report'] });
+    page('http://a.test/rate-limits', { title: 'Page two' });
+    expect(index.search({ query: 'earnings', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/p1']);
+    expect(index.search({ query: 'rate limits', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/rate-limits']);
+  });
+
+  it('prefers pages with every term, then fills with pages having any', () => {
+    page('http://a.test/both', { title: 'Solar', text: 'solar panels and batteries' });
+    page('http://a.test/one', { title: 'Panels', text: 'wooden panels' });
+    expect(index.search({ query: 'solar batteries', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/both']);
+    expect(index.search({ query: 'solar panels', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/both', 'http://a.test/one']);
+  });
+
+  it('gives a snippet of the body around the query terms', () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(40);
+    page('http://a.test/x', { title: 'X', text: `${filler} the zeppelin landed safely ${filler}` });
+    const [hit] = index.search({ query: 'zeppelin', limit: 1, visibility: anyone });
+    expect(hit!.snippet).toContain('zeppelin');
+    expect(hit!.snippet.length).toBeLessThan(300);
+  });
+
+  it('filters by domain, subdomains included', () => {
+    page('http://docs.a.test/x', { title: 'Kiwi' });
+    page('http://b.test/x', { title: 'Kiwi' });
+    expect(index.search({ query: 'kiwi', limit: 5, visibility: anyone, includeDomains: ['a.test'] }).map((h) => h.domain)).toEqual(['docs.a.test']);
+    expect(index.search({ query: 'kiwi', limit: 5, visibility: anyone, excludeDomains: ['a.test'] }).map((h) => h.domain)).toEqual(['b.test']);
+  });
+
+  it('replaces a page on re-index within its scope and removes a crawl’s pages', () => {
+    page('http://a.test/x', { title: 'Old walrus', ownerUserId: 'u1', crawlId: 'c1' });
+    page('http://a.test/x', { title: 'New walrus', ownerUserId: 'u1', crawlId: 'c1' });
+    const me: Visibility = { userId: 'u1', sharedCrawlIds: [] };
+    expect(index.search({ query: 'walrus', limit: 5, visibility: me }).map((h) => h.title)).toEqual(['New walrus']);
+    expect(index.removeCrawl('c1')).toBe(1);
+    expect(index.search({ query: 'walrus', limit: 5, visibility: me })).toEqual([]);
+  });
+
+  it('never shows a private page to another user, but shows crawls shared with them', () => {
+    page('http://a.test/secret', { title: 'Secret otter plans', ownerUserId: 'u1', crawlId: 'c1' });
+    page('http://a.test/public', { title: 'Public otter facts' });
+    const titles = (v: Visibility) => index.search({ query: 'otter', limit: 5, visibility: v }).map((h) => h.title).sort();
+    expect(titles({ userId: 'u1', sharedCrawlIds: [] })).toEqual(['Public otter facts', 'Secret otter plans']);
+    expect(titles({ userId: 'u2', sharedCrawlIds: [] })).toEqual(['Public otter facts']);
+    expect(titles({ userId: 'u2', sharedCrawlIds: ['c1'] })).toEqual(['Public otter facts', 'Secret otter plans']);
+  });
+
+  it('returns a URL once when the caller sees it through two scopes', () => {
+    page('http://a.test/x', { title: 'Lynx' });
+    page('http://a.test/x', { title: 'Lynx', ownerUserId: 'u1', crawlId: 'c1' });
+    expect(index.search({ query: 'lynx', limit: 5, visibility: { userId: 'u1', sharedCrawlIds: [] } })).toHaveLength(1);
+  });
+
+  it('treats FTS5 operators in the query as plain words', () => {
+    page('http://a.test/x', { title: 'NEAR and OR' });
+    expect(() => index.search({ query: '"unbalanced ( NEAR* OR', limit: 5, visibility: anyone })).not.toThrow();
+  });
+
+  it('rejects a page without a valid URL or owner field', () => {
+    expect(() => index.upsert({ url: 'ftp://x', ownerUserId: null, fetchedAt: 0 })).toThrow(WvrError);
+    expect(() => index.upsert({ url: 'http://x.test', fetchedAt: 0 } as never)).toThrow(WvrError);
+  });
+});

@@ -1,0 +1,389 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { errors } from '../core/errors.js';
+import { PublicShareBody } from '../core/schemas.js';
+import { parseInput } from '../core/validate.js';
+import type { Principal } from '../accounts/schemas.js';
+import type { AccountsService } from '../accounts/service.js';
+import type { SharingService } from '../accounts/sharing.js';
+import type { CreditsService } from '../credits/service.js';
+import type { CreditsInfo } from '../credits/schemas.js';
+import { pricing } from '../credits/pricing.js';
+import type { NotifyService } from '../notify/service.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { FetchRequest, FetchedPage } from '../web/types.js';
+import { parseHtml } from '../html/index.js';
+import { INTENT_EFFECTS, type IntentType } from './intent.js';
+import { LocalIndex, type Visibility } from './local-index.js';
+import { localProvider } from './providers/local.js';
+import { searxngProvider } from './providers/searxng.js';
+import type { ProviderHit, SearchProvider } from './providers/types.js';
+import { rerank } from './rerank.js';
+import { classifySource, isAuthority, type ResultType } from './source-type.js';
+import { suggestQueries } from './suggestions.js';
+import { summarize } from './summary.js';
+import { searchJobs } from './tables.js';
+import { domainOf } from './text.js';
+import {
+  QuickSearchBody,
+  SearchBody,
+  SearchJobListQuery,
+  type FullSearchResult,
+  type QuickSearchResponse,
+  type SearchDryRun,
+  type SearchJob,
+  type SearchJobList,
+  type SearchOverview,
+} from './schemas.js';
+
+/**
+ * What a session adds to a search (the sessions capability builds it from the session's
+ * metadata and history and passes it to `search`).
+ */
+export interface SearchSessionContext {
+  sessionId: string;
+  /** metadata.intent.type: its query additions and +20% boosts apply. */
+  intentType?: string | null;
+  /** URLs the session has already returned: a soft novelty penalty under rerank_results. */
+  seenUrls?: string[];
+  /** filter_seen_urls: drop seenUrls outright. */
+  filterSeenUrls?: boolean;
+}
+
+/** Fetches pages into the index; `engine.web` satisfies it. */
+export interface PageFetcher {
+  fetch(request: FetchRequest): Promise<FetchedPage>;
+}
+
+export interface SearchDeps {
+  accounts: AccountsService;
+  credits: CreditsService;
+  sharing: SharingService;
+  notify: NotifyService;
+  jobs: JobQueue;
+  fetcher?: PageFetcher;
+}
+
+type JobRow = typeof searchJobs.$inferSelect;
+type SearchInput = ReturnType<typeof SearchBody.parse>;
+
+/** Async and webhook searches run on the engine's job queue under this kind. */
+const JOB_KIND = 'search.run';
+
+/** Candidates read per requested result, so filters and reranking have something to choose from. */
+const OVERFETCH = 3;
+
+/**
+ * `engine.search`: quick and full search over the configured provider, search jobs, and the
+ * local index every fetched page goes into (`index`).
+ */
+export class SearchService {
+  readonly index: LocalIndex;
+  readonly providers: ReadonlyMap<string, SearchProvider>;
+  readonly defaultProvider: string;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly deps: SearchDeps,
+  ) {
+    this.index = new LocalIndex(ctx.sqlite);
+    const providers = new Map<string, SearchProvider>([['local', localProvider(this.index, (p) => this.visibility(p))]]);
+    const searxngUrl = ctx.options.searxngUrl;
+    if (searxngUrl) providers.set('searxng', searxngProvider(searxngUrl, ctx.options.userAgent));
+    this.providers = providers;
+    this.defaultProvider = providers.has(ctx.options.searchProvider) ? ctx.options.searchProvider : 'local';
+    deps.jobs.register<{ searchJobId: string }>(JOB_KIND, ({ job }) => this.execute(job.payload.searchJobId), { maxAttempts: 3 });
+  }
+
+  /** What the caller may see: the public cache, their own pages, crawls shared with their organizations. */
+  visibility(principal: Principal): Visibility {
+    return { userId: principal.userId, sharedCrawlIds: this.deps.sharing.sharedWithMe(principal, 'crawl') };
+  }
+
+  /** `POST /v1/search/quick`: synchronous, 1 credit, charged up front and refunded when the provider fails. */
+  async quick(principal: Principal, body: unknown): Promise<QuickSearchResponse> {
+    const input = parseInput(QuickSearchBody, body);
+    const price = pricing.quickSearch();
+    const credits = this.deps.credits.charge(principal.userId, price, 'search.quick');
+    const provider = this.provider();
+    try {
+      const hits = await provider.search({
+        query: input.query,
+        maxResults: input.max_results,
+        principal,
+        includeDomains: input.include_domains,
+        excludeDomains: input.exclude_domains,
+      });
+      const results = hits.map((h) => ({
+        title: h.title,
+        url: h.url,
+        description: h.description,
+        published_date: h.publishedDate,
+        relevance_score: h.relevanceScore,
+      }));
+      return { query: input.query, provider: provider.name, results, total: results.length, credits };
+    } catch (error) {
+      this.refund(principal.userId, credits, 'quick search failed');
+      throw error;
+    }
+  }
+
+  /**
+   * `POST /v1/search`: prices, charges and records a search job, then runs it now (sync) or
+   * in the background (async, webhook). A session passes its context as the third argument.
+   */
+  async search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun> {
+    const input = parseInput(SearchBody, body);
+    const price = pricing.fullSearch(input);
+    if (input.dry_run) {
+      const { would_succeed, credits_balance } = this.deps.credits.canAfford(principal.userId, price.credits);
+      return {
+        dry_run: true,
+        query: input.query,
+        credits: { would_consume: price.credits, pricing_tier: price.pricing_tier, advanced_features: price.advanced_features },
+        would_succeed,
+        credits_balance,
+      };
+    }
+    const credits = this.deps.credits.charge(principal.userId, price, 'search');
+    const id = this.ctx.random.uuid();
+    this.ctx.db
+      .insert(searchJobs)
+      .values({
+        id,
+        userId: principal.userId,
+        status: 'pending',
+        query: input.query,
+        request: { ...input, session_id: session?.sessionId ?? input.session_id },
+        sessionContext: session ?? null,
+        provider: this.provider().name,
+        credits,
+        createdAt: this.now(),
+      })
+      .run();
+    if (input.processing_mode === 'sync') await this.execute(id);
+    else this.deps.jobs.enqueue(JOB_KIND, { searchJobId: id }, { id });
+    return this.view(this.row(id)!);
+  }
+
+  /** `GET /v1/search/jobs`. */
+  list(principal: Principal, query: unknown = {}): SearchJobList {
+    const q = parseInput(SearchJobListQuery, query, 'query');
+    const where = and(eq(searchJobs.userId, principal.userId), q.status ? eq(searchJobs.status, q.status) : undefined);
+    const rows = this.ctx.db.select().from(searchJobs).where(where).orderBy(desc(searchJobs.createdAt), desc(searchJobs.id)).limit(q.limit).offset(q.offset).all();
+    const total = this.ctx.db.select({ n: count() }).from(searchJobs).where(where).get()!.n;
+    return { data: rows.map((r) => this.view(r)), total, limit: q.limit, offset: q.offset };
+  }
+
+  /** `GET /v1/search/jobs/{id}`: the owner's, or one shared with the caller; otherwise 404. */
+  get(principal: Principal | null, id: string): SearchJob {
+    const row = this.row(id);
+    if (!row) throw errors.notFound('search_job', id);
+    this.deps.sharing.assertCanRead(principal, { type: 'search_job', id, ownerUserId: row.userId });
+    return this.view(row);
+  }
+
+  /** `DELETE /v1/search/jobs/{id}`: removes it from the history (owner only). */
+  remove(principal: Principal, id: string): SearchJob {
+    const row = this.owned(principal, id);
+    const view = this.view(row);
+    this.ctx.db.delete(searchJobs).where(eq(searchJobs.id, id)).run();
+    this.deps.sharing.forget('search_job', id);
+    return view;
+  }
+
+  /** `POST /v1/search/jobs/{id}/share`. */
+  share(principal: Principal, id: string, body: unknown): { id: string; public_share: boolean } {
+    const input = parseInput(PublicShareBody, body);
+    const row = this.owned(principal, id);
+    const state = this.deps.sharing.share(principal, { type: 'search_job', id, ownerUserId: row.userId }, input);
+    return { id, public_share: state.public_share };
+  }
+
+  /** `GET /v1/search`: providers, features and the caller's statistics. */
+  overview(principal: Principal): SearchOverview {
+    const byStatus = this.ctx.db
+      .select({ status: searchJobs.status, n: count() })
+      .from(searchJobs)
+      .where(eq(searchJobs.userId, principal.userId))
+      .groupBy(searchJobs.status)
+      .all();
+    const counts = this.index.counts(principal.userId);
+    return {
+      providers: [...this.providers.values()].map((p) => ({
+        name: p.name,
+        kind: p.kind,
+        default: p.name === this.defaultProvider,
+        description: p.kind === 'index' ? 'SQLite FTS5 index of fetched pages you may see (BM25, weighted fields)' : 'SearXNG JSON API',
+      })),
+      features: ['quick_search', 'full_search', 'rerank_results', 'generate_suggestions', 'generate_summary', 'source_type', 'processing_mode', 'dry_run', 'session_context', 'search_jobs', 'public_share'],
+      source_types: ['academic', 'commercial', 'news', 'community', 'mixed'],
+      statistics: {
+        searches_total: byStatus.reduce((sum, s) => sum + s.n, 0),
+        searches_by_status: Object.fromEntries(byStatus.map((s) => [s.status, s.n])),
+        indexed_pages_own: counts.own_pages,
+        indexed_pages_public: counts.public_pages,
+      },
+    };
+  }
+
+  /**
+   * Fetches web results into the public cache so later local searches find them; failed
+   * fetches are skipped. Returns the URLs indexed.
+   */
+  async fetchIntoIndex(urls: string[], owner: { ownerUserId: string | null } = { ownerUserId: null }): Promise<string[]> {
+    const fetcher = this.deps.fetcher;
+    if (!fetcher) throw errors.conflict('fetcher_unavailable', 'This engine has no page fetcher to fetch search results with.');
+    const indexed: string[] = [];
+    for (const url of urls) {
+      const page = await fetcher.fetch({ url, useCache: true });
+      if (page.error || page.kind !== 'html' || page.body === null || page.status >= 400) continue;
+      const parsed = parseHtml(page.body, page.url);
+      if (parsed.robots.noindex) continue;
+      this.index.upsert({
+        url: page.url,
+        title: parsed.title ?? '',
+        description: parsed.description ?? '',
+        text: parsed.text,
+        headings: parsed.headings.map((h) => h.text),
+        schemaTypes: parsed.jsonLd.flatMap((item) => [item['@type']].flat()).filter((t): t is string => typeof t === 'string'),
+        publishedDate: parsed.publishedDate,
+        language: parsed.language,
+        ownerUserId: owner.ownerUserId,
+        fetchedAt: page.fetchedAt,
+      });
+      indexed.push(page.url);
+    }
+    return indexed;
+  }
+
+  /** Runs one job to completed or failed; a failed job gives its credits back. */
+  private async execute(id: string): Promise<void> {
+    const row = this.row(id);
+    if (!row || row.status === 'completed' || row.status === 'failed') return;
+    this.ctx.db.update(searchJobs).set({ status: 'running', startedAt: this.now() }).where(eq(searchJobs.id, id)).run();
+    const input = parseInput(SearchBody, row.request);
+    try {
+      const outcome = await this.runSearch(this.principalOf(row.userId), input, row.sessionContext ?? undefined);
+      this.ctx.db.update(searchJobs).set({ status: 'completed', completedAt: this.now(), ...outcome }).where(eq(searchJobs.id, id)).run();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.ctx.db.update(searchJobs).set({ status: 'failed', completedAt: this.now(), error: message }).where(eq(searchJobs.id, id)).run();
+      this.refund(row.userId, row.credits, `search ${id} failed`);
+    }
+    const done = this.row(id);
+    if (done && input.processing_mode === 'webhook' && input.webhook_url) {
+      this.deps.notify.emit({ userId: done.userId, kind: 'search.completed', webhookUrl: input.webhook_url, data: this.view(done) });
+    }
+  }
+
+  private async runSearch(principal: Principal, input: SearchInput, session: SearchSessionContext | undefined) {
+    const effect = session?.intentType ? INTENT_EFFECTS[session.intentType as IntentType] : undefined;
+    const hits = await this.provider().search({
+      query: input.query,
+      maxResults: Math.min(60, input.max_results * OVERFETCH),
+      principal,
+      optionalTerms: effect?.queryAdditions,
+    });
+    const seen = new Set(session?.seenUrls ?? []);
+    const wanted: ResultType | undefined = input.source_type && input.source_type !== 'mixed' ? input.source_type : effect?.preferredType;
+    const typed = hits
+      .filter((h) => !(session?.filterSeenUrls && seen.has(h.url)))
+      .map((h) => ({ ...h, type: classifySource(h) }))
+      .filter((h) => !input.source_type || input.source_type === 'mixed' || h.type === input.source_type);
+    const ranked = input.rerank_results
+      ? rerank(
+          typed.map((h) => ({
+            ...h,
+            authority: isAuthority(h.domain, wanted),
+            typeMatch: wanted !== undefined && h.type === wanted,
+            intentBoost: effect?.boosts(h) ?? false,
+          })),
+          domainCounts(session?.seenUrls ?? []),
+        ).map((r) => ({ ...r.item, relevanceScore: Math.round(r.score * 10_000) / 10_000 }))
+      : typed;
+    const results: FullSearchResult[] = ranked.slice(0, input.max_results).map(toResult);
+    return {
+      results,
+      suggestedQueries: input.generate_suggestions ? suggestQueries(input.query, results) : [],
+      summary: input.generate_summary ? summarize(input.query, results) : null,
+    };
+  }
+
+  private view(row: JobRow): SearchJob {
+    const req = parseInput(SearchBody, row.request);
+    const results = row.results ?? [];
+    const duration = row.startedAt && row.completedAt ? Date.parse(row.completedAt) - Date.parse(row.startedAt) : null;
+    return {
+      id: row.id,
+      status: row.status,
+      query: row.query,
+      provider: row.provider,
+      results,
+      total_results: results.length,
+      suggested_queries: row.suggestedQueries ?? [],
+      summary: row.summary ?? null,
+      options: {
+        max_results: req.max_results,
+        rerank_results: req.rerank_results,
+        generate_suggestions: req.generate_suggestions,
+        generate_summary: req.generate_summary,
+        source_type: req.source_type ?? null,
+        processing_mode: req.processing_mode,
+      },
+      session_id: req.session_id ?? null,
+      public_share: this.deps.sharing.state('search_job', row.id).public_share,
+      error: row.error,
+      credits: row.credits,
+      timing: { created_at: row.createdAt, started_at: row.startedAt, completed_at: row.completedAt, duration_ms: duration },
+    };
+  }
+
+  private owned(principal: Principal, id: string): JobRow {
+    const row = this.row(id);
+    if (!row || row.userId !== principal.userId) throw errors.notFound('search_job', id);
+    return row;
+  }
+
+  private row(id: string): JobRow | undefined {
+    return this.ctx.db.select().from(searchJobs).where(eq(searchJobs.id, id)).get();
+  }
+
+  private provider(): SearchProvider {
+    return this.providers.get(this.defaultProvider)!;
+  }
+
+  /** Background jobs act for their owner with the search scope only. */
+  private principalOf(userId: string): Principal {
+    const user = this.deps.accounts.getUser(userId);
+    return { userId: user.id, email: user.email, plan: user.plan, tokenId: 'search-job', scopes: ['search'] };
+  }
+
+  private refund(userId: string, credits: CreditsInfo, note: string): void {
+    if (credits.consumed > 0) this.deps.credits.refund(userId, credits.consumed, note);
+  }
+
+  private now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}
+
+function toResult(h: ProviderHit & { type: ResultType | 'mixed' }): FullSearchResult {
+  return {
+    title: h.title,
+    url: h.url,
+    description: h.description,
+    published_date: h.publishedDate,
+    relevance_score: h.relevanceScore,
+    source_type: h.type,
+  };
+}
+
+function domainCounts(urls: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const u of urls) {
+    const d = domainOf(u);
+    if (d) counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,0 +1,371 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Principal } from '../accounts/schemas.js';
+import { DAY, HOUR } from '../core/clock.js';
+import { WvrError } from '../core/errors.js';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+
+let t: TestEngine;
+let owner: Principal;
+let colleague: Principal;
+let outsider: Principal;
+let orgId: string;
+
+beforeEach(() => {
+  t = openTestEngine();
+  const { accounts } = t.engine;
+  owner = accounts.localPrincipal(accounts.ensureUser({ email: 'owner@x.test' }));
+  colleague = accounts.localPrincipal(accounts.ensureUser({ email: 'colleague@x.test' }));
+  outsider = accounts.localPrincipal(accounts.ensureUser({ email: 'outsider@x.test' }));
+  orgId = accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
+  accounts.addMember(orgId, colleague.userId);
+});
+afterEach(() => t.dispose());
+
+const errorOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof WvrError) return `${e.status} ${e.code}`;
+    throw e;
+  }
+  return 'no error';
+};
+
+const create = (body: Record<string, unknown> = {}, who: Principal = owner) => t.engine.sessions.create(who, { name: 'Research', ...body });
+
+describe('session CRUD', () => {
+  it('creates a session with default config and the given intent and domain context', () => {
+    const s = create({ metadata: { intent: { type: 'technical_evaluation' }, domain_context: 'technical', tags: ['gpu'], team: 'infra' } });
+    expect(s).toMatchObject({
+      name: 'Research',
+      status: 'active',
+      session_config: { auto_deduplicate: true, accumulate_context: true, use_session_context: true, max_operations: null },
+      metadata: { intent: { type: 'technical_evaluation' }, domain_context: 'technical', tags: ['gpu'], team: 'infra' },
+      operation_count: 0,
+      public_share: false,
+      shared_with_org: false,
+      created_at: '2026-03-10T12:00:00.000Z',
+    });
+    const detail = t.engine.sessions.get(owner, s.id);
+    expect(detail.access_level).toBe('owner');
+    expect(detail.context_summary).toMatchObject({ intent_type: 'technical_evaluation', query_additions: ['benchmarks', 'specs'], domain_context: 'technical' });
+    expect(detail.user_organizations).toEqual([{ id: orgId, name: 'Acme' }]);
+  });
+
+  it('rejects a bad body with 400 and a field code', () => {
+    expect(errorOf(() => t.engine.sessions.create(owner, { name: '' }))).toBe('400 name_too_short');
+    expect(errorOf(() => create({ session_config: { max_operations: 101 } }))).toBe('400 max_operations_out_of_range');
+    expect(errorOf(() => create({ metadata: { intent: { type: 'gossip' } } }))).toBe('400 type_invalid');
+  });
+
+  it('patches name, description, intent_context and config, keeping config fields left out', () => {
+    const s = create({ session_config: { auto_deduplicate: false } });
+    const patched = t.engine.sessions.patch(owner, s.id, { name: 'Renamed', description: 'd', intent_context: 'watch GPU prices', config: { max_operations: 5 } });
+    expect(patched).toMatchObject({ name: 'Renamed', description: 'd', intent_context: 'watch GPU prices' });
+    expect(patched.session_config).toEqual({ auto_deduplicate: false, accumulate_context: true, use_session_context: true, max_operations: 5 });
+    expect(errorOf(() => t.engine.sessions.patch(owner, s.id, {}))).toBe('400 patch_body_empty');
+  });
+
+  it('lists by status, tag and days_back, with total, limit and offset', () => {
+    const a = create({ name: 'a', metadata: { tags: ['gpu', 'cloud'] } });
+    t.clock.advance(HOUR);
+    const b = create({ name: 'b', metadata: { tags: ['cloud'] } });
+    t.clock.advance(HOUR);
+    create({ name: 'c' });
+    t.engine.sessions.complete(owner, b.id);
+    expect(t.engine.sessions.list(owner, {}).total).toBe(3);
+    expect(t.engine.sessions.list(owner, { tag: 'cloud' }).data.map((s) => s.name).sort()).toEqual(['a', 'b']);
+    expect(t.engine.sessions.list(owner, { tag: 'gpu' }).data.map((s) => s.id)).toEqual([a.id]);
+    expect(t.engine.sessions.list(owner, { status: 'completed' }).data.map((s) => s.id)).toEqual([b.id]);
+    const page = t.engine.sessions.list(owner, { limit: '2', offset: '1' });
+    expect([page.data.length, page.total, page.limit, page.offset]).toEqual([2, 3, 2, 1]);
+    expect(t.engine.sessions.list(outsider, {}).total).toBe(0);
+    expect(errorOf(() => t.engine.sessions.list(owner, { status: 'open' }))).toBe('400 status_invalid');
+  });
+
+  it('lists only sessions active within days_back (default 7)', () => {
+    const old = create({ name: 'old' });
+    t.engine.sessions.complete(owner, old.id);
+    t.clock.advance(3 * DAY);
+    create({ name: 'recent' });
+    t.clock.advance(2 * DAY);
+    expect(t.engine.sessions.list(owner, { days_back: '4' }).data.map((s) => s.name)).toEqual(['recent']);
+    expect(t.engine.sessions.list(owner, {}).data.map((s) => s.name)).toEqual(['recent', 'old']);
+  });
+
+  it('with include_shared returns sessions shared with my orgs separately, and my organizations', () => {
+    const shared = create({ name: 'shared' });
+    create({ name: 'private' });
+    t.engine.sessions.share(owner, shared.id, { shared_with_org: true, organization_id: orgId });
+    create({ name: 'mine' }, colleague);
+    const list = t.engine.sessions.list(colleague, { include_shared: 'true' });
+    expect(list.data.map((s) => s.name)).toEqual(['mine']);
+    expect(list.shared_sessions?.map((s) => s.name)).toEqual(['shared']);
+    expect(list.user_organizations).toEqual([{ id: orgId, name: 'Acme' }]);
+    expect(t.engine.sessions.list(colleague, {}).shared_sessions).toBeUndefined();
+  });
+
+  it('deletes a session with all its operations', () => {
+    const s = create();
+    const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu' });
+    t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }] });
+    t.engine.sessions.delete(owner, s.id);
+    expect(errorOf(() => t.engine.sessions.get(owner, s.id))).toBe('404 session_not_found');
+    const left = t.engine.context.sqlite.prepare('select (select count(*) from session_operations) + (select count(*) from session_seen_urls) as n').get() as { n: number };
+    expect(left.n).toBe(0);
+  });
+});
+
+describe('session quota', () => {
+  it('allows 100 open sessions, refuses the 101st with 409 session_limit_reached, and archived ones free a slot', () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push(create({ name: `s${i}` }).id);
+    expect(errorOf(() => create({ name: 'one too many' }))).toBe('409 session_limit_reached');
+    expect(create({ name: 'other user' }, colleague).status).toBe('active');
+    t.engine.sessions.complete(owner, ids[0]!);
+    expect(errorOf(() => create({ name: 'still full' }))).toBe('409 session_limit_reached');
+    t.engine.sessions.archive(owner, ids[0]!);
+    expect(create({ name: 'fits now' }).status).toBe('active');
+  });
+});
+
+describe('session transitions', () => {
+  it('active -> completed -> archived', () => {
+    const s = create();
+    const completed = t.engine.sessions.complete(owner, s.id);
+    expect([completed.status, completed.completed_at]).toEqual(['completed', '2026-03-10T12:00:00.000Z']);
+    const archived = t.engine.sessions.archive(owner, s.id);
+    expect([archived.status, archived.archived_reason]).toEqual(['archived', 'manual']);
+  });
+
+  it('refuses to archive an active session (409 session_not_completed)', () => {
+    expect(errorOf(() => t.engine.sessions.archive(owner, create().id))).toBe('409 session_not_completed');
+  });
+
+  it('refuses completing twice, and completing or archiving an archived session', () => {
+    const s = create();
+    t.engine.sessions.complete(owner, s.id);
+    expect(errorOf(() => t.engine.sessions.complete(owner, s.id))).toBe('409 session_already_completed');
+    t.engine.sessions.archive(owner, s.id);
+    expect(errorOf(() => t.engine.sessions.archive(owner, s.id))).toBe('409 session_already_archived');
+    expect(errorOf(() => t.engine.sessions.complete(owner, s.id))).toBe('409 session_archived');
+    expect(errorOf(() => t.engine.sessions.patch(owner, s.id, { name: 'x' }))).toBe('409 session_archived');
+  });
+
+  it('refuses new operations once completed (409 session_completed) or archived (409 session_archived)', () => {
+    const s = create();
+    t.engine.sessions.complete(owner, s.id);
+    expect(errorOf(() => t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'x' }))).toBe('409 session_completed');
+    t.engine.sessions.archive(owner, s.id);
+    expect(errorOf(() => t.engine.sessions.beginOperation(owner, s.id, 'crawl'))).toBe('409 session_archived');
+  });
+
+  it('still records an operation that began before the session was completed', () => {
+    const s = create();
+    const op = t.engine.sessions.beginOperation(owner, s.id, 'crawl', { urls: ['https://a.test/'] });
+    t.engine.sessions.complete(owner, s.id);
+    expect(t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/' }] }).status).toBe('completed');
+    expect(errorOf(() => t.engine.sessions.finishOperation(op.operationId, { status: 'failed' }))).toBe('409 operation_already_finished');
+  });
+
+  it('auto-archives a session 7 days after its last activity, on the next sweep or read', () => {
+    const idle = create({ name: 'idle' });
+    const busy = create({ name: 'busy' });
+    const done = create({ name: 'done' });
+    t.engine.sessions.complete(owner, done.id);
+    t.clock.advance(3 * DAY);
+    t.engine.sessions.beginOperation(owner, busy.id, 'search', { query: 'q' });
+    t.clock.advance(4 * DAY - 1);
+    expect(t.engine.sessions.sweep()).toBe(0);
+    t.clock.advance(1);
+    expect(t.engine.sessions.sweep()).toBe(2);
+    const archived = t.engine.sessions.get(owner, idle.id);
+    expect([archived.status, archived.archived_reason, archived.archived_at]).toEqual(['archived', 'inactivity', '2026-03-17T12:00:00.000Z']);
+    expect(t.engine.sessions.get(owner, done.id).status).toBe('archived');
+    expect(t.engine.sessions.get(owner, busy.id).status).toBe('active');
+    t.clock.advance(3 * DAY);
+    // no explicit sweep: the read itself archives the session
+    expect(t.engine.sessions.get(owner, busy.id)).toMatchObject({ status: 'archived', archived_reason: 'inactivity' });
+    expect(errorOf(() => t.engine.sessions.beginOperation(owner, busy.id, 'search'))).toBe('409 session_archived');
+  });
+});
+
+describe('operations in a session', () => {
+  it('counts operations against max_operations and refuses the next one with 409 session_max_operations_reached', () => {
+    const s = create({ session_config: { max_operations: 2 } });
+    t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'one' });
+    t.engine.sessions.beginOperation(owner, s.id, 'ask', { query: 'two?' });
+    expect(errorOf(() => t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'three' }))).toBe('409 session_max_operations_reached');
+    t.engine.sessions.patch(owner, s.id, { config: { max_operations: 3 } });
+    expect(t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'three' }).seq).toBe(3);
+  });
+
+  it('answers 404 for a foreign session and 403 session_read_only for an org viewer', () => {
+    const s = create();
+    expect(errorOf(() => t.engine.sessions.beginOperation(outsider, s.id, 'search'))).toBe('404 session_not_found');
+    t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
+    expect(errorOf(() => t.engine.sessions.beginOperation(colleague, s.id, 'search'))).toBe('403 session_read_only');
+    expect(errorOf(() => t.engine.sessions.complete(colleague, s.id))).toBe('403 session_read_only');
+    expect(errorOf(() => t.engine.sessions.delete(outsider, s.id))).toBe('404 session_not_found');
+  });
+
+  it('hands seen URLs of earlier operations to later ones across three operations', () => {
+    const s = create();
+    const first = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu prices' });
+    expect(first.seenUrls.size).toBe(0);
+    t.engine.sessions.finishOperation(first.operationId, {
+      status: 'completed',
+      documents: [{ url: 'https://a.test/1' }, { url: 'https://b.test/2' }],
+    });
+    const second = t.engine.sessions.beginOperation(owner, s.id, 'crawl', { urls: ['https://a.test/'] });
+    expect([...second.seenUrls].sort()).toEqual(['https://a.test/1', 'https://b.test/2']);
+    t.engine.sessions.finishOperation(second.operationId, { status: 'completed', documents: [{ url: 'https://a.test/3' }], filteredCount: 1 });
+    const third = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu benchmarks' });
+    expect([...third.seenUrls].sort()).toEqual(['https://a.test/1', 'https://a.test/3', 'https://b.test/2']);
+    expect(t.engine.sessions.get(owner, s.id).context_summary.urls_seen).toBe(3);
+  });
+
+  it('accumulates recent queries, domains, document types, entities and keywords with the NLP tagger', () => {
+    const s = create({ metadata: { intent: { type: 'competitive_analysis' } } });
+    const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'Nvidia versus AMD GPU pricing' });
+    t.engine.sessions.finishOperation(op.operationId, {
+      status: 'completed',
+      documents: [
+        { url: 'https://news.test/a', title: 'Nvidia cuts prices in Berlin', text: 'Jensen Huang said the graphics cards would get cheaper.', document_type: 'news', content_type: 'text/html; charset=utf-8' },
+        { url: 'https://news.test/b', title: 'Analysts compare graphics cards', text: 'The benchmarks favour larger memory.', document_type: 'news', content_type: 'text/html' },
+        { url: 'https://www.blog.test/c', title: 'New benchmarks for memory', document_type: 'blog' },
+      ],
+      credits: 1,
+    });
+    const summary = t.engine.sessions.get(owner, s.id).context_summary;
+    expect(summary.recent_queries).toEqual(['Nvidia versus AMD GPU pricing']);
+    expect(summary.domain_frequency).toEqual([
+      { value: 'news.test', count: 2 },
+      { value: 'blog.test', count: 1 },
+    ]);
+    expect(summary.document_types[0]).toEqual({ value: 'news', count: 2 });
+    expect(summary.content_types).toEqual([{ value: 'text/html', count: 2 }]);
+    const entities = summary.entities.map((e) => e.value);
+    expect(entities).toEqual(expect.arrayContaining(['Berlin', 'Jensen Huang']));
+    const keywords = summary.keywords.map((k) => k.value);
+    expect(keywords).toEqual(expect.arrayContaining(['price', 'analyst', 'benchmark', 'memory']));
+    expect(summary.keywords.find((k) => k.value === 'benchmark')?.count).toBe(2);
+    expect(keywords).not.toContain('benchmarks');
+    expect(summary.query_additions).toEqual(['vs', 'comparison']);
+  });
+
+  it('does not count a URL seen earlier twice in the context when auto_deduplicate is on', () => {
+    const s = create();
+    for (const query of ['one', 'two']) {
+      const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query });
+      t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }, { url: 'https://a.test/1' }] });
+    }
+    expect(t.engine.sessions.get(owner, s.id).context_summary.domain_frequency).toEqual([{ value: 'a.test', count: 1 }]);
+  });
+
+  it('accumulates nothing with accumulate_context off, and gives no context with use_session_context off', () => {
+    const s = create({ session_config: { accumulate_context: false, use_session_context: false } });
+    const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'solar panels' });
+    expect(op.context).toBeNull();
+    t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1', title: 'Solar panels' }] });
+    const summary = t.engine.sessions.get(owner, s.id).context_summary;
+    expect([summary.recent_queries, summary.keywords, summary.urls_seen]).toEqual([[], [], 1]);
+  });
+
+  it('records a timeline in time order with status, results summary and credits', () => {
+    const s = create();
+    const a = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'first' });
+    t.clock.advance(1000);
+    t.engine.sessions.finishOperation(a.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 2, resultSummary: '1 result', resourceId: t.engine.context.random.uuid() });
+    const b = t.engine.sessions.beginOperation(owner, s.id, 'crawl', { urls: ['https://a.test/'] });
+    t.engine.sessions.finishOperation(b.operationId, { status: 'failed', error: 'seed unreachable' });
+    const timeline = t.engine.sessions.timeline(owner, s.id);
+    expect(timeline.total).toBe(2);
+    expect(timeline.data.map((o) => [o.seq, o.kind, o.status, o.credits, o.results_summary, o.error])).toEqual([
+      [1, 'search', 'completed', 2, '1 result', null],
+      [2, 'crawl', 'failed', 0, null, 'seed unreachable'],
+    ]);
+    expect(timeline.data[0]!.finished_at).toBe('2026-03-10T12:00:01.000Z');
+    expect(timeline.data[1]!.urls).toEqual(['https://a.test/']);
+  });
+
+  it('answers 409 capability_unavailable for a session search when no search service is connected, after checking the session', async () => {
+    const s = create();
+    await expect(t.engine.sessions.search(outsider, s.id, { query: 'x' })).rejects.toMatchObject({ status: 404 });
+    await expect(t.engine.sessions.search(owner, s.id, { query: '' })).rejects.toMatchObject({ status: 400 });
+    await expect(t.engine.sessions.search(owner, s.id, { query: 'x' })).rejects.toMatchObject({ code: 'capability_unavailable' });
+  });
+
+  it('passes the body with session_id and filter_seen_urls to the connected service', async () => {
+    const s = create();
+    const calls: unknown[] = [];
+    t.engine.sessions.connect({
+      crawl: async (_p, body, options) => {
+        calls.push([body.session_id, body.urls, options.filterSeenUrls]);
+        return { ok: true };
+      },
+    });
+    await t.engine.sessions.crawl(owner, s.id, { urls: ['https://a.test/'] });
+    await t.engine.sessions.crawl(owner, s.id, { urls: ['https://a.test/'], filter_seen_urls: false });
+    expect(calls).toEqual([
+      [s.id, ['https://a.test/'], true],
+      [s.id, ['https://a.test/'], false],
+    ]);
+  });
+});
+
+describe('session sharing and visibility', () => {
+  it('an org member sees org_viewer, an outsider gets 404', () => {
+    const s = create();
+    expect(errorOf(() => t.engine.sessions.get(colleague, s.id))).toBe('404 session_not_found');
+    const shared = t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
+    expect(shared).toEqual({ id: s.id, public_share: false, shared_with_org: true, organization_id: orgId });
+    expect(t.engine.sessions.get(colleague, s.id).access_level).toBe('org_viewer');
+    expect(t.engine.sessions.timeline(colleague, s.id).session_id).toBe(s.id);
+    expect(errorOf(() => t.engine.sessions.get(outsider, s.id))).toBe('404 session_not_found');
+    expect(errorOf(() => t.engine.sessions.timeline(outsider, s.id))).toBe('404 session_not_found');
+  });
+
+  it('cascades org sharing to the search jobs and crawls the session ran', () => {
+    const s = create();
+    const crawlId = t.engine.context.random.uuid();
+    const jobId = t.engine.context.random.uuid();
+    const crawl = t.engine.sessions.beginOperation(owner, s.id, 'crawl', { urls: ['https://a.test/'] });
+    t.engine.sessions.attachResource(crawl.operationId, crawlId);
+    const search = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'q' });
+    t.engine.sessions.finishOperation(search.operationId, { status: 'completed', resourceId: jobId });
+    const crawlRef = { type: 'crawl' as const, id: crawlId, ownerUserId: owner.userId };
+    const jobRef = { type: 'search_job' as const, id: jobId, ownerUserId: owner.userId };
+    expect(t.engine.sharing.accessLevel(colleague, crawlRef)).toBeNull();
+    t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
+    expect(t.engine.sharing.accessLevel(colleague, crawlRef)).toBe('org_viewer');
+    expect(t.engine.sharing.accessLevel(colleague, jobRef)).toBe('org_viewer');
+    t.engine.sessions.share(owner, s.id, { shared_with_org: false });
+    expect(t.engine.sharing.accessLevel(colleague, jobRef)).toBeNull();
+  });
+
+  it('refuses sharing with an org the owner is not in (403) and sharing by anyone but the owner', () => {
+    const s = create({}, outsider);
+    expect(errorOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true, organization_id: orgId }))).toBe('403 organization_membership_required');
+    expect(errorOf(() => t.engine.sessions.share(owner, s.id, { public_share: true }))).toBe('404 session_not_found');
+    expect(errorOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true }))).toBe('400 organization_id_required');
+  });
+
+  it('public reads answer only for publicly shared sessions and expose no private field', () => {
+    const s = create({ session_config: { max_operations: 9 } });
+    const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'open data' });
+    t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], resourceId: t.engine.context.random.uuid() });
+    expect(errorOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
+    expect(errorOf(() => t.engine.sessions.publicTimeline(s.id))).toBe('404 session_not_found');
+    t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
+    expect(errorOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
+    t.engine.sessions.share(owner, s.id, { public_share: true });
+    const shown = t.engine.sessions.publicGet(s.id);
+    expect(shown).toMatchObject({ id: s.id, access_level: 'public', operation_count: 1 });
+    const text = JSON.stringify([shown, t.engine.sessions.publicTimeline(s.id)]);
+    for (const secret of [owner.email, owner.userId, orgId, 'resource_id', 'session_config', 'organization_id', 'user_organizations']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(t.engine.sessions.publicTimeline(s.id).data.map((o) => o.query)).toEqual(['open data']);
+  });
+});

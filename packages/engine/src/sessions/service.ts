@@ -1,0 +1,339 @@
+import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Principal } from '../accounts/schemas.js';
+import type { AccountsService } from '../accounts/service.js';
+import type { ResourceRef, SharingService } from '../accounts/sharing.js';
+import { DAY } from '../core/clock.js';
+import type { EngineContext } from '../core/context.js';
+import { errors } from '../core/errors.js';
+import { parseInput } from '../core/validate.js';
+import { emptyContext } from './context.js';
+import { SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operations.js';
+import { summarizeContext, toSessionRecord, type SessionRow } from './records.js';
+import { SessionRunners, type SessionRunnerSet } from './runners.js';
+import {
+  SessionCreateBody,
+  SessionListQuery,
+  SessionPatchBody,
+  SessionShareBody,
+  type PublicSession,
+  type PublicSessionTimeline,
+  type SessionDetail,
+  type SessionList,
+  type SessionOperationKind,
+  type SessionOperationRecord,
+  type SessionRecord,
+  type SessionTimeline,
+} from './schemas.js';
+import { sessions } from './tables.js';
+
+/** Active and completed sessions count against this; archived ones free their slot. */
+export const MAX_OPEN_SESSIONS = 100;
+/** A session with no activity for this long is archived on the next sweep. */
+export const AUTO_ARCHIVE_AFTER_MS = 7 * DAY;
+
+export class SessionsService {
+  private readonly operations: SessionOperations;
+  private readonly runners: SessionRunners;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly accounts: AccountsService,
+    private readonly sharing: SharingService,
+  ) {
+    this.operations = new SessionOperations(ctx, sharing);
+    this.runners = new SessionRunners(this);
+  }
+
+  /** Plugs in the search, crawl and ask services, which are built after sessions because they call it. */
+  connect(services: Partial<SessionRunnerSet>): void {
+    this.runners.connect(services);
+  }
+
+  create(principal: Principal, body: unknown): SessionRecord {
+    const input = parseInput(SessionCreateBody, body);
+    const now = this.now();
+    const id = this.ctx.random.uuid();
+    this.ctx.sqlite.transaction(() => {
+      this.sweep();
+      const open = this.ctx.db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.userId, principal.userId), ne(sessions.status, 'archived')))
+        .get()!.n;
+      if (open >= MAX_OPEN_SESSIONS) {
+        throw errors.conflict('session_limit_reached', `You already have ${open} active or completed sessions; the limit is ${MAX_OPEN_SESSIONS}.`, {
+          details: { limit: MAX_OPEN_SESSIONS, open_sessions: open },
+          suggestions: ['Archive completed sessions (POST /v1/sessions/{id}/archive) or delete ones you no longer need.'],
+        });
+      }
+      this.ctx.db
+        .insert(sessions)
+        .values({
+          id,
+          userId: principal.userId,
+          name: input.name,
+          description: input.description ?? null,
+          intentContext: input.intent_context ?? null,
+          status: 'active',
+          config: input.session_config,
+          metadata: input.metadata ?? {},
+          context: emptyContext(),
+          createdAt: now,
+          updatedAt: now,
+          lastActivityAt: now,
+        })
+        .run();
+    })();
+    return this.record(this.row(id)!);
+  }
+
+  list(principal: Principal, query: unknown): SessionList {
+    const input = parseInput(SessionListQuery, query, 'query');
+    this.sweep();
+    const filters = this.listFilters(input);
+    const own = and(eq(sessions.userId, principal.userId), ...filters);
+    const total = this.ctx.db.select({ n: count() }).from(sessions).where(own).get()!.n;
+    const rows = this.ctx.db.select().from(sessions).where(own).orderBy(desc(sessions.lastActivityAt), desc(sessions.id)).limit(input.limit).offset(input.offset).all();
+    const page: SessionList = { data: rows.map((r) => this.record(r)), total, limit: input.limit, offset: input.offset };
+    if (!input.include_shared) return page;
+    const shared = this.ctx.db
+      .select()
+      .from(sessions)
+      .where(and(inArray(sessions.id, this.sharing.sharedWithMeQuery(principal, 'session')), ...filters))
+      .orderBy(desc(sessions.lastActivityAt), desc(sessions.id))
+      .limit(input.limit)
+      .all();
+    return { ...page, shared_sessions: shared.map((r) => this.record(r)), user_organizations: this.organizationsOf(principal) };
+  }
+
+  get(principal: Principal, id: string): SessionDetail {
+    this.sweep();
+    const row = this.row(id);
+    if (!row) throw errors.notFound('session', id);
+    const accessLevel = this.sharing.assertCanRead(principal, ref(row));
+    return {
+      ...this.record(row),
+      operations: this.operations.list(row.id),
+      context_summary: summarizeContext(row, this.operations.seenCount(row.id)),
+      access_level: accessLevel,
+      user_organizations: this.organizationsOf(principal),
+    };
+  }
+
+  patch(principal: Principal, id: string, body: unknown): SessionRecord {
+    const input = parseInput(SessionPatchBody, body);
+    const row = this.owned(principal, id);
+    if (row.status === 'archived') throw archivedError(row.id, 'changed');
+    const now = this.now();
+    this.ctx.db
+      .update(sessions)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.intent_context !== undefined && { intentContext: input.intent_context }),
+        ...(input.config !== undefined && { config: { ...row.config, ...stripUndefined(input.config) } }),
+        updatedAt: now,
+        lastActivityAt: now,
+      })
+      .where(eq(sessions.id, row.id))
+      .run();
+    return this.record(this.row(row.id)!);
+  }
+
+  /** Permanent: the session, its operations and its seen URLs (the crawls and search jobs it ran stay). */
+  delete(principal: Principal, id: string): SessionRecord {
+    const row = this.owned(principal, id);
+    const record = this.record(row);
+    this.ctx.sqlite.transaction(() => {
+      this.ctx.db.delete(sessions).where(eq(sessions.id, row.id)).run();
+      this.sharing.forget('session', row.id);
+    })();
+    return record;
+  }
+
+  complete(principal: Principal, id: string): SessionRecord {
+    const row = this.owned(principal, id);
+    if (row.status === 'completed') throw errors.conflict('session_already_completed', `Session ${row.id} is already completed.`, { details: { session_id: row.id } });
+    if (row.status === 'archived') throw archivedError(row.id, 'completed');
+    return this.transition(row, { status: 'completed', completedAt: this.now() });
+  }
+
+  archive(principal: Principal, id: string): SessionRecord {
+    const row = this.owned(principal, id);
+    if (row.status === 'archived') throw errors.conflict('session_already_archived', `Session ${row.id} is already archived.`, { details: { session_id: row.id } });
+    if (row.status !== 'completed') {
+      throw errors.conflict('session_not_completed', `Only a completed session can be archived; session ${row.id} is ${row.status}.`, {
+        details: { session_id: row.id, status: row.status },
+        suggestions: ['Complete it first with POST /v1/sessions/{id}/complete.'],
+      });
+    }
+    return this.transition(row, { status: 'archived', archivedAt: this.now(), archivedReason: 'manual' });
+  }
+
+  /**
+   * Archives every session whose last activity is at least 7 days old. Runs on the scheduler's
+   * tick and before every session read or write, so the rule holds without a scheduler too.
+   */
+  sweep(): number {
+    const now = this.ctx.clock.now();
+    const cutoff = new Date(now.getTime() - AUTO_ARCHIVE_AFTER_MS).toISOString();
+    const at = now.toISOString();
+    return this.ctx.db
+      .update(sessions)
+      .set({ status: 'archived', archivedAt: at, archivedReason: 'inactivity', updatedAt: at })
+      .where(and(ne(sessions.status, 'archived'), lte(sessions.lastActivityAt, cutoff)))
+      .run().changes;
+  }
+
+  share(principal: Principal, id: string, body: unknown) {
+    const row = this.owned(principal, id);
+    const state = this.sharing.share(principal, ref(row), parseInput(SessionShareBody, body), { cascadeTo: this.operations.childResources(row.id) });
+    return { id: row.id, ...state };
+  }
+
+  timeline(principal: Principal, id: string): SessionTimeline {
+    this.sweep();
+    const row = this.row(id);
+    if (!row) throw errors.notFound('session', id);
+    this.sharing.assertCanRead(principal, ref(row));
+    const data = this.operations.list(row.id);
+    return { session_id: row.id, data, total: data.length };
+  }
+
+  publicGet(id: string): PublicSession {
+    const row = this.publicRow(id);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      intent_context: row.intentContext,
+      status: row.status,
+      metadata: row.metadata,
+      operation_count: row.operationCount,
+      created_at: row.createdAt,
+      last_activity_at: row.lastActivityAt,
+      access_level: 'public',
+      operations: this.operations.list(row.id).map(withoutResource),
+      context_summary: summarizeContext(row, this.operations.seenCount(row.id)),
+    };
+  }
+
+  publicTimeline(id: string): PublicSessionTimeline {
+    const row = this.publicRow(id);
+    const data = this.operations.list(row.id).map(withoutResource);
+    return { session_id: row.id, data, total: data.length };
+  }
+
+  /**
+   * For search, crawl and ask services given a session_id: checks the session is the caller's and
+   * active, counts the operation, and hands back the seen URLs and context to use.
+   */
+  beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request: OperationRequest = {}): BegunOperation {
+    return this.operations.begin(this.assertUsable(principal, sessionId), kind, request);
+  }
+
+  /** The caller's own session, if it still takes operations: 404 foreign, 409 completed or archived. */
+  assertUsable(principal: Principal, sessionId: string): SessionRow {
+    const row = this.owned(principal, sessionId);
+    if (row.status === 'completed') {
+      throw errors.conflict('session_completed', `Session ${row.id} is completed and takes no new operations.`, {
+        details: { session_id: row.id },
+        suggestions: ['Start a new session for further work.'],
+      });
+    }
+    if (row.status === 'archived') throw archivedError(row.id, 'used');
+    return row;
+  }
+
+  /** Records how the operation ended: its result URLs become seen, and its results feed the context. */
+  finishOperation(operationId: string, outcome: OperationOutcome): SessionOperationRecord {
+    return this.operations.finish(operationId, outcome);
+  }
+
+  /** For async jobs: links the crawl or search job to the session as soon as it exists. */
+  attachResource(operationId: string, resourceId: string): void {
+    this.operations.attachResource(operationId, resourceId);
+  }
+
+  search(principal: Principal, id: string, body: unknown): Promise<unknown> {
+    return this.runners.search(principal, id, body);
+  }
+
+  crawl(principal: Principal, id: string, body: unknown): Promise<unknown> {
+    return this.runners.crawl(principal, id, body);
+  }
+
+  ask(principal: Principal, id: string, body: unknown): Promise<unknown> {
+    return this.runners.ask(principal, id, body);
+  }
+
+  private listFilters(input: { status?: SessionRow['status'] | undefined; tag?: string | undefined; days_back: number }): SQL[] {
+    const since = new Date(this.ctx.clock.now().getTime() - input.days_back * DAY).toISOString();
+    const filters: SQL[] = [gte(sessions.lastActivityAt, since)];
+    if (input.status) filters.push(eq(sessions.status, input.status));
+    if (input.tag) filters.push(sql`exists (select 1 from json_each(${sessions.metadata}, '$.tags') where value = ${input.tag})`);
+    return filters;
+  }
+
+  private transition(row: SessionRow, set: Partial<typeof sessions.$inferInsert>): SessionRecord {
+    const now = this.now();
+    this.ctx.db
+      .update(sessions)
+      .set({ ...set, updatedAt: now, lastActivityAt: now })
+      .where(eq(sessions.id, row.id))
+      .run();
+    return this.record(this.row(row.id)!);
+  }
+
+  /** The caller's own session. An org viewer may read it but not change it; anyone else gets 404. */
+  private owned(principal: Principal, id: string): SessionRow {
+    this.sweep();
+    const row = this.row(id);
+    if (!row) throw errors.notFound('session', id);
+    if (row.userId === principal.userId) return row;
+    if (this.sharing.accessLevel(principal, ref(row)) === 'org_viewer') {
+      throw errors.forbidden('session_read_only', `Session ${row.id} is shared with you to read; only its owner can change it or run operations in it.`, {
+        details: { session_id: row.id },
+      });
+    }
+    throw errors.notFound('session', id);
+  }
+
+  private publicRow(id: string): SessionRow {
+    this.sweep();
+    const row = this.row(id);
+    if (!row) throw errors.notFound('session', id);
+    this.sharing.assertPublic(ref(row));
+    return row;
+  }
+
+  private row(id: string): SessionRow | undefined {
+    return this.ctx.db.select().from(sessions).where(eq(sessions.id, id)).get();
+  }
+
+  private record(row: SessionRow): SessionRecord {
+    return toSessionRecord(row, this.sharing.state('session', row.id));
+  }
+
+  private organizationsOf(principal: Principal) {
+    return this.accounts.organizationsOf(principal.userId).map((o) => ({ id: o.id, name: o.name }));
+  }
+
+  private now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}
+
+const ref = (row: SessionRow): ResourceRef => ({ type: 'session', id: row.id, ownerUserId: row.userId });
+
+const archivedError = (id: string, verb: string) =>
+  errors.conflict('session_archived', `Session ${id} is archived and cannot be ${verb}.`, {
+    details: { session_id: id },
+    suggestions: ['Start a new session; archived sessions are read-only.'],
+  });
+
+const withoutResource = ({ resource_id: _resource, ...op }: SessionOperationRecord) => op;
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,51 @@
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { AddressPolicy } from './address-policy.js';
+import type { FetchLimits, ProxyOptions } from './limits.js';
+import type { ProxyTier } from './types.js';
+
+const KEEP_ALIVE_MS = 10_000;
+
+/**
+ * One keep-alive pool per tier. The direct pool resolves through the address policy inside
+ * the socket's connect, so the address checked is the address connected to. Proxy pools
+ * connect to the operator's proxy (trusted, often on a private network) and forward plain
+ * http in absolute form, so the proxy can mark and log each request.
+ */
+export class Dispatchers {
+  private readonly direct: Agent;
+  private readonly proxied = new Map<ProxyTier, ProxyAgent>();
+
+  constructor(
+    policy: AddressPolicy,
+    allowPrivateNetwork: boolean,
+    private readonly limits: FetchLimits,
+    private readonly proxies: ProxyOptions,
+  ) {
+    this.direct = new Agent({
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      connections: limits.perHostConcurrency,
+      connect: allowPrivateNetwork ? { timeout: limits.connectTimeoutMs } : { timeout: limits.connectTimeoutMs, lookup: policy.lookup },
+    });
+  }
+
+  isConfigured(tier: ProxyTier): boolean {
+    return tier === 'direct' || Boolean(this.proxies[tier]);
+  }
+
+  /** Null for a tier without a configured proxy: the caller must refuse, never go direct. */
+  forTier(tier: ProxyTier): Dispatcher | null {
+    if (tier === 'direct') return this.direct;
+    const uri = this.proxies[tier];
+    if (!uri) return null;
+    let agent = this.proxied.get(tier);
+    if (!agent) {
+      agent = new ProxyAgent({ uri, proxyTunnel: false, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout: this.limits.connectTimeoutMs } });
+      this.proxied.set(tier, agent);
+    }
+    return agent;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.direct.close(), ...[...this.proxied.values()].map((agent) => agent.close())]);
+  }
+}

@@ -1,0 +1,314 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { isWvrError, WvrError } from '../core/errors.js';
+import type { CreditsService } from '../credits/service.js';
+import type { ModelProvider } from '../ai/provider.js';
+import type { NotifyService } from '../notify/service.js';
+import { compareResults, fingerprint, urlKey, type ResultChanges, type ResultItem } from './changes.js';
+import { classifyResults, monitoringIntent } from './intent-filter.js';
+import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
+import { executionPrice, stepCost, type Step } from './pricing.js';
+import { parseCascade } from './cascade.js';
+import type { WorkflowOperations } from './operations.js';
+import type { WorkflowExecution } from './responses.js';
+import { workflowExecutions, workflows } from './tables.js';
+
+export type WorkflowRow = typeof workflows.$inferSelect;
+
+/** Workflows stop being scheduled after this many failed executions in a row. */
+export const MAX_CONSECUTIVE_FAILURES = 3;
+
+export interface ExecutorDeps {
+  ctx: EngineContext;
+  credits: CreditsService;
+  operations: WorkflowOperations;
+  provider?: ModelProvider | undefined;
+  notify?: Pick<NotifyService, 'emit'> | undefined;
+}
+
+interface Outcome {
+  results: ResultItem[];
+  steps?: WorkflowExecution['steps'];
+  spent: number;
+}
+
+/** Runs one patrol of a workflow: operation, change tracking, intent filter, stop condition, persistence. */
+export class WorkflowExecutor {
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  price(w: WorkflowRow) {
+    return executionPrice({ mode: w.mode, steps: stepsOf(w), naturalLanguageStop: stopOf(w).type === 'natural_language' });
+  }
+
+  async run(w: WorkflowRow, trigger: 'manual' | 'schedule', slot: string | null): Promise<WorkflowExecution> {
+    const { ctx, credits } = this.deps;
+    const startedAt = ctx.clock.now().toISOString();
+    const price = this.price(w);
+    const budget = w.mode === 'ai_planned' ? Math.floor(w.maxCreditsPerExecution ?? 0) : price.credits;
+    let reservation;
+    try {
+      reservation = credits.reserve(w.userId, Math.min(budget, price.credits), 'workflow_execution');
+    } catch (error) {
+      // A caller at the API gets the 402; a scheduled patrol records why it could not run.
+      if (trigger === 'manual') throw error;
+      return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
+    }
+    let outcome: Outcome;
+    try {
+      outcome = await this.operate(w, reservation.id);
+    } catch (error) {
+      // A failed execution costs nothing: what the steps had used is given back too.
+      credits.release(reservation.id);
+      const { used } = credits.reservation(reservation.id);
+      if (used > 0) credits.refund(w.userId, used, `workflow ${w.id} execution failed`);
+      return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
+    }
+    const info = credits.commit(reservation.id, price);
+    return this.record(w, trigger, slot, startedAt, { outcome, creditsConsumed: info.consumed, balanceAfter: info.balance_after, price });
+  }
+
+  private async operate(w: WorkflowRow, reservationId: string): Promise<Outcome> {
+    const use = (amount: number) => amount === 0 || this.deps.credits.use(reservationId, amount);
+    if (w.mode === 'simple') {
+      if (!use(this.price(w).credits)) throw unavailable('budget', 'the execution price exceeds its reservation');
+      const config = w.operationConfig ?? {};
+      const results =
+        w.workflowType === 'crawl'
+          ? await this.crawl(w.userId, (config.urls as string[]) ?? [], Number(config.max_pages ?? 10), config)
+          : await this.search(w.userId, String(config.query), Number(config.max_results ?? 10));
+      return { results, spent: this.price(w).credits };
+    }
+    return this.pipeline(w, stepsOf(w) ?? [], use);
+  }
+
+  /**
+   * Steps run in dependency order. A step whose cascade_condition fails, whose dependency was
+   * skipped, or that no longer fits the reserved budget is skipped, never overdrawn. The
+   * execution's results are the outputs of the steps nothing depends on.
+   */
+  private async pipeline(w: WorkflowRow, steps: Step[], use: (n: number) => boolean): Promise<Outcome> {
+    const outputs = new Map<string, ResultItem[] | null>();
+    const runs: NonNullable<WorkflowExecution['steps']> = [];
+    let spent = 0;
+    for (const step of topological(steps)) {
+      const deps = step.depends_on ?? [];
+      const input = deps.map((d) => outputs.get(d));
+      const skip = (reason: string) => {
+        outputs.set(step.id, null);
+        runs.push({ id: step.id, type: step.type, status: 'skipped', result_count: 0, credits: 0, reason });
+      };
+      if (input.some((o) => o === null)) {
+        skip('a dependency was skipped');
+        continue;
+      }
+      if (step.cascade_condition && !cascadeHolds(step.cascade_condition, steps, deps, outputs)) {
+        skip(`cascade_condition "${step.cascade_condition}" does not hold`);
+        continue;
+      }
+      const cost = stepCost(step);
+      if (!use(cost)) {
+        skip('budget_exhausted: the step would spend past max_credits_per_execution');
+        continue;
+      }
+      spent += cost;
+      const upstream = input.flat().filter((r): r is ResultItem => r !== undefined && r !== null);
+      let out: ResultItem[];
+      if (step.type === 'search') out = await this.search(w.userId, step.config.query, step.config.max_results);
+      else if (step.type === 'crawl') {
+        const urls = step.config.urls.flatMap((u) => resolveReference(u, steps, outputs));
+        out = await this.crawl(w.userId, urls, step.config.max_pages, step.config.extraction_schema ? { extraction_schema: step.config.extraction_schema } : {});
+      } else out = dedupe(upstream);
+      outputs.set(step.id, out);
+      runs.push({ id: step.id, type: step.type, status: 'completed', result_count: out.length, credits: cost });
+    }
+    const consumed = new Set(steps.flatMap((s) => s.depends_on ?? []));
+    const terminal = steps.filter((s) => !consumed.has(s.id)).flatMap((s) => outputs.get(s.id) ?? []);
+    return { results: dedupe(terminal), steps: runs, spent };
+  }
+
+  private async search(userId: string, query: string, maxResults: number): Promise<ResultItem[]> {
+    const search = this.deps.operations.search;
+    if (!search) throw unavailable('search', 'the search capability is not available in this engine');
+    return search(userId, { query, max_results: maxResults });
+  }
+
+  private async crawl(userId: string, urls: string[], maxPages: number, config: Record<string, unknown>): Promise<ResultItem[]> {
+    const crawl = this.deps.operations.crawl;
+    if (!crawl) throw unavailable('crawl', 'the crawl capability is not available in this engine');
+    const pages = await crawl(userId, { urls, max_pages: maxPages, config });
+    return pages.map((p) => ({ ...p, fingerprint: fingerprint(p.text) }));
+  }
+
+  private async record(
+    w: WorkflowRow,
+    trigger: 'manual' | 'schedule',
+    slot: string | null,
+    startedAt: string,
+    r: { outcome?: Outcome; failure?: { code: string; message: string }; creditsConsumed: number; balanceAfter?: number; price: ReturnType<typeof executionPrice> },
+  ): Promise<WorkflowExecution> {
+    const { ctx } = this.deps;
+    const previous = this.previousCompleted(w.id);
+    let changes: ResultChanges | null = null;
+    let filter: WorkflowExecution['intent_relevance_filter'] = null;
+    let stop: WorkflowExecution['stop_evaluation'] = null;
+    if (r.outcome) {
+      const pages = w.workflowType === 'crawl' || (stepsOf(w) ?? []).some((s) => s.type === 'crawl');
+      changes = compareResults(previous, r.outcome.results, { pages });
+      const intent = monitoringIntent({
+        intent: w.intent,
+        description: w.description,
+        operationQuery: typeof w.operationConfig?.query === 'string' ? w.operationConfig.query : null,
+        name: w.name,
+      });
+      filter = classifyResults(intent, r.outcome.results, changes);
+      stop = await evaluateStopCondition(stopOf(w), { results: r.outcome.results, changes, intent: intent.text }, this.deps.provider);
+    }
+    const finishedAt = ctx.clock.now().toISOString();
+    const balanceAfter = r.balanceAfter ?? this.deps.credits.balance(w.userId);
+    const execution: WorkflowExecution = {
+      id: ctx.random.uuid(),
+      workflow_id: w.id,
+      seq: 0,
+      trigger,
+      slot,
+      status: r.outcome ? 'completed' : 'failed',
+      started_at: startedAt,
+      finished_at: finishedAt,
+      credits: { consumed: r.creditsConsumed, balance_after: balanceAfter, pricing_tier: r.price.pricing_tier, advanced_features: r.price.advanced_features },
+      condition_met: stop?.condition_met ?? false,
+      stop_evaluation: stop,
+      result_count: r.outcome?.results.length ?? 0,
+      result_changes: changes,
+      intent_relevance_filter: filter,
+      ...(r.outcome?.steps ? { steps: r.outcome.steps } : {}),
+      results: r.outcome?.results ?? [],
+      ...(r.failure ? { error: r.failure } : {}),
+      notification: { suppressed: filter?.signal_suppressed ?? false, events: [] },
+    };
+    const nextStatus = ctx.sqlite.transaction(() => {
+      const fresh = ctx.db.select().from(workflows).where(eq(workflows.id, w.id)).get();
+      execution.seq = (ctx.db.select({ n: sql<number>`coalesce(max(${workflowExecutions.seq}), 0)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, w.id)).get()!.n ?? 0) + 1;
+      ctx.db
+        .insert(workflowExecutions)
+        .values({ id: execution.id, workflowId: w.id, userId: w.userId, seq: execution.seq, trigger, slot, status: execution.status, conditionMet: execution.condition_met, body: execution, startedAt, finishedAt })
+        .run();
+      if (!fresh) return null;
+      const count = fresh.executionCount + (r.outcome ? 1 : 0);
+      const failures = r.outcome ? 0 : fresh.consecutiveFailures + 1;
+      const onceDone = trigger === 'schedule' && fresh.scheduledFor !== null && !fresh.cronExpression && fresh.intervalMinutes === null && !fresh.interval;
+      let status = fresh.status;
+      let reason = fresh.statusReason;
+      if (fresh.status === 'active' || fresh.status === 'paused' || fresh.status === 'failed') {
+        if (execution.condition_met) [status, reason] = ['completed', `stop condition met by execution ${execution.id}`];
+        else if (fresh.maxExecutions !== null && count >= fresh.maxExecutions) [status, reason] = ['completed', `max_executions (${fresh.maxExecutions}) reached`];
+        else if (onceDone) [status, reason] = ['completed', 'the one-time run (scheduled_for) has happened'];
+        else if (failures >= MAX_CONSECUTIVE_FAILURES) [status, reason] = ['failed', `${failures} executions in a row failed; last: ${r.failure?.message}`];
+        else if (r.outcome && fresh.status === 'failed') [status, reason] = ['active', null];
+      }
+      const ends = status === 'completed' || status === 'failed';
+      ctx.db
+        .update(workflows)
+        .set({ executionCount: count, consecutiveFailures: failures, lastRunAt: finishedAt, status, statusReason: reason, updatedAt: finishedAt, ...(ends ? { nextRunAt: null } : {}) })
+        .where(eq(workflows.id, w.id))
+        .run();
+      return status;
+    }).immediate();
+    execution.notification.events = this.signal(w, execution, nextStatus);
+    ctx.db.update(workflowExecutions).set({ body: execution }).where(eq(workflowExecutions.id, execution.id)).run();
+    return execution;
+  }
+
+  /** Events go out only when the workflow asked for them, and changes only when not suppressed. */
+  private signal(w: WorkflowRow, e: WorkflowExecution, status: string | null): string[] {
+    const notify = this.deps.notify;
+    const target = w.notificationConfig as { webhook_url?: string; email?: boolean } | null;
+    if (!notify || !target || (!target.webhook_url && !target.email)) return [];
+    const base = { workflow_id: w.id, workflow_name: w.name, execution_id: e.id, seq: e.seq };
+    const kinds: [Parameters<NotifyService['emit']>[0]['kind'], Record<string, unknown>][] = [];
+    if (e.status === 'failed') kinds.push(['workflow.execution.failed', { ...base, error: e.error }]);
+    else {
+      kinds.push(['workflow.execution.completed', { ...base, result_count: e.result_count, result_changes: summary(e.result_changes), condition_met: e.condition_met, credits: e.credits }]);
+      const changed = (e.result_changes?.net_new_count ?? 0) + (e.result_changes?.changed_urls?.length ?? 0) > 0;
+      if (changed && !e.notification.suppressed) kinds.push(['workflow.changes.detected', { ...base, result_changes: e.result_changes, intent_relevance_filter: e.intent_relevance_filter }]);
+      if (status === 'completed') kinds.push(['workflow.completed', { ...base, condition_met: e.condition_met, stop_evaluation: e.stop_evaluation }]);
+    }
+    return kinds.map(([kind, data]) => {
+      notify.emit({ userId: w.userId, kind, data, ...(target.webhook_url ? { webhookUrl: target.webhook_url } : {}), ...(target.email ? { email: true as const } : {}) });
+      return kind;
+    });
+  }
+
+  private previousCompleted(workflowId: string): { id: string; results: ResultItem[] } | null {
+    const row = this.deps.ctx.db
+      .select({ id: workflowExecutions.id, body: workflowExecutions.body })
+      .from(workflowExecutions)
+      .where(and(eq(workflowExecutions.workflowId, workflowId), eq(workflowExecutions.status, 'completed')))
+      .orderBy(desc(workflowExecutions.seq))
+      .limit(1)
+      .get();
+    return row ? { id: row.id, results: (row.body.results as ResultItem[]) ?? [] } : null;
+  }
+}
+
+export const stepsOf = (w: WorkflowRow): Step[] | null =>
+  w.mode === 'ai_planned' ? ((w.plan?.recommended_steps as Step[] | undefined) ?? null) : (w.steps as Step[] | null);
+export const stopOf = (w: WorkflowRow) => w.stopCondition as StopConditionInput;
+
+function summary(c: ResultChanges | null) {
+  if (!c) return null;
+  const { net_new_urls: _n, page_diffs: _p, ...counts } = c;
+  return counts;
+}
+
+function unavailable(what: string, message: string): WvrError {
+  return new WvrError('upstream_error', message, { code: `workflow_${what}_unavailable` });
+}
+
+function asFailure(error: unknown): { code: string; message: string } {
+  if (isWvrError(error)) return { code: error.code, message: error.message };
+  const code = (error as { code?: unknown }).code;
+  return { code: typeof code === 'string' ? code : 'workflow_operation_failed', message: error instanceof Error ? error.message : String(error) };
+}
+
+function topological(steps: Step[]): Step[] {
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const done = new Set<string>();
+  const order: Step[] = [];
+  const visit = (s: Step) => {
+    if (done.has(s.id)) return;
+    done.add(s.id);
+    for (const d of s.depends_on ?? []) if (byId.has(d)) visit(byId.get(d)!);
+    order.push(s);
+  };
+  steps.forEach(visit);
+  return order;
+}
+
+function keyOf(steps: Step[], ref: string): string | undefined {
+  return steps.find((s) => s.output_key === ref || s.id === ref)?.id;
+}
+
+function cascadeHolds(text: string, steps: Step[], deps: string[], outputs: Map<string, ResultItem[] | null>): boolean {
+  const cascade = parseCascade(text);
+  if (!cascade) return false;
+  const ids = cascade.key === 'any' ? deps : [keyOf(steps, cascade.key)].filter((id): id is string => id !== undefined);
+  return cascade.test(ids.reduce((n, id) => n + (outputs.get(id)?.length ?? 0), 0));
+}
+
+/** `{{key}}` in a crawl step's urls stands for every URL an earlier step produced. */
+function resolveReference(value: string, steps: Step[], outputs: Map<string, ResultItem[] | null>): string[] {
+  const m = /^\{\{\s*([\w-]+)\s*\}\}$/.exec(value);
+  if (!m) return [value];
+  const id = keyOf(steps, m[1]!);
+  return (id ? (outputs.get(id) ?? []) : []).map((r) => r.url);
+}
+
+function dedupe(items: ResultItem[]): ResultItem[] {
+  const seen = new Set<string>();
+  return items.filter((r) => {
+    const key = urlKey(r.url);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { search, startLocalWeb, type LocalWeb } from '@wvr/testkit';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import type { Principal } from '../accounts/schemas.js';
+
+/** Search workflows end to end: engine.search's SearXNG provider against the local web. */
+let web: LocalWeb;
+let t: TestEngine;
+let p: Principal;
+beforeAll(async () => {
+  web = await startLocalWeb();
+});
+afterAll(() => web.close());
+beforeEach(() => {
+  web.setVersion(1);
+  t = openTestEngine({ searxngUrl: web.search, searchProvider: 'searxng', allowPrivateNetwork: true });
+  p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
+});
+afterEach(() => t.dispose());
+
+const QUERY = 'surprising';
+/** The local web's own answer for QUERY at a version: the oracle the counts are checked against. */
+function truthAt(version: number): string[] {
+  web.setVersion(version);
+  return search(web.truth, { catalogue: web.catalogue, news: web.news, docs: web.docs }, QUERY).results.map((r) => r.url);
+}
+
+describe('search workflows on the local web', () => {
+  it('reports exact net_new, dropped and retained counts over three versions', async () => {
+    const [v1, v2, v3] = [truthAt(1), truthAt(2), truthAt(3)];
+    const { workflow } = await t.engine.workflows.create(p, { name: 'surprises', workflow_type: 'search', operation_config: { query: QUERY, max_results: 10 }, interval: '1 hour' });
+    const runs = [];
+    for (const version of [1, 2, 3]) {
+      web.setVersion(version);
+      runs.push((await t.engine.workflows.execute(p, workflow!.id)).execution!);
+    }
+    const counts = runs.map((e) => [e.result_changes!.net_new_count, e.result_changes!.dropped_count, e.result_changes!.retained_count]);
+    const expected = [
+      [v1.length, 0, 0],
+      [v2.filter((u) => !v1.includes(u)).length, v1.filter((u) => !v2.includes(u)).length, v2.filter((u) => v1.includes(u)).length],
+      [v3.filter((u) => !v2.includes(u)).length, v2.filter((u) => !v3.includes(u)).length, v3.filter((u) => v2.includes(u)).length],
+    ];
+    expect(counts).toEqual(expected);
+    expect(counts).toEqual([[10, 0, 0], [1, 1, 9], [2, 2, 8]]);
+    expect(runs[1]!.result_changes!.change_rate).toBe(18.18);
+    expect(runs[1]!.result_changes!.net_new_urls.map((u) => u.url)).toEqual(v2.filter((u) => !v1.includes(u)));
+    expect(runs[1]!.result_changes!.net_new_urls[0]).toMatchObject({ title: expect.any(String), snippet: expect.any(String) });
+    expect(runs.map((e) => e.result_changes!.previous_execution_id)).toEqual([null, runs[0]!.id, runs[1]!.id]);
+    expect(runs.map((e) => e.credits.consumed)).toEqual([1, 1, 1]);
+    expect(t.engine.credits.balance(p.userId)).toBe(97);
+    const history = t.engine.workflows.executions(p, workflow!.id, { limit: 2 });
+    expect(history).toMatchObject({ total: 3, limit: 2 });
+    expect(history.data.map((e) => e.seq)).toEqual([3, 2]);
+    expect(t.engine.workflows.get(p, workflow!.id).recent_executions).toHaveLength(3);
+  });
+
+  it('completes on contains_url when the page appears, ending patrols', async () => {
+    const [v1, v2] = [truthAt(1), truthAt(2)];
+    const arriving = v2.find((u) => !v1.includes(u))!;
+    const { workflow } = await t.engine.workflows.create(p, {
+      name: 'wait for it',
+      workflow_type: 'search',
+      operation_config: { query: QUERY },
+      interval_minutes: 30,
+      stop_condition: { type: 'contains_url', url: new URL(arriving).pathname },
+    });
+    web.setVersion(1);
+    const [first] = await t.engine.workflows.scheduler.tick();
+    expect(t.engine.workflows.get(p, workflow!.id).recent_executions[0]).toMatchObject({ id: first!.execution_id, trigger: 'schedule', condition_met: false });
+    web.setVersion(2);
+    t.clock.advance(30 * 60_000);
+    await t.engine.workflows.scheduler.tick();
+    const done = t.engine.workflows.get(p, workflow!.id);
+    expect(done).toMatchObject({ status: 'completed', next_run_at: null, execution_count: 2 });
+    expect(done.recent_executions[0]).toMatchObject({ condition_met: true, stop_evaluation: { evidence_url: arriving } });
+    t.clock.advance(60 * 60_000);
+    expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
+  });
+
+  it('suppresses the signal when every change is irrelevant to the intent', async () => {
+    const { workflow } = await t.engine.workflows.create(p, {
+      name: 'off topic',
+      description: 'quarterly semiconductor wafer fabrication yields',
+      workflow_type: 'search',
+      operation_config: { query: QUERY },
+      interval: '1 day',
+      notification_config: { webhook_url: 'http://127.0.0.1:9/hook' },
+    });
+    const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(run.intent_relevance_filter).toMatchObject({ filtered_count: 10, monitoring_intent_used: 'quarterly semiconductor wafer fabrication yields', signal_suppressed: true });
+    expect(run.intent_relevance_filter!.filtered_items[0]).toMatchObject({ url: expect.any(String), title: expect.any(String), reason: expect.any(String) });
+    expect(run.notification).toEqual({ suppressed: true, events: ['workflow.execution.completed'] });
+  });
+});

@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { errors } from '../core/errors.js';
+import { parseInput } from '../core/validate.js';
+import { IdParams, ShareBody } from '../core/schemas.js';
+import type { Principal } from '../accounts/schemas.js';
+import type { AccountsService } from '../accounts/service.js';
+import type { RateLimitService } from '../accounts/rate-limits.js';
+import type { CreditsService } from '../credits/service.js';
+import { pricing } from '../credits/pricing.js';
+import { isWvrError } from '../core/errors.js';
+import { AssessIntentBody, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
+import { assessIntent, type IntentAssessment } from './assess.js';
+import { planWorkflow, presetOf, type WorkflowPlan } from './planner.js';
+import { parseCascade } from './cascade.js';
+import { firstSlot } from './schedule.js';
+import { assertEditable, assertRunnable, assertTransition, SCHEDULED, type Status } from './lifecycle.js';
+import { WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
+import { WorkflowScheduler, scheduleOf } from './scheduler.js';
+import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
+import type { Workflow, WorkflowExecution } from './responses.js';
+import type { Step } from './pricing.js';
+
+export interface WorkflowsDeps extends Omit<ExecutorDeps, 'ctx'> {
+  accounts: AccountsService;
+  rateLimits: RateLimitService;
+}
+
+/** `engine.workflows`: scheduled monitoring with change tracking, stop conditions, intent filtering and planning. */
+export class WorkflowsService {
+  readonly scheduler: WorkflowScheduler;
+  private readonly executor: WorkflowExecutor;
+  private readonly pendingPlans = new Set<Promise<void>>();
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly deps: WorkflowsDeps,
+  ) {
+    this.executor = new WorkflowExecutor({ ctx, ...deps });
+    this.scheduler = new WorkflowScheduler(ctx, async (row, slot) => (await this.executor.run(row, 'schedule', slot)).id);
+  }
+
+  async create(principal: Principal, input: unknown) {
+    const body = parseInput(WorkflowCreateBody, input);
+    for (const [i, step] of (body.steps ?? []).entries()) {
+      if (step.cascade_condition && !parseCascade(step.cascade_condition)) {
+        throw errors.validation('cascade_condition_invalid', `steps.${i}.cascade_condition must read "<output_key>.count > N", "<output_key>.non_empty" or "any.empty".`, {
+          details: { fields: [{ path: `steps.${i}.cascade_condition`, code: 'cascade_condition_invalid', message: 'is not a cascade condition' }] },
+        });
+      }
+    }
+    const now = this.ctx.clock.now();
+    const plan = body.mode === 'ai_planned' ? this.planForWorkflow(body.intent!, body.name, body.max_credits_per_execution!) : null;
+    const row: WorkflowRow = {
+      id: this.ctx.random.uuid(),
+      userId: principal.userId,
+      name: body.name,
+      description: body.description ?? null,
+      mode: body.mode,
+      workflowType: body.workflow_type ?? null,
+      operationConfig: body.operation_config ?? null,
+      steps: body.steps ?? null,
+      intent: body.intent ?? null,
+      maxCreditsPerExecution: body.max_credits_per_execution ?? null,
+      plan: plan && 'plan' in plan ? plan.plan : null,
+      stopCondition: body.stop_condition,
+      maxExecutions: body.max_executions ?? null,
+      notificationConfig: body.notification_config ?? null,
+      sessionId: body.session_id ?? null,
+      tags: body.tags ?? [],
+      interval: body.interval ?? null,
+      intervalMinutes: body.interval_minutes ?? null,
+      cronExpression: body.cron_expression ?? null,
+      scheduledFor: body.scheduled_for ? new Date(body.scheduled_for).toISOString() : null,
+      anchorMinute: body.anchor_minute ?? null,
+      timezone: body.timezone,
+      status: plan && 'failure' in plan ? 'plan_failed' : 'active',
+      statusReason: plan && 'failure' in plan ? plan.failure : null,
+      executionCount: 0,
+      consecutiveFailures: 0,
+      nextRunAt: null,
+      lastRunAt: null,
+      sharedWithOrg: false,
+      organizationId: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    row.nextRunAt = row.status === 'active' ? (firstSlot(scheduleOf(row), now)?.toISOString() ?? null) : null;
+    const perRun = this.executor.price(row).credits;
+    const afford = this.deps.credits.canAfford(principal.userId, perRun);
+    const estimate = { credits_per_execution: perRun, ...afford, first_run_at: row.nextRunAt };
+    if (body.dry_run) return { dry_run: true, workflow: null, estimate };
+    this.ctx.db.insert(workflows).values(row).run();
+    return { dry_run: false, workflow: this.toWorkflow(row, principal), estimate };
+  }
+
+  list(principal: Principal, query: unknown = {}) {
+    const q = parseInput(WorkflowListQuery, query, 'query');
+    const orgs = this.deps.accounts.organizationsOf(principal.userId).map((o) => o.id);
+    const owned = eq(workflows.userId, principal.userId);
+    const shared = orgs.length > 0 ? and(eq(workflows.sharedWithOrg, true), inArray(workflows.organizationId, orgs), sql`${workflows.userId} != ${principal.userId}`) : sql`0`;
+    const filters: (SQL | undefined)[] = [q.scope === 'owned' ? owned : q.scope === 'shared' ? shared : or(owned, shared)];
+    if (q.status) filters.push(eq(workflows.status, q.status));
+    else filters.push(sql`${workflows.status} != 'archived'`);
+    if (q.search) {
+      const pattern = `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      filters.push(or(sql`${workflows.name} like ${pattern} escape '\\'`, sql`coalesce(${workflows.description}, '') like ${pattern} escape '\\'`, sql`coalesce(${workflows.intent}, '') like ${pattern} escape '\\'`));
+    }
+    for (const tag of q.tags ?? []) filters.push(sql`exists (select 1 from json_each(${workflows.tags}) where lower(value) = lower(${tag}))`);
+    const where = and(...filters);
+    const column = { created: workflows.createdAt, updated: workflows.updatedAt, name: workflows.name }[q.sort_by];
+    const order = q.sort_order === 'asc' ? asc(column) : desc(column);
+    const rows = this.ctx.db.select().from(workflows).where(where).orderBy(order, asc(workflows.id)).limit(q.limit).offset(q.offset).all();
+    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflows).where(where).get()!.n;
+    return { data: rows.map((r) => this.toWorkflow(r, principal)), total, limit: q.limit, offset: q.offset };
+  }
+
+  get(principal: Principal, id: string) {
+    const row = this.readable(principal, id);
+    const recent = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, row.id)).orderBy(desc(workflowExecutions.seq)).limit(5).all();
+    return {
+      ...this.toWorkflow(row, principal),
+      recent_executions: recent.map((e) => {
+        const { results: _r, ...rest } = e.body as WorkflowExecution;
+        return rest;
+      }),
+    };
+  }
+
+  update(principal: Principal, id: string, input: unknown): Workflow {
+    const body = parseInput(WorkflowPatchBody, input);
+    const row = this.owned(principal, id);
+    const { status: target, ...fields } = body;
+    if (Object.keys(fields).length > 0) assertEditable(id, row.status);
+    if (target) assertTransition(id, row.status, target);
+    const type = body.workflow_type ?? row.workflowType;
+    if (body.operation_config && row.mode !== 'simple') {
+      throw errors.validation('operation_config_not_applicable', `operation_config applies to simple workflows; this one is ${row.mode}.`);
+    }
+    if (body.workflow_type && body.workflow_type !== row.workflowType && !body.operation_config) {
+      throw errors.validation('operation_config_required', 'Changing workflow_type needs a matching operation_config in the same PATCH.');
+    }
+    const now = this.ctx.clock.now();
+    const next: WorkflowRow = {
+      ...row,
+      name: body.name ?? row.name,
+      workflowType: type,
+      operationConfig: body.operation_config ?? row.operationConfig,
+      stopCondition: body.stop_condition ?? row.stopCondition,
+      intervalMinutes: body.interval_minutes ?? row.intervalMinutes,
+      maxExecutions: body.max_executions === undefined ? row.maxExecutions : body.max_executions,
+      sessionId: body.session_id === undefined ? row.sessionId : body.session_id,
+      status: target ?? row.status,
+      statusReason: target && target !== row.status ? `set by PATCH at ${now.toISOString()}` : row.statusReason,
+      consecutiveFailures: target === 'active' ? 0 : row.consecutiveFailures,
+      updatedAt: now.toISOString(),
+    };
+    const rescheduled = (target === 'active' && row.status !== 'active') || body.interval_minutes !== undefined;
+    if (!SCHEDULED.includes(next.status)) next.nextRunAt = null;
+    else if (rescheduled) next.nextRunAt = firstSlot(scheduleOf({ ...next, scheduledFor: row.executionCount > 0 ? null : next.scheduledFor }), now)?.toISOString() ?? null;
+    this.ctx.db.update(workflows).set(next).where(eq(workflows.id, id)).run();
+    return this.toWorkflow(next, principal);
+  }
+
+  /** Deletes the workflow and its executions; with the row gone no engine can claim its patrols. */
+  delete(principal: Principal, id: string) {
+    this.owned(principal, id);
+    this.ctx.sqlite.transaction(() => {
+      this.ctx.db.delete(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).run();
+      this.ctx.db.delete(workflows).where(eq(workflows.id, id)).run();
+    })();
+    return { id, deleted: true as const };
+  }
+
+  async execute(principal: Principal, id: string, input: unknown = {}) {
+    const body = parseInput(WorkflowExecuteBody, input ?? {});
+    const row = this.owned(principal, id);
+    assertRunnable(id, row.status);
+    if (body.dry_run) {
+      const credits = this.executor.price(row).credits;
+      return { workflow_id: id, dry_run: true, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
+    }
+    const execution = await this.executor.run(row, 'manual', null);
+    return { workflow_id: id, dry_run: false, status: this.row(id)?.status ?? row.status, execution };
+  }
+
+  executions(principal: Principal, id: string, query: unknown = {}) {
+    const q = parseInput(WorkflowListQuery.pick({ limit: true, offset: true }), query, 'query');
+    this.readable(principal, id);
+    const rows = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
+    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).get()!.n;
+    return { data: rows.map((r) => r.body as WorkflowExecution), total, limit: q.limit, offset: q.offset };
+  }
+
+  share(principal: Principal, id: string, input: unknown): Workflow {
+    const body = parseInput(ShareBody, input);
+    const row = this.owned(principal, id);
+    if (body.shared_with_org && !this.deps.accounts.isMember(body.organization_id!, principal.userId)) {
+      throw errors.forbidden('organization_not_member', 'You can only share with an organization you belong to.', { details: { organization_id: body.organization_id } });
+    }
+    const next = { ...row, sharedWithOrg: body.shared_with_org ?? row.sharedWithOrg, organizationId: body.shared_with_org === false ? null : (body.organization_id ?? row.organizationId), updatedAt: this.ctx.clock.now().toISOString() };
+    this.ctx.db.update(workflows).set(next).where(eq(workflows.id, id)).run();
+    return this.toWorkflow(next, principal);
+  }
+
+  /** Free; 10 per hour per user. Past the limit it still answers, from the heuristic. */
+  async assessIntent(principal: Principal, input: unknown): Promise<IntentAssessment> {
+    const body = parseInput(AssessIntentBody, input);
+    let rateLimited = false;
+    try {
+      this.deps.rateLimits.consume(principal, 'intent_assessment');
+    } catch (error) {
+      if (!isWvrError(error) || error.type !== 'rate_limit_exceeded') throw error;
+      rateLimited = true;
+    }
+    return assessIntent(body.intent, { provider: this.deps.provider, timeoutMs: body.timeout, rateLimited });
+  }
+
+  /** Charged by preset (quick 10, standard 30, thorough 50, comprehensive 100); 402 when short. */
+  plan(principal: Principal, input: unknown): WorkflowPlan {
+    const body = parseInput(PlanBody, input);
+    const price = pricing.planPreview(presetOf(body));
+    planWorkflow(body, price.credits);
+    const charged = this.deps.credits.charge(principal.userId, price, 'workflow_plan');
+    return planWorkflow(body, charged.consumed);
+  }
+
+  planAsync(principal: Principal, input: unknown) {
+    const body = parseInput(PlanBody, input);
+    const price = pricing.planPreview(presetOf(body));
+    const canPlan = this.deps.credits.canAfford(principal.userId, price.credits);
+    if (!canPlan.would_succeed) throw errors.insufficientCredits(price.credits, canPlan.credits_balance, { details: { operation: 'workflow_plan' } });
+    const id = this.ctx.random.uuid();
+    this.ctx.db.insert(workflowPlanJobs).values({ id, userId: principal.userId, status: 'running', request: body, createdAt: this.ctx.clock.now().toISOString() }).run();
+    const work = Promise.resolve()
+      .then(() => this.plan(principal, body))
+      .then(
+        (result) => this.finishPlanJob(id, { status: 'completed', result }),
+        (error: unknown) => this.finishPlanJob(id, { status: 'failed', error: isWvrError(error) ? { code: error.code, message: error.message } : { code: 'internal_error', message: String(error) } }),
+      );
+    this.pendingPlans.add(work);
+    void work.finally(() => this.pendingPlans.delete(work));
+    return this.planJob(principal, id);
+  }
+
+  planJob(principal: Principal, id: string) {
+    parseInput(IdParams, { id }, 'path');
+    const row = this.ctx.db.select().from(workflowPlanJobs).where(and(eq(workflowPlanJobs.id, id), eq(workflowPlanJobs.userId, principal.userId))).get();
+    if (!row) throw errors.notFound('plan_job', id);
+    return { id: row.id, status: row.status, created_at: row.createdAt, completed_at: row.completedAt, result: row.result ?? null, error: (row.error as { code: string; message: string } | null) ?? null };
+  }
+
+  /** Waits for background planning (close, tests). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pendingPlans]);
+  }
+
+  private finishPlanJob(id: string, r: { status: 'completed' | 'failed'; result?: WorkflowPlan; error?: { code: string; message: string } }) {
+    this.ctx.db.update(workflowPlanJobs).set({ status: r.status, result: r.result ?? null, error: r.error ?? null, completedAt: this.ctx.clock.now().toISOString() }).where(eq(workflowPlanJobs.id, id)).run();
+  }
+
+  /** ai_planned: the plan is built at creation (status planning, then active or plan_failed); creation is not charged. */
+  private planForWorkflow(intent: string, name: string, budget: number): { plan: WorkflowPlan } | { failure: string } {
+    try {
+      return { plan: planWorkflow({ intent, name, max_credits_per_execution: budget, quality_mode: 'quality_first', skip_entity_discovery: false }, 0) };
+    } catch (error) {
+      if (isWvrError(error)) return { failure: `${error.code}: ${error.message}` };
+      throw error;
+    }
+  }
+
+  private row(id: string): WorkflowRow | undefined {
+    return this.ctx.db.select().from(workflows).where(eq(workflows.id, id)).get();
+  }
+
+  private owned(principal: Principal, id: string): WorkflowRow {
+    parseInput(IdParams, { id }, 'path');
+    const row = this.row(id);
+    if (!row || row.userId !== principal.userId) throw errors.notFound('workflow', id);
+    return row;
+  }
+
+  private readable(principal: Principal, id: string): WorkflowRow {
+    parseInput(IdParams, { id }, 'path');
+    const row = this.row(id);
+    if (!row) throw errors.notFound('workflow', id);
+    if (row.userId === principal.userId) return row;
+    if (row.sharedWithOrg && row.organizationId && this.deps.accounts.isMember(row.organizationId, principal.userId)) return row;
+    throw errors.notFound('workflow', id);
+  }
+
+  private toWorkflow(r: WorkflowRow, principal: Principal): Workflow {
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      mode: r.mode,
+      workflow_type: r.workflowType,
+      operation_config: r.operationConfig,
+      steps: (r.mode === 'ai_planned' ? (r.plan?.recommended_steps ?? null) : r.steps) as Step[] | null,
+      intent: r.intent,
+      max_credits_per_execution: r.maxCreditsPerExecution,
+      stop_condition: r.stopCondition as Workflow['stop_condition'],
+      max_executions: r.maxExecutions,
+      notification_config: r.notificationConfig as Workflow['notification_config'],
+      session_id: r.sessionId,
+      tags: r.tags,
+      interval: r.interval,
+      interval_minutes: r.intervalMinutes,
+      cron_expression: r.cronExpression,
+      scheduled_for: r.scheduledFor,
+      anchor_minute: r.anchorMinute,
+      timezone: r.timezone,
+      status: r.status as Status,
+      status_reason: r.statusReason,
+      execution_count: r.executionCount,
+      next_run_at: r.nextRunAt,
+      last_run_at: r.lastRunAt,
+      estimated_credits_per_execution: this.executor.price(r).credits,
+      access_level: r.userId === principal.userId ? 'owner' : 'org_viewer',
+      created_at: r.createdAt,
+      updated_at: r.updatedAt,
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compareResults, type ResultItem } from './changes.js';
+import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
+import { StopCondition } from './schemas.js';
+
+const results: ResultItem[] = [
+  { url: 'http://shop.test/widget', title: 'Widget Pro price cut', description: 'The Widget Pro now costs 79 dollars after a price cut.', published_date: '2026-03-01', extracted_data: { price: '79.00', in_stock: true } },
+  { url: 'http://news.test/story', title: 'Weather report', description: 'Rain tomorrow.', published_date: null, extracted_data: { price: 120 } },
+];
+const changes = compareResults(null, results);
+const judge = (condition: unknown, items = results) =>
+  evaluateStopCondition(StopCondition.parse(condition) as StopConditionInput, { results: items, changes: compareResults(null, items), intent: 'widget price cut' }, undefined);
+
+describe('stop conditions', () => {
+  it('result_count compares the number of results', async () => {
+    expect((await judge({ type: 'result_count', operator: '>=', value: 2 })).condition_met).toBe(true);
+    expect((await judge({ type: 'result_count', operator: '>', value: 2 })).condition_met).toBe(false);
+  });
+
+  it('contains_url matches a result URL', async () => {
+    expect(await judge({ type: 'contains_url', url: 'shop.test/widget' })).toMatchObject({ condition_met: true, evidence_url: 'http://shop.test/widget' });
+    expect((await judge({ type: 'contains_url', url: 'shop.test/gadget' })).condition_met).toBe(false);
+  });
+
+  it('field_value reads result fields and the change counts', async () => {
+    expect((await judge({ type: 'field_value', field: 'title', operator: 'contains', value: 'price cut' })).condition_met).toBe(true);
+    expect((await judge({ type: 'field_value', field: 'net_new_count', operator: '==', value: changes.net_new_count })).condition_met).toBe(true);
+    expect((await judge({ type: 'field_value', field: 'title', operator: '==', value: 'nothing' })).condition_met).toBe(false);
+  });
+
+  it('extracted_field compares extracted data, numbers as numbers', async () => {
+    expect((await judge({ type: 'extracted_field', field: 'price', operator: '<', value: 80 })).condition_met).toBe(true);
+    expect((await judge({ type: 'extracted_field', field: 'price', operator: '<', value: 50 })).condition_met).toBe(false);
+    expect((await judge({ type: 'extracted_field', field: 'in_stock', operator: '==', value: true })).condition_met).toBe(true);
+  });
+
+  it('natural_language meets its threshold on lexical evidence and reports confidence', async () => {
+    const met = await judge({ type: 'natural_language', description: 'the Widget Pro price cut is announced' });
+    expect(met).toMatchObject({ condition_met: true, judged_by: 'heuristic', evidence_url: 'http://shop.test/widget' });
+    expect(met.confidence).toBeGreaterThanOrEqual(0.7);
+    const unmet = await judge({ type: 'natural_language', description: 'a merger between two airlines is approved by regulators' });
+    expect(unmet.condition_met).toBe(false);
+    expect(unmet.confidence).toBeLessThan(0.7);
+    const permissive = await judge({ type: 'natural_language', description: 'the Widget Pro gets recalled by regulators', confidence_threshold: 0.4 });
+    expect(permissive.condition_met).toBe(true);
+  });
+
+  it('threshold judges the workflow intent at its confidence', async () => {
+    expect((await judge({ type: 'threshold', confidence_threshold: 0.9 })).condition_met).toBe(true);
+    expect((await judge({ type: 'threshold', confidence_threshold: 0.9 }, [results[1]!])).condition_met).toBe(false);
+  });
+
+  it('always and none never stop, whatever the results', async () => {
+    for (const type of ['always', 'none']) {
+      expect((await judge({ type })).condition_met).toBe(false);
+      expect((await judge({ type }, [])).condition_met).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createEngine, manualClock, type Engine, type ManualClock } from '@wvr/engine';
+import { createServer } from '../app.js';
+
+let engine: Engine;
+let clock: ManualClock;
+let app: FastifyInstance;
+let ownerToken: string;
+let colleagueToken: string;
+let outsiderToken: string;
+let orgId: string;
+
+beforeEach(async () => {
+  clock = manualClock('2026-03-10T12:00:00Z');
+  engine = createEngine({ dbPath: ':memory:', clock, secret: 'test' });
+  const owner = engine.accounts.ensureUser({ email: 'owner@x.test' });
+  const colleague = engine.accounts.ensureUser({ email: 'colleague@x.test' });
+  const outsider = engine.accounts.ensureUser({ email: 'outsider@x.test' });
+  orgId = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
+  engine.accounts.addMember(orgId, colleague.id);
+  ownerToken = engine.tokens.issue(owner.id, { name: 't', scopes: ['sessions', 'search'] }).token;
+  colleagueToken = engine.tokens.issue(colleague.id, { name: 't', scopes: ['sessions'] }).token;
+  outsiderToken = engine.tokens.issue(outsider.id, { name: 't', scopes: ['sessions'] }).token;
+  app = await createServer({ engine });
+});
+afterEach(async () => {
+  await app.close();
+  await engine.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const createSession = async (body: Record<string, unknown> = {}) => {
+  const res = await call('POST', '/v1/sessions', ownerToken, { name: 'GPU research', ...body });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string };
+};
+
+describe('session routes', () => {
+  it('creates, reads, patches, lists and deletes a session over HTTP', async () => {
+    const { id } = await createSession({ metadata: { tags: ['gpu'] } });
+    const detail = await call('GET', `/v1/sessions/${id}`, ownerToken);
+    expect(detail.json()).toMatchObject({ id, status: 'active', access_level: 'owner', operations: [], user_organizations: [{ id: orgId, name: 'Acme' }] });
+    const patched = await call('PATCH', `/v1/sessions/${id}`, ownerToken, { config: { max_operations: 3 } });
+    expect(patched.json().session_config.max_operations).toBe(3);
+    const list = await call('GET', '/v1/sessions?tag=gpu&limit=5', ownerToken);
+    expect(list.json()).toMatchObject({ total: 1, limit: 5, offset: 0 });
+    expect((await call('DELETE', `/v1/sessions/${id}`, ownerToken)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/sessions/${id}`, ownerToken)).json()).toMatchObject({ error: 'not_found', code: 'session_not_found' });
+  });
+
+  it('answers 400 in the error shape for a bad body or query, and 403 without the sessions scope', async () => {
+    const bad = await call('POST', '/v1/sessions', ownerToken, { name: 'x', session_config: { max_operations: 0 } });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'max_operations_out_of_range']);
+    const badQuery = await call('GET', '/v1/sessions?days_back=0', ownerToken);
+    expect([badQuery.statusCode, badQuery.json().code]).toEqual([400, 'days_back_out_of_range']);
+    const searchOnly = engine.tokens.issue(engine.accounts.getUserByEmail('owner@x.test')!.id, { name: 's', scopes: ['search'] }).token;
+    expect((await call('GET', '/v1/sessions', searchOnly)).statusCode).toBe(403);
+    expect((await call('GET', '/v1/sessions')).statusCode).toBe(401);
+  });
+
+  it('walks active -> completed -> archived and answers 409 with a code for illegal transitions', async () => {
+    const { id } = await createSession();
+    expect((await call('POST', `/v1/sessions/${id}/archive`, ownerToken)).json()).toMatchObject({ error: 'conflict', code: 'session_not_completed' });
+    expect((await call('POST', `/v1/sessions/${id}/complete`, ownerToken)).json().status).toBe('completed');
+    const search = await call('POST', `/v1/sessions/${id}/search`, ownerToken, { query: 'gpu' });
+    expect([search.statusCode, search.json().code]).toEqual([409, 'session_completed']);
+    expect((await call('POST', `/v1/sessions/${id}/archive`, ownerToken)).json().status).toBe('archived');
+    expect((await call('POST', `/v1/sessions/${id}/complete`, ownerToken)).statusCode).toBe(409);
+  });
+
+  it('shows org_viewer to an org member after org sharing and 404 to an outsider', async () => {
+    const { id } = await createSession();
+    const share = await call('POST', `/v1/sessions/${id}/share`, ownerToken, { shared_with_org: true, organization_id: orgId });
+    expect(share.json()).toEqual({ id, public_share: false, shared_with_org: true, organization_id: orgId });
+    expect((await call('GET', `/v1/sessions/${id}`, colleagueToken)).json().access_level).toBe('org_viewer');
+    expect((await call('GET', `/v1/sessions/${id}/timeline`, colleagueToken)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/sessions/${id}`, outsiderToken)).statusCode).toBe(404);
+    const shared = await call('GET', '/v1/sessions?include_shared=true', colleagueToken);
+    expect(shared.json().shared_sessions.map((s: { id: string }) => s.id)).toEqual([id]);
+  });
+
+  it('serves public sessions without a token, only when publicly shared, without private fields', async () => {
+    const { id } = await createSession();
+    const op = engine.sessions.beginOperation(engine.accounts.localPrincipal(engine.accounts.getUserByEmail('owner@x.test')!), id, 'search', { query: 'gpu' });
+    engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 1 });
+    expect((await call('GET', `/v1/public/sessions/${id}`)).statusCode).toBe(404);
+    await call('POST', `/v1/sessions/${id}/share`, ownerToken, { public_share: true });
+    const shown = await call('GET', `/v1/public/sessions/${id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ id, access_level: 'public', operations: [{ query: 'gpu', credits: 1 }] });
+    const timeline = await call('GET', `/v1/public/sessions/${id}/timeline`);
+    expect(timeline.json().total).toBe(1);
+    for (const text of [shown.body, timeline.body]) {
+      expect(text).not.toMatch(/owner@x\.test|user_id|organization|session_config|resource_id|token/);
+    }
+  });
+});
