@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { ENGINE_VERSION } from '@wvr/engine';
+import { askCommand } from './commands/ask.js';
+import { searchCommand } from './commands/search.js';
 import { creditsCommand } from './commands/credits.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
@@ -18,5 +20,7 @@ export function buildProgram(): Command {
     .addCommand(serveCommand())
     .addCommand(tokensCommand())
     .addCommand(creditsCommand())
-    .addCommand(mcpCommand());
+    .addCommand(mcpCommand())
+    .addCommand(searchCommand())
+    .addCommand(askCommand());
 }

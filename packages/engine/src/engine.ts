@@ -13,6 +13,11 @@ import { WorkflowsService } from './workflows/service.js';
 import { searchOperation } from './workflows/operations.js';
 import { SearchService } from './search/service.js';
 import { WebService } from './web/service.js';
+import { AiService } from './ai/service.js';
+import { ExtractionService } from './extract/service.js';
+import { CrawlService } from './crawl/service.js';
+import { AskService } from './ask/service.js';
+import { searchRetriever } from './ask/retriever.js';
 
 export interface Engine {
   readonly version: string;
@@ -29,6 +34,10 @@ export interface Engine {
   readonly workflows: WorkflowsService;
   readonly search: SearchService;
   readonly web: WebService;
+  readonly ai: AiService;
+  readonly extraction: ExtractionService;
+  readonly crawls: CrawlService;
+  readonly asks: AskService;
   close(): Promise<void>;
 }
 
@@ -50,9 +59,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const sessions = new SessionsService(context, accounts, sharing);
   const jobs = new SqliteJobQueue(context);
   const web = new WebService(context);
+  const ai = new AiService(resolved.ai);
+  const extraction = new ExtractionService(context, { credits, web, ai });
+  const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
+  const asks = new AskService(context, credits, ai, searchRetriever(search, web), sessions);
+  sessions.connect({ search, crawls, asks });
   const workflows = new WorkflowsService(context, {
-    accounts,
+    sharing,
     credits,
     rateLimits,
     notify,
@@ -75,6 +89,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     workflows,
     search,
     web,
+    ai,
+    extraction,
+    crawls,
+    asks,
     async close() {
       if (closed) return;
       closed = true;

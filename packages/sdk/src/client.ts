@@ -1,8 +1,13 @@
 import { createTransport, type TransportOptions } from './transport.js';
 import type { Schemas } from './resources/types.js';
 import { creditsResource } from './resources/credits.js';
+import { sessionsResource } from './resources/sessions.js';
 import { tokensResource } from './resources/tokens.js';
 import { webhooksResource } from './resources/webhooks.js';
+import { asksResource } from './resources/asks.js';
+import { searchResource } from './resources/search.js';
+import { crawlsResource } from './resources/crawls.js';
+import { workflowsResource } from './resources/workflows.js';
 
 export type ClientOptions = TransportOptions;
 
@@ -16,6 +21,11 @@ export function createClient(options: ClientOptions) {
     tokens: tokensResource(request),
     credits: creditsResource(request),
     webhooks: webhooksResource(request),
+    sessions: sessionsResource(request),
+    asks: asksResource(request),
+    search: searchResource(request),
+    crawls: crawlsResource(request),
+    workflows: workflowsResource(request),
   };
 }
 

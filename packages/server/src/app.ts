@@ -96,6 +96,8 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions & { host?: string; port?: number }): Promise<RunningServer> {
   const app = await createServer(options);
+  // A listening server runs the engine's persisted jobs (async crawls, search jobs) in the background.
+  options.engine.jobs.start();
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
   return { app, url: address, close: () => app.close() };
 }

@@ -49,7 +49,7 @@ function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({ provi
     ownerUserId: null,
     fetchedAt: t.clock.now(),
   });
-  const asks = new AskService(t.engine.context, t.engine.credits, ai, searchRetriever(t.engine.search, t.engine.web));
+  const asks = new AskService(t.engine.context, t.engine.credits, ai, searchRetriever(t.engine.search, t.engine.web), t.engine.sessions);
   return { t, asks, alice, bob };
 }
 
@@ -104,6 +104,22 @@ describe('ask under the heuristic provider', () => {
     const res = await asks.create(bob, { question: 'zyxwv qqqq', depth: 'quick' });
     expect(res).toMatchObject({ sources: [], confidence: 0, answer_mode: 'extractive' });
     expect(citedNumbers(res.answer)).toEqual([]);
+  });
+});
+
+describe('ask with a session_id', () => {
+  it('runs as the session’s ask: recorded on its timeline, and 404 for another user’s session with nothing charged', async () => {
+    const { t, asks, alice, bob } = setup({ searxngUrl: undefined });
+    const session = t.engine.sessions.create(alice, { name: 'Launch research' });
+    const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?', session_id: session.id });
+    expect(res.session_id).toBe(session.id);
+    expectCitationsResolve(res);
+    const timeline = JSON.stringify(t.engine.sessions.timeline(alice, session.id));
+    expect(timeline).toContain(res.id);
+
+    const before = t.engine.credits.balance(bob.userId);
+    await expect(asks.create(bob, { question: 'Nightjar', session_id: session.id })).rejects.toMatchObject({ status: 404 });
+    expect(t.engine.credits.balance(bob.userId)).toBe(before);
   });
 });
 

@@ -31,6 +31,11 @@ const DEEP_ROUND_PAGES = 5;
 const PASSAGES_PER_SOURCE = 3;
 const PASSAGES_TO_MODEL = 12;
 
+/** The sessions capability, for asks that name a session_id without coming through it. */
+export interface AskSessions {
+  ask(principal: Principal, sessionId: string, body: unknown): Promise<AskResponse>;
+}
+
 const GroundedAnswer = z.object({
   answer: z.string().min(1),
   confidence: z.number().min(0).max(1),
@@ -48,11 +53,15 @@ export class AskService {
     private readonly credits: CreditsService,
     private readonly ai: AiService,
     private readonly retriever: AskRetriever,
+    private readonly sessions?: AskSessions,
   ) {}
 
   /** `POST /v1/asks`; the sessions service passes `context` for `POST /v1/sessions/{id}/ask`. */
   async create(principal: Principal, input: unknown, options: { context?: AskContext } = {}): Promise<AskResponse> {
     const body = parseInput(AskBody, input);
+    // POST /v1/asks with a session_id is the session's ask: checked (404 foreign, 409 closed),
+    // given the session's context and recorded on its timeline, which calls back here with context.
+    if (body.session_id && !options.context && this.sessions) return this.sessions.ask(principal, body.session_id, body);
     const price = pricing.ask(body.depth);
     const reservation = this.reserve(principal.userId, body.depth, price.credits, price.max_credits);
     try {

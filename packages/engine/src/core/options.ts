@@ -5,6 +5,7 @@ import { systemClock } from './clock.js';
 import type { RandomSource } from './ids.js';
 import { cryptoRandom } from './ids.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits, type ProxyOptions } from '../web/limits.js';
+import { resolveAi, type AiOptions, type ResolvedAi } from '../ai/config.js';
 
 export interface EngineOptions {
   /** Folder holding `wvr.db` (default `~/.wvr`, or `WVR_DATA_DIR`). */
@@ -33,6 +34,8 @@ export interface EngineOptions {
   searxngUrl?: string;
   /** Provider searches use: `local` (the engine's index, default) or `searxng` (default `WVR_SEARCH_PROVIDER`). */
   searchProvider?: 'local' | 'searxng';
+  /** Model layer: `heuristic` (default) or any OpenAI-compatible endpoint (default `WVR_AI_*`; docs/ai-providers.md). */
+  ai?: AiOptions;
 }
 
 export interface ResolvedOptions {
@@ -49,6 +52,7 @@ export interface ResolvedOptions {
   emailFrom: string;
   searxngUrl: string | undefined;
   searchProvider: string;
+  ai: ResolvedAi;
 }
 
 export const ENGINE_VERSION = '0.1.0';
@@ -76,5 +80,6 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     emailFrom: options.emailFrom ?? (process.env.WVR_SMTP_FROM || 'wvr@localhost'),
     searxngUrl: options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined),
     searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || 'local'),
+    ai: resolveAi(options.ai),
   };
 }

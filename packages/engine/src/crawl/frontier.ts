@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { normalizeUrl } from '../html/index.js';
 import { crawlEdges, crawlFrontier } from './tables.js';
 import { priorityOf, type Bucket } from './graph.js';
 
@@ -34,6 +35,26 @@ export class Frontier {
 
   isEmpty(): boolean {
     return !this.db.select({ url: crawlFrontier.url }).from(crawlFrontier).where(eq(crawlFrontier.crawlId, this.crawlId)).limit(1).get();
+  }
+
+  /** The seeds share OPIC's initial cash of 1; they are fetched first whatever the strategy. */
+  seed(urls: readonly string[]): void {
+    const seeds = [...new Set(urls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== null))];
+    for (const url of seeds) {
+      this.discover({ url, depth: 0, bucket: 'seed', relevance: 1, anchor: '', context: '', cash: 1 / seeds.length }, () => 1);
+    }
+  }
+
+  /** URLs the caller has already seen (a session's filter_seen_urls): known to the graph, never fetched. */
+  markSeen(urls: readonly string[]): void {
+    for (const raw of urls) {
+      const url = normalizeUrl(raw);
+      if (!url || this.get(url)) continue;
+      this.db
+        .insert(crawlFrontier)
+        .values({ crawlId: this.crawlId, url, seq: this.nextSeq(), depth: 0, state: 'seen', bucket: 'detail', anchors: [], context: '' })
+        .run();
+    }
   }
 
   /** URLs claimed by a run that died are fetched again: their documents were never written. */

@@ -113,10 +113,7 @@ class CrawlRun {
   }
 
   async execute(): Promise<void> {
-    this.ctx.sqlite.transaction(() => {
-      if (this.frontier.isEmpty()) this.seed();
-      else this.frontier.requeueInFlight();
-    })();
+    this.frontier.requeueInFlight();
     for (;;) {
       if (!this.job.heartbeat()) return;
       const state = this.state();
@@ -170,7 +167,7 @@ class CrawlRun {
       .all();
     const report = this.smart
       ? smartCrawlReport(
-          nodes.filter((n) => n.state !== 'duplicate').map((n) => ({ url: n.url, importance: importance(n), inlinks: n.inlinks, fetched: n.state === 'done' })),
+          nodes.filter((n) => n.state !== 'duplicate' && n.state !== 'seen').map((n) => ({ url: n.url, importance: importance(n), inlinks: n.inlinks, fetched: n.state === 'done' })),
           edges.length,
           hub,
           authority,
@@ -208,13 +205,6 @@ class CrawlRun {
 
   private state(): CrawlRow {
     return this.ctx.db.select().from(crawls).where(eq(crawls.id, this.crawl.id)).get()!;
-  }
-
-  private seed(): void {
-    const seeds = [...new Set(this.config.urls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== null))];
-    for (const url of seeds) {
-      this.frontier.discover({ url, depth: 0, bucket: 'seed', relevance: 1, anchor: '', context: '', cash: 1 / seeds.length }, () => 1);
-    }
   }
 
   private takeBatch(size: number): FrontierRow[] {
@@ -283,7 +273,7 @@ class CrawlRun {
   private isCovered(url: string, self: string): boolean {
     if (url === self) return false;
     const existing = this.frontier.get(url);
-    return existing !== undefined && (existing.state === 'done' || existing.state === 'fetching' || existing.state === 'duplicate');
+    return existing !== undefined && existing.state !== 'queued' && existing.state !== 'failed';
   }
 
   private async enrich(page: FetchedPage, parsed: ParsedPage | null) {

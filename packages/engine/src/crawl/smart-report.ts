@@ -34,7 +34,7 @@ export function smartCrawlReport(
   const domainSums = new Map<string, number>();
   for (const [url, score] of authority) domainSums.set(siteOf(url), (domainSums.get(siteOf(url)) ?? 0) + score);
   const maxDomain = Math.max(0, ...domainSums.values()) || 1;
-  const top = <T,>(entries: Iterable<[string, number]>) =>
+  const top = (entries: Iterable<[string, number]>) =>
     [...entries]
       .filter(([, score]) => score > 0)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -30,6 +30,8 @@ export function classifyPage(page: ParsedPage, html: string): Classification {
   if (og.includes('product')) s.product += 2;
   if (/add.to.(cart|basket|bag)|buy now|in den warenkorb|ajouter au panier/i.test(html)) s.product += 1.5;
   if (PRICE_PATTERN.test(page.text.slice(0, 3000))) s.product += 0.5;
+  if (/\b(price|availability|sku|product code|item (no|number)|artikelnummer)\s*:/i.test(page.text)) s.product += 1;
+  if (/\b(basket|cart|warenkorb|panier)\b/i.test(html)) s.product += 0.5;
   if (/\/(products?|item|p|dp|shop)\//.test(path)) s.product += 1;
 
   if (/\b(NewsArticle|BlogPosting|Article|ReportageNewsArticle|OpinionNewsArticle|AnalysisNewsArticle)\b/.test(types)) s.article += 4;
@@ -78,7 +80,7 @@ function similarLinkRun(page: ParsedPage): number {
   const counts = new Map<string, number>();
   const host = safeUrl(page.url)?.host;
   for (const link of page.links) {
-    if (link.region !== 'content' || safeUrl(link.url)?.host !== host) continue;
+    if (link.region !== 'main' || safeUrl(link.url)?.host !== host) continue;
     const first = safeUrl(link.url)?.pathname.split('/').filter(Boolean)[0];
     if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
   }

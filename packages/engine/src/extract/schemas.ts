@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrl } from '../core/schemas.js';
+import { CreditsInfoSchema } from '../credits/schemas.js';
 
 const FIELD_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 export const MAX_SCHEMA_FIELDS = 20;
@@ -46,3 +47,32 @@ export const ExtractionSchema = z
 export const PreviewExtractionBody = z
   .strictObject({ url: HttpUrl.describe('The page to try the schema on'), extraction_schema: ExtractionSchema })
   .meta({ id: 'PreviewExtractionRequest' });
+
+const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
+export const ExtractionMetadataSchema = z
+  .object({
+    fields_extracted: z.number().int().describe('Fields that got a value'),
+    fields_requested: z.number().int(),
+    confidence_scores: z.record(z.string(), z.number().min(0).max(1)).describe('Per field, 0 when nothing was found'),
+    sources: z.record(z.string(), z.string().nullable()).describe('Per field: json_ld, microdata, rdfa, meta, dom_label, dom_selector, text_pattern, text_sentence or llm'),
+    method: z.enum(['heuristic', 'llm']),
+    provider: z.string(),
+    fallback_reason_code: z.enum(['timeout', 'parse_error', 'provider_error', 'rate_limited']).optional().describe('Why the model was not used, when one is configured'),
+  })
+  .meta({ id: 'ExtractionMetadata' });
+
+export const ExtractionPreviewSchema = z
+  .object({
+    url: z.string().describe('The URL asked for'),
+    final_url: z.string().describe('Where redirects ended'),
+    status: z.number().int().describe('HTTP status of the page'),
+    title: z.string().nullable(),
+    text_excerpt: z.string().describe('The start of the main text, up to 500 characters'),
+    extracted_data: z.record(z.string(), FieldValueSchema),
+    extraction_metadata: ExtractionMetadataSchema,
+    credits: CreditsInfoSchema,
+  })
+  .meta({ id: 'ExtractionPreview' });
+export type ExtractionPreview = z.infer<typeof ExtractionPreviewSchema>;
+export type ExtractionMetadata = z.infer<typeof ExtractionMetadataSchema>;

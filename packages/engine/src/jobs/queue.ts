@@ -69,6 +69,8 @@ export interface JobQueue {
   register<P>(kind: string, handler: JobHandler<P>, options?: HandlerOptions): void;
   enqueue<P>(kind: string, payload: P, options?: EnqueueOptions): Job<P>;
   get(id: string): Job | undefined;
+  /** Moves a queued job's run-at time (e.g. a scheduled crawl executed now); false when it is not queued. */
+  reschedule(id: string, runAt: Date | number): boolean;
   /** Queued: cancelled at once. Running: the handler's signal aborts; the job ends cancelled. */
   cancel(id: string): boolean;
   /** Claims the jobs due by the engine clock and runs them concurrently; resolves when they end. */

@@ -150,6 +150,16 @@ describe('SqliteJobQueue', () => {
     expect(engine.jobs.get(job.id)!.result).toBe('hello');
   });
 
+  it('runs a rescheduled job at its new time', async () => {
+    const { engine, clock } = open();
+    engine.jobs.register('later', async () => 'ran');
+    const job = engine.jobs.enqueue('later', {}, { runAt: clock.now().getTime() + 3_600_000 });
+    expect(engine.jobs.reschedule(job.id, clock.now())).toBe(true);
+    const [ran] = await engine.jobs.runDue();
+    expect(ran).toMatchObject({ id: job.id, result: 'ran' });
+    expect(engine.jobs.reschedule(job.id, clock.now())).toBe(false);
+  });
+
   it('runs one named job now for synchronous callers', async () => {
     const { engine } = open();
     engine.jobs.register('sync', async () => 42);

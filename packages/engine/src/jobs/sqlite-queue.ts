@@ -84,6 +84,16 @@ export class SqliteJobQueue implements JobQueue {
     return row ? toJob(row) : undefined;
   }
 
+  reschedule(id: string, runAt: Date | number): boolean {
+    const changed = this.ctx.db
+      .update(jobs)
+      .set({ runAt: new Date(runAt).getTime(), updatedAt: this.now() })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .run().changes;
+    if (changed > 0) this.poke();
+    return changed > 0;
+  }
+
   cancel(id: string): boolean {
     const now = this.now();
     const changed = this.ctx.sqlite

@@ -12,7 +12,8 @@ const SUBJECTS: Record<EventKind, string> = {
 
 /** A plain-text email for an event: a subject a person can scan, then the full event as JSON. */
 export function emailFor(payload: WebhookPayload): Omit<EmailMessage, 'to'> {
-  const name = typeof payload.data.name === 'string' ? `: ${payload.data.name}` : '';
+  const named = payload.data.workflow_name ?? payload.data.name;
+  const name = typeof named === 'string' ? `: ${named}` : '';
   return {
     subject: `[wvr] ${SUBJECTS[payload.type]}${name}`,
     text: [`${SUBJECTS[payload.type]} (${payload.type}) at ${payload.timestamp}.`, '', JSON.stringify(payload.data, null, 2), '', `Event id: ${payload.id}`].join('\n'),

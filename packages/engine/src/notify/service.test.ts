@@ -188,7 +188,7 @@ describe('email delivery', () => {
     const event = t.engine.notify.emit({
       userId: principal.userId,
       kind: 'workflow.changes.detected',
-      data: { name: 'Price watch', net_new_count: 3 },
+      data: { workflow_name: 'Price watch', net_new_count: 3 },
       email: true,
     });
     expect(await t.engine.notify.deliverDue()).toMatchObject({ delivered: 1 });

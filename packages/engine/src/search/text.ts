@@ -19,10 +19,13 @@ export function queryTerms(query: string): string[] {
   return meaningful.length > 0 ? meaningful : all;
 }
 
-/** Host without a leading `www.`, lowercased; '' for something that is not a URL. */
+/**
+ * Host without a leading `www.`, lowercased, with its port when it is not the default one
+ * (sites on one machine, such as the local web, differ only by port); '' for a non-URL.
+ */
 export function domainOf(url: string): string {
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+    return new URL(url).host.toLowerCase().replace(/^www\./, '');
   } catch {
     return '';
   }

@@ -1,64 +1,192 @@
-import type { z } from 'zod';
 import type { Principal } from '../accounts/schemas.js';
+import type { AskContext, AskResponse } from '../ask/schemas.js';
+import type { CrawlDetail, CrawlDryRun } from '../crawl/responses.js';
+import type { CrawlCreateOptions } from '../crawl/service.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
-import { SessionAskBody, SessionCrawlBody, SessionSearchBody } from './schemas.js';
+import type { SearchDryRun, SearchJob } from '../search/schemas.js';
+import type { SearchSessionContext } from '../search/service.js';
+import type { ContextDocument } from './context.js';
+import { applySessionUrlRules } from './filter.js';
+import type { BegunOperation, OperationOutcome, OperationRequest } from './operations.js';
+import { SessionAskBody, SessionCrawlBody, SessionSearchBody, type SessionOperationKind } from './schemas.js';
 
-type SearchOut = Omit<z.output<typeof SessionSearchBody>, 'filter_seen_urls'>;
-type CrawlOut = Omit<z.output<typeof SessionCrawlBody>, 'filter_seen_urls'>;
-type AskOut = z.output<typeof SessionAskBody>;
+/** The parts of the search, crawl and ask services a session drives; engine.ts connects them. */
+export interface SessionCapabilities {
+  search: {
+    search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun>;
+    get(principal: Principal | null, id: string): SearchJob;
+  };
+  crawls: {
+    create(principal: Principal, body: unknown, options?: CrawlCreateOptions): Promise<CrawlDetail | CrawlDryRun>;
+    get(principal: Principal | null, id: string): CrawlDetail;
+  };
+  asks: {
+    create(principal: Principal, body: unknown, options?: { context?: AskContext }): Promise<AskResponse>;
+  };
+}
+
+/** What the runners need from the sessions service. */
+export interface SessionHost {
+  assertUsable(principal: Principal, sessionId: string): unknown;
+  beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request?: OperationRequest): BegunOperation;
+  finishOperation(operationId: string, outcome: OperationOutcome): unknown;
+  attachResource(operationId: string, resourceId: string): void;
+}
+
+/** How many of the session's keywords and entities widen an ask's retrieval query. */
+const ASK_CONTEXT_TERMS = 6;
 
 /**
- * What the search, crawl and ask services offer sessions. Each receives the plain request with
- * session_id set, and itself calls sessions.beginOperation / finishOperation around its work,
- * exactly as for a plain request that carries session_id.
+ * POST /v1/sessions/{id}/search|crawl|ask: checks the session, records the operation around the
+ * capability's own call (which charges what the plain operation charges), applies the session's
+ * URL rules and feeds the results back into the session.
  */
-export interface SessionRunnerSet {
-  search: (principal: Principal, body: SearchOut & { session_id: string }, options: { filterSeenUrls: boolean }) => Promise<unknown>;
-  crawl: (principal: Principal, body: CrawlOut & { session_id: string }, options: { filterSeenUrls: boolean }) => Promise<unknown>;
-  ask: (principal: Principal, body: AskOut & { session_id: string }) => Promise<unknown>;
-}
-
-interface SessionGate {
-  /** Throws 404 / 403 / 409 for a session the caller may not run operations in. */
-  assertUsable(principal: Principal, sessionId: string): unknown;
-}
-
-/** Routes POST /v1/sessions/{id}/search|crawl|ask to the capability that does the work. */
 export class SessionRunners {
-  private services: Partial<SessionRunnerSet> = {};
+  private capabilities: Partial<SessionCapabilities> = {};
 
-  constructor(private readonly gate: SessionGate) {}
+  constructor(private readonly host: SessionHost) {}
 
-  connect(services: Partial<SessionRunnerSet>): void {
-    this.services = { ...this.services, ...services };
+  connect(capabilities: Partial<SessionCapabilities>): void {
+    this.capabilities = { ...this.capabilities, ...capabilities };
   }
 
-  async search(principal: Principal, sessionId: string, body: unknown): Promise<unknown> {
-    const { filter_seen_urls, ...rest } = parseInput(SessionSearchBody, body);
-    this.gate.assertUsable(principal, sessionId);
-    return this.service('search')(principal, { ...rest, session_id: sessionId }, { filterSeenUrls: filter_seen_urls });
+  async search(principal: Principal, sessionId: string, body: unknown): Promise<SearchJob | SearchDryRun> {
+    const { filter_seen_urls, ...input } = parseInput(SessionSearchBody, body);
+    const search = this.capability('search');
+    this.host.assertUsable(principal, sessionId);
+    if (input.dry_run) return search.search(principal, { ...input, session_id: sessionId });
+    const op = this.host.beginOperation(principal, sessionId, 'search', { query: input.query });
+    const result = await this.guard(op, () =>
+      search.search(principal, input, {
+        sessionId,
+        intentType: op.context?.intent_type ?? null,
+        seenUrls: [...op.seenUrls],
+        filterSeenUrls: filter_seen_urls,
+      }),
+    );
+    if ('dry_run' in result) return result;
+    this.settle(op, result.id, searchOutcome(result));
+    return result;
   }
 
-  async crawl(principal: Principal, sessionId: string, body: unknown): Promise<unknown> {
-    const { filter_seen_urls, ...rest } = parseInput(SessionCrawlBody, body);
-    this.gate.assertUsable(principal, sessionId);
-    return this.service('crawl')(principal, { ...rest, session_id: sessionId }, { filterSeenUrls: filter_seen_urls });
+  async crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun> {
+    const { filter_seen_urls, ...input } = parseInput(SessionCrawlBody, body);
+    const crawls = this.capability('crawls');
+    this.host.assertUsable(principal, sessionId);
+    if (input.dry_run) return crawls.create(principal, { ...input, session_id: sessionId });
+    const op = this.host.beginOperation(principal, sessionId, 'crawl', { urls: input.urls });
+    const result = await this.guard(op, () => crawls.create(principal, input, { sessionId }));
+    if ('dry_run' in result) return result;
+    const { kept, filtered } = applySessionUrlRules(result.documents, {
+      seenUrls: op.seenUrls,
+      filterSeenUrls: filter_seen_urls,
+      autoDeduplicate: op.config.auto_deduplicate,
+    });
+    const shown = { ...result, documents: kept };
+    this.settle(op, result.id, crawlOutcome(shown, filtered));
+    return shown;
   }
 
-  async ask(principal: Principal, sessionId: string, body: unknown): Promise<unknown> {
+  async ask(principal: Principal, sessionId: string, body: unknown): Promise<AskResponse> {
     const input = parseInput(SessionAskBody, body);
-    this.gate.assertUsable(principal, sessionId);
-    return this.service('ask')(principal, { ...input, session_id: sessionId });
+    const asks = this.capability('asks');
+    this.host.assertUsable(principal, sessionId);
+    const op = this.host.beginOperation(principal, sessionId, 'ask', { query: input.question });
+    const context: AskContext = { sessionId, seenUrls: [...op.seenUrls] };
+    if (op.context) {
+      context.queryTerms = [...op.context.keywords, ...op.context.entities]
+        .sort((a, b) => b.count - a.count)
+        .slice(0, ASK_CONTEXT_TERMS)
+        .map((t) => t.value);
+    }
+    const result = await this.guard(op, () => asks.create(principal, input, { context }));
+    this.host.finishOperation(op.operationId, {
+      status: 'completed',
+      documents: result.sources.map((s) => ({ url: s.url, title: s.title, text: s.passages.map((p) => p.text).join(' ') })),
+      credits: result.credits.consumed,
+      resultSummary: `${result.sources.length} sources, confidence ${result.confidence}`,
+      resourceId: result.id,
+    });
+    return result;
   }
 
-  private service<K extends keyof SessionRunnerSet>(kind: K): SessionRunnerSet[K] {
-    const found = this.services[kind];
+  /**
+   * For a search or crawl still running when it was recorded (async, webhook): reads the job
+   * and finishes the operation once the job has ended. Returns false while it still runs.
+   */
+  refresh(principal: Principal, op: { id: string; kind: SessionOperationKind; resourceId: string }): boolean {
+    if (op.kind === 'search' && this.capabilities.search) {
+      const job = this.capabilities.search.get(principal, op.resourceId);
+      const outcome = searchOutcome(job);
+      if (!outcome) return false;
+      this.host.finishOperation(op.id, outcome);
+      return true;
+    }
+    if (op.kind === 'crawl' && this.capabilities.crawls) {
+      const crawl = this.capabilities.crawls.get(principal, op.resourceId);
+      const outcome = crawlOutcome(crawl, 0);
+      if (!outcome) return false;
+      this.host.finishOperation(op.id, outcome);
+      return true;
+    }
+    return false;
+  }
+
+  /** Sync results finish the operation now; async ones link the job and finish on a later read. */
+  private settle(op: BegunOperation, resourceId: string, outcome: OperationOutcome | null): void {
+    if (outcome) this.host.finishOperation(op.operationId, outcome);
+    else this.host.attachResource(op.operationId, resourceId);
+  }
+
+  /** An operation whose capability throws (no credits, bad input) is recorded as failed, then the error goes on. */
+  private async guard<T>(op: BegunOperation, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      this.host.finishOperation(op.operationId, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+
+  private capability<K extends keyof SessionCapabilities>(kind: K): SessionCapabilities[K] {
+    const found = this.capabilities[kind];
     if (!found) {
-      throw errors.conflict('capability_unavailable', `This engine has no ${kind} service connected, so sessions cannot run ${kind} operations.`, {
+      throw errors.conflict('capability_unavailable', `This engine has no ${kind} service connected, so sessions cannot run it.`, {
         details: { capability: kind },
       });
     }
     return found;
   }
+}
+
+function searchOutcome(job: SearchJob): OperationOutcome | null {
+  if (job.status === 'pending' || job.status === 'running') return null;
+  return {
+    status: job.status,
+    documents: job.results.map((r): ContextDocument => ({ url: r.url, title: r.title, text: r.description, document_type: r.source_type })),
+    credits: job.credits.consumed,
+    resultSummary: `${job.results.length} results`,
+    resourceId: job.id,
+    ...(job.error ? { error: job.error } : {}),
+  };
+}
+
+function crawlOutcome(crawl: CrawlDetail, filtered: number): OperationOutcome | null {
+  if (crawl.status === 'pending' || crawl.status === 'running') return null;
+  return {
+    status: crawl.status === 'completed' ? 'completed' : 'failed',
+    documents: crawl.documents.map((d) => ({
+      url: d.url,
+      title: d.title,
+      text: d.text,
+      content_type: d.content_type,
+      document_type: d.classification?.label ?? null,
+    })),
+    filteredCount: filtered,
+    credits: crawl.stats.credits_used,
+    resultSummary: `${crawl.documents.length} pages`,
+    resourceId: crawl.id,
+    ...(crawl.error ? { error: crawl.error } : {}),
+  };
 }

@@ -288,30 +288,6 @@ describe('operations in a session', () => {
     expect(timeline.data[0]!.finished_at).toBe('2026-03-10T12:00:01.000Z');
     expect(timeline.data[1]!.urls).toEqual(['https://a.test/']);
   });
-
-  it('answers 409 capability_unavailable for a session search when no search service is connected, after checking the session', async () => {
-    const s = create();
-    await expect(t.engine.sessions.search(outsider, s.id, { query: 'x' })).rejects.toMatchObject({ status: 404 });
-    await expect(t.engine.sessions.search(owner, s.id, { query: '' })).rejects.toMatchObject({ status: 400 });
-    await expect(t.engine.sessions.search(owner, s.id, { query: 'x' })).rejects.toMatchObject({ code: 'capability_unavailable' });
-  });
-
-  it('passes the body with session_id and filter_seen_urls to the connected service', async () => {
-    const s = create();
-    const calls: unknown[] = [];
-    t.engine.sessions.connect({
-      crawl: async (_p, body, options) => {
-        calls.push([body.session_id, body.urls, options.filterSeenUrls]);
-        return { ok: true };
-      },
-    });
-    await t.engine.sessions.crawl(owner, s.id, { urls: ['https://a.test/'] });
-    await t.engine.sessions.crawl(owner, s.id, { urls: ['https://a.test/'], filter_seen_urls: false });
-    expect(calls).toEqual([
-      [s.id, ['https://a.test/'], true],
-      [s.id, ['https://a.test/'], false],
-    ]);
-  });
 });
 
 describe('session sharing and visibility', () => {

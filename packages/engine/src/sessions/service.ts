@@ -4,12 +4,12 @@ import type { AccountsService } from '../accounts/service.js';
 import type { ResourceRef, SharingService } from '../accounts/sharing.js';
 import { DAY } from '../core/clock.js';
 import type { EngineContext } from '../core/context.js';
-import { errors } from '../core/errors.js';
+import { errors, WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { emptyContext } from './context.js';
 import { SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operations.js';
 import { summarizeContext, toSessionRecord, type SessionRow } from './records.js';
-import { SessionRunners, type SessionRunnerSet } from './runners.js';
+import { SessionRunners, type SessionCapabilities } from './runners.js';
 import {
   SessionCreateBody,
   SessionListQuery,
@@ -44,9 +44,9 @@ export class SessionsService {
     this.runners = new SessionRunners(this);
   }
 
-  /** Plugs in the search, crawl and ask services, which are built after sessions because they call it. */
-  connect(services: Partial<SessionRunnerSet>): void {
-    this.runners.connect(services);
+  /** Plugs in the search, crawl and ask services; engine.ts builds them after sessions. */
+  connect(capabilities: Partial<SessionCapabilities>): void {
+    this.runners.connect(capabilities);
   }
 
   create(principal: Principal, body: unknown): SessionRecord {
@@ -111,6 +111,7 @@ export class SessionsService {
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
     const accessLevel = this.sharing.assertCanRead(principal, ref(row));
+    this.refreshRunning(row);
     return {
       ...this.record(row),
       operations: this.operations.list(row.id),
@@ -171,8 +172,8 @@ export class SessionsService {
   }
 
   /**
-   * Archives every session whose last activity is at least 7 days old. Runs on the scheduler's
-   * tick and before every session read or write, so the rule holds without a scheduler too.
+   * Archives every session whose last activity is at least 7 days old. Runs before every session
+   * read or write, so the rule holds with or without a periodic caller.
    */
   sweep(): number {
     const now = this.ctx.clock.now();
@@ -196,6 +197,7 @@ export class SessionsService {
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertCanRead(principal, ref(row));
+    this.refreshRunning(row);
     const data = this.operations.list(row.id);
     return { session_id: row.id, data, total: data.length };
   }
@@ -255,16 +257,34 @@ export class SessionsService {
     this.operations.attachResource(operationId, resourceId);
   }
 
-  search(principal: Principal, id: string, body: unknown): Promise<unknown> {
+  /** POST /v1/sessions/{id}/search: a search with the session's intent, seen URLs and filter_seen_urls. */
+  search(principal: Principal, id: string, body: unknown) {
     return this.runners.search(principal, id, body);
   }
 
-  crawl(principal: Principal, id: string, body: unknown): Promise<unknown> {
+  /** POST /v1/sessions/{id}/crawl: a crawl whose returned documents skip seen URLs (filter_seen_urls, default true). */
+  crawl(principal: Principal, id: string, body: unknown) {
     return this.runners.crawl(principal, id, body);
   }
 
-  ask(principal: Principal, id: string, body: unknown): Promise<unknown> {
+  /** POST /v1/sessions/{id}/ask: an answer whose retrieval uses the session's keywords and seen URLs. */
+  ask(principal: Principal, id: string, body: unknown) {
     return this.runners.ask(principal, id, body);
+  }
+
+  /** Finishes operations whose async search or crawl has ended since they were recorded. */
+  private refreshRunning(row: SessionRow): void {
+    const running = this.operations.list(row.id).filter((op) => op.status === 'running' && op.resource_id);
+    if (running.length === 0) return;
+    const owner = this.accounts.localPrincipal(this.accounts.getUser(row.userId));
+    for (const op of running) {
+      try {
+        this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
+      } catch (error) {
+        if (!(error instanceof WvrError) || error.status !== 404) throw error;
+        this.operations.finish(op.id, { status: 'failed', error: `Its ${op.kind} no longer exists.` });
+      }
+    }
   }
 
   private listFilters(input: { status?: SessionRow['status'] | undefined; tag?: string | undefined; days_back: number }): SQL[] {
@@ -304,6 +324,7 @@ export class SessionsService {
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertPublic(ref(row));
+    this.refreshRunning(row);
     return row;
   }
 

@@ -10,6 +10,7 @@ export interface FetchRequest {
   url: string;
   /** Lowest tier to start at; `auto` may escalate from it on block-like answers. */
   tier?: ProxyTier;
+  /** Default `auto`, as in the spec's crawl request. */
   retryStrategy?: RetryStrategyName;
   /** Serve from, and store into, the global cache when a fresh copy is no older than cacheMaxAge seconds. */
   useCache?: boolean;

@@ -7,7 +7,7 @@ import type { NotifyService } from '../notify/service.js';
 import { compareResults, fingerprint, urlKey, type ResultChanges, type ResultItem } from './changes.js';
 import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
-import { executionPrice, stepCost, type Step } from './pricing.js';
+import { executionEstimate, executionPrice, ownStepCost, stepCost, type Step } from './pricing.js';
 import { parseCascade } from './cascade.js';
 import type { WorkflowOperations } from './operations.js';
 import type { WorkflowExecution } from './responses.js';
@@ -29,7 +29,8 @@ export interface ExecutorDeps {
 interface Outcome {
   results: ResultItem[];
   steps?: WorkflowExecution['steps'];
-  spent: number;
+  /** Charged by the crawl jobs the patrol started, on top of the execution's own price. */
+  crawlCredits: number;
 }
 
 /** Runs one patrol of a workflow: operation, change tracking, intent filter, stop condition, persistence. */
@@ -37,7 +38,12 @@ export class WorkflowExecutor {
   constructor(private readonly deps: ExecutorDeps) {}
 
   price(w: WorkflowRow) {
-    return executionPrice({ mode: w.mode, steps: stepsOf(w), naturalLanguageStop: stopOf(w).type === 'natural_language' });
+    return executionPrice(priced(w));
+  }
+
+  /** The price plus the most the patrol's crawls can cost. */
+  estimate(w: WorkflowRow): number {
+    return executionEstimate(priced(w));
   }
 
   async run(w: WorkflowRow, trigger: 'manual' | 'schedule', slot: string | null): Promise<WorkflowExecution> {
@@ -64,7 +70,7 @@ export class WorkflowExecutor {
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
     }
     const info = credits.commit(reservation.id, price);
-    return this.record(w, trigger, slot, startedAt, { outcome, creditsConsumed: info.consumed, balanceAfter: info.balance_after, price });
+    return this.record(w, trigger, slot, startedAt, { outcome, creditsConsumed: info.consumed + outcome.crawlCredits, price });
   }
 
   private async operate(w: WorkflowRow, reservationId: string): Promise<Outcome> {
@@ -72,13 +78,15 @@ export class WorkflowExecutor {
     if (w.mode === 'simple') {
       if (!use(this.price(w).credits)) throw unavailable('budget', 'the execution price exceeds its reservation');
       const config = w.operationConfig ?? {};
-      const results =
-        w.workflowType === 'crawl'
-          ? await this.crawl(w.userId, (config.urls as string[]) ?? [], Number(config.max_pages ?? 10), config)
-          : await this.search(w.userId, String(config.query), Number(config.max_results ?? 10));
-      return { results, spent: this.price(w).credits };
+      if (w.workflowType === 'crawl') {
+        const { urls, max_pages, ...rest } = config as { urls?: string[]; max_pages?: number };
+        const crawled = await this.crawl(w.userId, urls ?? [], max_pages ?? 10, rest, undefined);
+        return { results: crawled.pages, crawlCredits: crawled.credits };
+      }
+      return { results: await this.search(w.userId, String(config.query), Number(config.max_results ?? 10)), crawlCredits: 0 };
     }
-    return this.pipeline(w, stepsOf(w) ?? [], use);
+    const budget = w.mode === 'ai_planned' ? Math.floor(w.maxCreditsPerExecution ?? 0) : undefined;
+    return this.pipeline(w, stepsOf(w) ?? [], use, budget);
   }
 
   /**
@@ -86,10 +94,11 @@ export class WorkflowExecutor {
    * skipped, or that no longer fits the reserved budget is skipped, never overdrawn. The
    * execution's results are the outputs of the steps nothing depends on.
    */
-  private async pipeline(w: WorkflowRow, steps: Step[], use: (n: number) => boolean): Promise<Outcome> {
+  private async pipeline(w: WorkflowRow, steps: Step[], use: (n: number) => boolean, budget: number | undefined): Promise<Outcome> {
     const outputs = new Map<string, ResultItem[] | null>();
     const runs: NonNullable<WorkflowExecution['steps']> = [];
     let spent = 0;
+    let crawlCredits = 0;
     for (const step of topological(steps)) {
       const deps = step.depends_on ?? [];
       const input = deps.map((d) => outputs.get(d));
@@ -105,25 +114,36 @@ export class WorkflowExecutor {
         skip(`cascade_condition "${step.cascade_condition}" does not hold`);
         continue;
       }
-      const cost = stepCost(step);
-      if (!use(cost)) {
+      // Under a budget a crawl may spend only what is left of it, through its own budget_config.
+      const crawlBudget = budget === undefined ? undefined : budget - spent - crawlCredits;
+      const cost = ownStepCost(step);
+      if (!use(cost) || (step.type === 'crawl' && crawlBudget !== undefined && crawlBudget < 1)) {
         skip('budget_exhausted: the step would spend past max_credits_per_execution');
         continue;
       }
       spent += cost;
       const upstream = input.flat().filter((r): r is ResultItem => r !== undefined && r !== null);
       let out: ResultItem[];
+      let stepCredits = cost;
       if (step.type === 'search') out = await this.search(w.userId, step.config.query, step.config.max_results);
       else if (step.type === 'crawl') {
         const urls = step.config.urls.flatMap((u) => resolveReference(u, steps, outputs));
-        out = await this.crawl(w.userId, urls, step.config.max_pages, step.config.extraction_schema ? { extraction_schema: step.config.extraction_schema } : {});
+        if (urls.length === 0) {
+          skip('no URLs: the referenced steps produced none');
+          continue;
+        }
+        const config = step.config.extraction_schema ? { extraction_schema: step.config.extraction_schema } : {};
+        const crawled = await this.crawl(w.userId, urls.slice(0, 100), step.config.max_pages, config, crawlBudget);
+        out = crawled.pages;
+        stepCredits = crawled.credits;
+        crawlCredits += crawled.credits;
       } else out = dedupe(upstream);
       outputs.set(step.id, out);
-      runs.push({ id: step.id, type: step.type, status: 'completed', result_count: out.length, credits: cost });
+      runs.push({ id: step.id, type: step.type, status: 'completed', result_count: out.length, credits: stepCredits });
     }
     const consumed = new Set(steps.flatMap((s) => s.depends_on ?? []));
     const terminal = steps.filter((s) => !consumed.has(s.id)).flatMap((s) => outputs.get(s.id) ?? []);
-    return { results: dedupe(terminal), steps: runs, spent };
+    return { results: dedupe(terminal), steps: runs, crawlCredits };
   }
 
   private async search(userId: string, query: string, maxResults: number): Promise<ResultItem[]> {
@@ -132,11 +152,11 @@ export class WorkflowExecutor {
     return search(userId, { query, max_results: maxResults });
   }
 
-  private async crawl(userId: string, urls: string[], maxPages: number, config: Record<string, unknown>): Promise<ResultItem[]> {
+  private async crawl(userId: string, urls: string[], maxPages: number, config: Record<string, unknown>, maxCredits: number | undefined): Promise<{ pages: ResultItem[]; credits: number }> {
     const crawl = this.deps.operations.crawl;
     if (!crawl) throw unavailable('crawl', 'the crawl capability is not available in this engine');
-    const pages = await crawl(userId, { urls, max_pages: maxPages, config });
-    return pages.map((p) => ({ ...p, fingerprint: fingerprint(p.text) }));
+    const crawled = await crawl(userId, { urls, max_pages: maxPages, config, ...(maxCredits === undefined ? {} : { max_credits: maxCredits }) });
+    return { pages: crawled.pages.map((p) => ({ ...p, fingerprint: fingerprint(p.text) })), credits: crawled.credits };
   }
 
   private async record(
@@ -144,7 +164,7 @@ export class WorkflowExecutor {
     trigger: 'manual' | 'schedule',
     slot: string | null,
     startedAt: string,
-    r: { outcome?: Outcome; failure?: { code: string; message: string }; creditsConsumed: number; balanceAfter?: number; price: ReturnType<typeof executionPrice> },
+    r: { outcome?: Outcome; failure?: { code: string; message: string }; creditsConsumed: number; price: ReturnType<typeof executionPrice> },
   ): Promise<WorkflowExecution> {
     const { ctx } = this.deps;
     const previous = this.previousCompleted(w.id);
@@ -164,7 +184,7 @@ export class WorkflowExecutor {
       stop = await evaluateStopCondition(stopOf(w), { results: r.outcome.results, changes, intent: intent.text }, this.deps.provider);
     }
     const finishedAt = ctx.clock.now().toISOString();
-    const balanceAfter = r.balanceAfter ?? this.deps.credits.balance(w.userId);
+    const balanceAfter = this.deps.credits.balance(w.userId);
     const execution: WorkflowExecution = {
       id: ctx.random.uuid(),
       workflow_id: w.id,
@@ -249,6 +269,14 @@ export class WorkflowExecutor {
     return row ? { id: row.id, results: (row.body.results as ResultItem[]) ?? [] } : null;
   }
 }
+
+const priced = (w: WorkflowRow) => ({
+  mode: w.mode,
+  workflowType: w.workflowType,
+  operationConfig: w.operationConfig,
+  steps: stepsOf(w),
+  naturalLanguageStop: stopOf(w).type === 'natural_language',
+});
 
 export const stepsOf = (w: WorkflowRow): Step[] | null =>
   w.mode === 'ai_planned' ? ((w.plan?.recommended_steps as Step[] | undefined) ?? null) : (w.steps as Step[] | null);

@@ -27,9 +27,13 @@ const SENTENCE_STARTERS = new Set(['Monitor', 'Track', 'Watch', 'Tell', 'Alert',
 
 export function readIntent(intent: string): IntentReading {
   const quoted = [...intent.matchAll(/"([^"]{2,80})"/g)].map((m) => m[1]!);
+  // A capital at the start of a sentence says nothing about a name, so that word is dropped.
   const capitalised = [...intent.matchAll(/\b([A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)/g)]
-    .map((m) => m[1]!)
-    .map((e) => e.split(/\s+/).filter((w) => !SENTENCE_STARTERS.has(w)).join(' '))
+    .map((m) => {
+      const words = m[1]!.split(/\s+/);
+      const opensSentence = /^\s*$|[.!?:]\s*$/.test(intent.slice(0, m.index));
+      return (opensSentence ? words.slice(1) : words).filter((w) => !SENTENCE_STARTERS.has(w)).join(' ');
+    })
     .filter((e) => e.length >= 2);
   const lower = intent.toLowerCase();
   const exclusions = [...intent.matchAll(/\b(?:not|except|excluding|ignore|ignoring|without)\s+([^,.;]{3,60})/gi)].map((m) => m[1]!.trim());

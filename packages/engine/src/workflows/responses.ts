@@ -121,7 +121,7 @@ export const WorkflowSchema = z
     next_run_at: z.string().nullable(),
     last_run_at: z.string().nullable(),
     estimated_credits_per_execution: z.number(),
-    access_level: z.enum(['owner', 'org_viewer']),
+    access_level: z.enum(['owner', 'org_viewer', 'public']),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -118,7 +118,7 @@ describe('workflows service', () => {
     const other = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'b@x.test' }));
     const org = t.engine.accounts.createOrganization({ name: 'team', ownerUserId: p.userId });
     t.engine.accounts.addMember(org.id, other.userId);
-    t.engine.workflows.share(p, alpha!.id, { shared_with_org: true, organization_id: org.id });
+    expect(t.engine.workflows.share(p, alpha!.id, { shared_with_org: true, organization_id: org.id })).toMatchObject({ shared_with_org: true, organization_id: org.id });
     expect(t.engine.workflows.list(other, { scope: 'shared' }).data.map((w) => [w.name, w.access_level])).toEqual([['Alpha', 'org_viewer']]);
     expect(t.engine.workflows.list(other, { scope: 'owned' }).total).toBe(0);
     expect((await failure(() => t.engine.workflows.update(other, alpha!.id, { name: 'x' }))).status).toBe(404);
@@ -131,11 +131,14 @@ describe('workflows service', () => {
     expect((await failure(() => t.engine.workflows.get(p, workflow!.id))).status).toBe(404);
   });
 
-  it('records a failed execution and charges nothing when the search capability is missing', async () => {
+  it('records a failed execution and charges nothing when the search provider is down', async () => {
+    await t.dispose();
+    t = openTestEngine({ searxngUrl: 'http://127.0.0.1:9', searchProvider: 'searxng', allowPrivateNetwork: true });
+    p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
     const { workflow } = await t.engine.workflows.create(p, search('no search'));
     const before = t.engine.credits.balance(p.userId);
     const r = await t.engine.workflows.execute(p, workflow!.id);
-    expect(r.execution).toMatchObject({ status: 'failed', error: { code: 'workflow_search_unavailable' }, credits: { consumed: 0 } });
+    expect(r.execution).toMatchObject({ status: 'failed', error: { code: 'search_provider_failed' }, credits: { consumed: 0 } });
     expect(t.engine.credits.balance(p.userId)).toBe(before);
   });
 

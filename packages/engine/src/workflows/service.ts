@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
-import { IdParams, ShareBody } from '../core/schemas.js';
+import { IdParams } from '../core/schemas.js';
 import type { Principal } from '../accounts/schemas.js';
-import type { AccountsService } from '../accounts/service.js';
+import type { SharingService, ShareState } from '../accounts/sharing.js';
 import type { RateLimitService } from '../accounts/rate-limits.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
@@ -22,7 +22,7 @@ import type { Workflow, WorkflowExecution } from './responses.js';
 import type { Step } from './pricing.js';
 
 export interface WorkflowsDeps extends Omit<ExecutorDeps, 'ctx'> {
-  accounts: AccountsService;
+  sharing: SharingService;
   rateLimits: RateLimitService;
 }
 
@@ -80,8 +80,6 @@ export class WorkflowsService {
       consecutiveFailures: 0,
       nextRunAt: null,
       lastRunAt: null,
-      sharedWithOrg: false,
-      organizationId: null,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
@@ -96,9 +94,8 @@ export class WorkflowsService {
 
   list(principal: Principal, query: unknown = {}) {
     const q = parseInput(WorkflowListQuery, query, 'query');
-    const orgs = this.deps.accounts.organizationsOf(principal.userId).map((o) => o.id);
     const owned = eq(workflows.userId, principal.userId);
-    const shared = orgs.length > 0 ? and(eq(workflows.sharedWithOrg, true), inArray(workflows.organizationId, orgs), sql`${workflows.userId} != ${principal.userId}`) : sql`0`;
+    const shared = inArray(workflows.id, this.deps.sharing.sharedWithMeQuery(principal, 'workflow'));
     const filters: (SQL | undefined)[] = [q.scope === 'owned' ? owned : q.scope === 'shared' ? shared : or(owned, shared)];
     if (q.status) filters.push(eq(workflows.status, q.status));
     else filters.push(sql`${workflows.status} != 'archived'`);
@@ -192,15 +189,10 @@ export class WorkflowsService {
     return { data: rows.map((r) => r.body as WorkflowExecution), total, limit: q.limit, offset: q.offset };
   }
 
-  share(principal: Principal, id: string, input: unknown): Workflow {
-    const body = parseInput(ShareBody, input);
+  /** Organization members (and, with public_share, anyone holding the id) may read; only the owner edits or runs. */
+  share(principal: Principal, id: string, input: unknown): ShareState {
     const row = this.owned(principal, id);
-    if (body.shared_with_org && !this.deps.accounts.isMember(body.organization_id!, principal.userId)) {
-      throw errors.forbidden('organization_not_member', 'You can only share with an organization you belong to.', { details: { organization_id: body.organization_id } });
-    }
-    const next = { ...row, sharedWithOrg: body.shared_with_org ?? row.sharedWithOrg, organizationId: body.shared_with_org === false ? null : (body.organization_id ?? row.organizationId), updatedAt: this.ctx.clock.now().toISOString() };
-    this.ctx.db.update(workflows).set(next).where(eq(workflows.id, id)).run();
-    return this.toWorkflow(next, principal);
+    return this.deps.sharing.share(principal, { type: 'workflow', id, ownerUserId: row.userId }, input);
   }
 
   /** Free; 10 per hour per user. Past the limit it still answers, from the heuristic. */
@@ -284,9 +276,8 @@ export class WorkflowsService {
     parseInput(IdParams, { id }, 'path');
     const row = this.row(id);
     if (!row) throw errors.notFound('workflow', id);
-    if (row.userId === principal.userId) return row;
-    if (row.sharedWithOrg && row.organizationId && this.deps.accounts.isMember(row.organizationId, principal.userId)) return row;
-    throw errors.notFound('workflow', id);
+    this.deps.sharing.assertCanRead(principal, { type: 'workflow', id, ownerUserId: row.userId });
+    return row;
   }
 
   private toWorkflow(r: WorkflowRow, principal: Principal): Workflow {
@@ -317,7 +308,7 @@ export class WorkflowsService {
       next_run_at: r.nextRunAt,
       last_run_at: r.lastRunAt,
       estimated_credits_per_execution: this.executor.price(r).credits,
-      access_level: r.userId === principal.userId ? 'owner' : 'org_viewer',
+      access_level: this.deps.sharing.accessLevel(principal, { type: 'workflow', id: r.id, ownerUserId: r.userId }) ?? 'public',
       created_at: r.createdAt,
       updated_at: r.updatedAt,
     };

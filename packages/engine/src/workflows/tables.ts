@@ -39,8 +39,6 @@ export const workflows = sqliteTable(
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     nextRunAt: text('next_run_at'),
     lastRunAt: text('last_run_at'),
-    sharedWithOrg: integer('shared_with_org', { mode: 'boolean' }).notNull().default(false),
-    organizationId: text('organization_id'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },

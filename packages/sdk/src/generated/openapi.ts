@@ -131,6 +131,651 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/asks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question from researched, cited sources
+         * @description Searches what you may see (your pages, pages shared with you, the public cache, the web provider), reads the best pages, ranks their passages and answers with [n] markers that refer to sources[].index. Price: quick 2, standard 3, deep 5 plus 1 per further research round, never more than credits.max_credits (10, or your balance if lower). See docs/ask.md.
+         */
+        post: operations["createAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sessions
+         * @description With include_shared, sessions shared with your organizations come separately in shared_sessions.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        /**
+         * Create a session
+         * @description At most 100 active or completed sessions per user; the 101st answers 409 session_limit_reached.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Session detail: operations, context summary and access level */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        /** Delete a session and all its operations */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        /** Change name, description, intent_context or config */
+        patch: operations["updateSession"];
+        trace?: never;
+    };
+    "/v1/sessions/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a session completed; it takes no new operations afterwards */
+        post: operations["completeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a completed session */
+        post: operations["archiveSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a session publicly or with an organization
+         * @description Org sharing changes cascade to the search jobs and crawls the session ran.
+         */
+        post: operations["shareSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operations of a session in time order, with status, results and credits */
+        get: operations["getSessionTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search with session context
+         * @description Costs what a plain search costs and counts against max_operations. filter_seen_urls is free.
+         */
+        post: operations["searchInSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/crawl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crawl with session context
+         * @description Costs what a plain crawl costs and counts against max_operations. filter_seen_urls (default true) is free.
+         */
+        post: operations["crawlInSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask with session context
+         * @description Costs what a plain ask costs and counts against max_operations.
+         */
+        post: operations["askInSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A publicly shared session
+         * @description No authentication. Answers 404 unless the session has public_share; shows no owner, token or organization data.
+         */
+        get: operations["getPublicSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/sessions/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The timeline of a publicly shared session
+         * @description No authentication. Answers 404 unless the session has public_share.
+         */
+        get: operations["getPublicSessionTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/crawls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A publicly shared crawl
+         * @description No authentication. Answers 404 unless the crawl has public_share.
+         */
+        get: operations["getPublicCrawl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/assess-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assess how specific a monitoring intent is
+         * @description Free; 10 per hour per user, after which the heuristic answers with fallback_reason_code rate_limited. Never fails on model trouble.
+         */
+        post: operations["assessIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan a workflow from an intent
+         * @description Charged by preset: quick 10, standard 30, thorough 50, comprehensive 100 credits (402 when short).
+         */
+        post: operations["planWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/plan/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan a workflow in the background
+         * @description Answers 202 with a plan job; poll GET /v1/workflows/plan/async/{id}. Charged as POST /v1/workflows/plan when it runs.
+         */
+        post: operations["planWorkflowAsync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/plan/async/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll an asynchronous plan */
+        get: operations["getWorkflowPlanJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workflows
+         * @description Archived workflows are left out unless status=archived is asked for.
+         */
+        get: operations["listWorkflows"];
+        put?: never;
+        /** Create a workflow (dry_run estimates only) */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workflow with its five most recent executions */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        /** Delete a workflow and stop its patrols */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a workflow or move its status
+         * @description Status moves follow the state machine in docs/workflows.md; others answer 409 workflow_transition_invalid.
+         */
+        patch: operations["updateWorkflow"];
+        trace?: never;
+    };
+    "/v1/workflows/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a workflow now (dry_run estimates only) */
+        post: operations["executeWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every execution of a workflow, newest first, with results */
+        get: operations["listWorkflowExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share a workflow with an organization or publicly (read-only for others) */
+        post: operations["shareWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search/quick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quick search: synchronous results, 1 credit */
+        post: operations["quickSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Available providers, features and your search statistics */
+        get: operations["getSearchOverview"];
+        put?: never;
+        /**
+         * Full search: reranking, suggestions, summary, source types; sync, async or webhook
+         * @description 1 credit, 2 with rerank_results or generate_suggestions; generate_summary is free. With dry_run the price is returned and nothing is charged. sync answers with the completed job; async and webhook answer with the pending job (poll GET /v1/search/jobs/{id}; webhook also notifies webhook_url).
+         */
+        post: operations["search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Full search: reranking, suggestions, summary, source types; sync, async or webhook
+         * @description 1 credit, 2 with rerank_results or generate_suggestions; generate_summary is free. With dry_run the price is returned and nothing is charged. sync answers with the completed job; async and webhook answer with the pending job (poll GET /v1/search/jobs/{id}; webhook also notifies webhook_url).
+         */
+        post: operations["createSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your search jobs, newest first */
+        get: operations["listSearchJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A search job with results, timing, suggested queries and its public flag
+         * @description Your own jobs, and jobs shared with you; any other id answers 404.
+         */
+        get: operations["getSearchJob"];
+        put?: never;
+        post?: never;
+        /** Remove a search job from your history */
+        delete: operations["deleteSearchJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search/jobs/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn public sharing of a search job on or off */
+        post: operations["shareSearchJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your crawls and those shared with your organizations, newest first */
+        get: operations["listCrawls"];
+        put?: never;
+        /**
+         * Crawl seed URLs: async (default), sync (max_pages <= 10) or webhook
+         * @description Reserves max_pages x the page price (1 credit, 2 with classify_documents, extraction_schema, classifiers or intent; cache hits half), commits what was fetched and releases the rest. async and webhook answer at once with the pending job; sync answers with the finished crawl. With dry_run the request is validated and estimated and nothing is created or charged.
+         */
+        post: operations["createCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a crawl would reserve, and whether your balance covers it */
+        post: operations["estimateCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl */
+        get: operations["getCrawl"];
+        put?: never;
+        post?: never;
+        /** Cancel a running or scheduled crawl; its reserved credits are released */
+        delete: operations["cancelCrawl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abort a running crawl; pages fetched stay charged, the rest of the reservation is released */
+        post: operations["abortCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/{id}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a scheduled crawl now */
+        post: operations["executeCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share a crawl publicly (public_share) or with an organization (shared_with_org, organization_id) */
+        post: operations["shareCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -254,6 +899,1490 @@ export interface components {
             last_status_code: number | null;
             created_at: string;
             delivered_at: string | null;
+        };
+        AskResponse: {
+            /** Format: uuid */
+            id: string;
+            question: string;
+            /** @enum {string} */
+            depth: "quick" | "standard" | "deep";
+            /** @description The answer; each claim ends with citation markers such as [1] or [2][3] that refer to sources[].index */
+            answer: string;
+            /**
+             * @description extractive: sentences quoted from sources; generated: written by the model from them
+             * @enum {string}
+             */
+            answer_mode: "extractive" | "generated";
+            /** @description How well the sources support the answer, 0 to 1 */
+            confidence: number;
+            /** @description Sources read and found relevant, cited ones first */
+            sources: components["schemas"]["AskSource"][];
+            follow_up_questions: string[];
+            session_id: string | null;
+            model: {
+                provider: string;
+                model: string;
+                /** @description Set when the configured model failed and the extractive answer was used */
+                fallback_reason: string | null;
+            };
+            stats: {
+                /** @description Candidate pages retrieval returned */
+                pages_considered: number;
+                pages_read: number;
+                passages_ranked: number;
+            };
+            credits: components["schemas"]["AskCredits"];
+            created_at: string;
+        };
+        AskSource: {
+            /** @description The number used by the answer’s [n] citation markers */
+            index: number;
+            url: string;
+            title: string;
+            published_date: string | null;
+            /** @description Whether the answer cites this source */
+            cited: boolean;
+            /** @description The best passages read from this source, best first */
+            passages: components["schemas"]["AskPassage"][];
+        };
+        AskPassage: {
+            /** @description Quoted verbatim from the page */
+            text: string;
+            /** @description BM25 relevance of the passage to the question */
+            score: number;
+        };
+        AskCredits: {
+            /** @description Credits charged for this answer */
+            consumed: number;
+            balance_after: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            advanced_features: string[];
+            /** @description quick 2, standard 3, deep 5 */
+            base_credits: number;
+            /** @description The most this answer could cost, stated before it ran (deep: 10) */
+            max_credits: number;
+            /** @description Retrieval rounds run; each deep round after the first costs 1 credit */
+            research_rounds: number;
+        };
+        AskRequest: {
+            /** @description The question to research */
+            question: string;
+            /**
+             * @description quick 2, standard 3, deep 5 or more credits
+             * @default standard
+             * @enum {string}
+             */
+            depth: "quick" | "standard" | "deep";
+            /**
+             * @description 1 to 20 sources
+             * @default 10
+             */
+            max_sources: number;
+            /** Format: uuid */
+            session_id?: string;
+        };
+        Session: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            intent_context: string | null;
+            /** @enum {string} */
+            status: "active" | "completed" | "archived";
+            session_config: components["schemas"]["SessionConfigState"];
+            metadata: components["schemas"]["SessionMetadata"];
+            operation_count: number;
+            public_share: boolean;
+            shared_with_org: boolean;
+            organization_id: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description Auto-archive happens 7 days after this */
+            last_activity_at: string;
+            completed_at: string | null;
+            archived_at: string | null;
+            archived_reason: ("manual" | "inactivity") | null;
+        };
+        SessionConfigState: {
+            auto_deduplicate: boolean;
+            accumulate_context: boolean;
+            use_session_context: boolean;
+            /** @description null: no limit besides the plan */
+            max_operations: number | null;
+        };
+        SessionMetadata: {
+            intent?: {
+                /** @enum {string} */
+                type?: "competitive_analysis" | "due_diligence" | "technical_evaluation" | "market_research" | "academic_research" | "news_monitoring" | "lead_generation";
+            } & {
+                [key: string]: unknown;
+            };
+            tags?: string[];
+            /** @enum {string} */
+            domain_context?: "general" | "academic" | "news" | "technical";
+        } & {
+            [key: string]: unknown;
+        };
+        SessionCreateRequest: {
+            /** @description Required, at most 255 characters */
+            name: string;
+            description?: string;
+            /** @description Monitoring intent guiding agent behaviour */
+            intent_context?: string;
+            /** @default {} */
+            session_config: components["schemas"]["SessionConfig"];
+            metadata?: components["schemas"]["SessionMetadata"];
+        };
+        SessionConfig: {
+            /**
+             * @description Remove duplicate URLs across operations
+             * @default true
+             */
+            auto_deduplicate: boolean;
+            /**
+             * @description Build context from earlier operations
+             * @default true
+             */
+            accumulate_context: boolean;
+            /**
+             * @description Use the context for AI features
+             * @default true
+             */
+            use_session_context: boolean;
+            /** @description 1 to 100 */
+            max_operations?: number;
+        };
+        SessionList: {
+            data: components["schemas"]["Session"][];
+            total: number;
+            limit: number;
+            offset: number;
+            /** @description With include_shared: sessions shared with your organizations */
+            shared_sessions?: components["schemas"]["Session"][];
+            user_organizations?: components["schemas"]["OrganizationSummary"][];
+        };
+        OrganizationSummary: {
+            id: string;
+            name: string;
+        };
+        SessionDetail: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            intent_context: string | null;
+            /** @enum {string} */
+            status: "active" | "completed" | "archived";
+            session_config: components["schemas"]["SessionConfigState"];
+            metadata: components["schemas"]["SessionMetadata"];
+            operation_count: number;
+            public_share: boolean;
+            shared_with_org: boolean;
+            organization_id: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description Auto-archive happens 7 days after this */
+            last_activity_at: string;
+            completed_at: string | null;
+            archived_at: string | null;
+            archived_reason: ("manual" | "inactivity") | null;
+            operations: components["schemas"]["SessionOperation"][];
+            context_summary: components["schemas"]["SessionContextSummary"];
+            /** @enum {string} */
+            access_level: "owner" | "org_viewer" | "public";
+            user_organizations: components["schemas"]["OrganizationSummary"][];
+        };
+        SessionOperation: {
+            /** Format: uuid */
+            id: string;
+            /** @description 1 for the first operation of the session */
+            seq: number;
+            /** @enum {string} */
+            kind: "search" | "crawl" | "ask";
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            query: string | null;
+            /** @description Target URLs of a crawl */
+            urls: string[];
+            result_count: number;
+            /** @description Results removed because the session had already seen their URL */
+            filtered_count: number;
+            results_summary: string | null;
+            credits: number;
+            /** @description The search job, crawl or answer this operation produced */
+            resource_id: string | null;
+            error: string | null;
+            started_at: string;
+            finished_at: string | null;
+        };
+        SessionContextSummary: {
+            intent_type: ("competitive_analysis" | "due_diligence" | "technical_evaluation" | "market_research" | "academic_research" | "news_monitoring" | "lead_generation") | null;
+            intent_context: string | null;
+            domain_context: ("general" | "academic" | "news" | "technical") | null;
+            query_additions: string[];
+            boost_document_types: string[];
+            /** @description Newest last */
+            recent_queries: string[];
+            domain_frequency: components["schemas"]["CountedValue"][];
+            entities: components["schemas"]["CountedValue"][];
+            keywords: components["schemas"]["CountedValue"][];
+            document_types: components["schemas"]["CountedValue"][];
+            content_types: components["schemas"]["CountedValue"][];
+            urls_seen: number;
+        };
+        CountedValue: {
+            value: string;
+            count: number;
+        };
+        SessionPatchRequest: {
+            name?: string;
+            description?: string;
+            intent_context?: string;
+            /** @description Changes to session_config; fields left out keep their value */
+            config?: components["schemas"]["SessionConfigPatch"];
+        };
+        SessionConfigPatch: {
+            auto_deduplicate?: boolean;
+            accumulate_context?: boolean;
+            use_session_context?: boolean;
+            /** @description 1 to 100 */
+            max_operations?: number;
+        };
+        SessionShare: {
+            /** Format: uuid */
+            id: string;
+            public_share: boolean;
+            shared_with_org: boolean;
+            organization_id: string | null;
+        };
+        ShareRequest: {
+            /** @description Anyone with the id may read it through /v1/public */
+            public_share?: boolean;
+            /** @description Members of organization_id may read it */
+            shared_with_org?: boolean;
+            /**
+             * Format: uuid
+             * @description Required when shared_with_org is true
+             */
+            organization_id?: string;
+        };
+        SessionTimeline: {
+            /** Format: uuid */
+            session_id: string;
+            data: components["schemas"]["SessionOperation"][];
+            total: number;
+        };
+        SearchResponse: components["schemas"]["SearchJob"] | components["schemas"]["SearchDryRun"];
+        SearchJob: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed";
+            query: string;
+            provider: string;
+            results: components["schemas"]["FullSearchResult"][];
+            total_results: number;
+            suggested_queries: string[];
+            summary: components["schemas"]["SearchSummary"] | null;
+            options: {
+                max_results: number;
+                rerank_results: boolean;
+                generate_suggestions: boolean;
+                generate_summary: boolean;
+                source_type: ("academic" | "commercial" | "news" | "community" | "mixed") | null;
+                /** @enum {string} */
+                processing_mode: "sync" | "async" | "webhook";
+            };
+            session_id: string | null;
+            public_share: boolean;
+            error: string | null;
+            credits: components["schemas"]["CreditsInfo"];
+            timing: {
+                created_at: string;
+                started_at: string | null;
+                completed_at: string | null;
+                duration_ms: number | null;
+            };
+        };
+        FullSearchResult: {
+            title: string;
+            url: string;
+            description: string;
+            published_date: string | null;
+            relevance_score: number;
+            /**
+             * @description Decided from domain, JSON-LD type, URL and text cues; mixed when unclear
+             * @enum {string}
+             */
+            source_type: "academic" | "commercial" | "news" | "community" | "mixed";
+        };
+        SearchSummary: {
+            /** @description Sentences from the results, each followed by its citation marker [n] */
+            text: string;
+            citations: {
+                marker: number;
+                url: string;
+                title: string;
+            }[];
+            /** @enum {string} */
+            method: "extractive";
+        };
+        CreditsInfo: {
+            /** @description Credits consumed by the operation */
+            consumed: number;
+            /** @description Balance after the operation */
+            balance_after: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            /** @description Features that caused advanced pricing */
+            advanced_features: string[];
+        };
+        SearchDryRun: {
+            /** @constant */
+            dry_run: true;
+            query: string;
+            credits: {
+                would_consume: number;
+                /** @enum {string} */
+                pricing_tier: "basic" | "advanced";
+                advanced_features: string[];
+            };
+            would_succeed: boolean;
+            credits_balance: number;
+        };
+        SessionSearchRequest: {
+            /** @description What to search for, at most 1000 characters */
+            query: string;
+            /**
+             * @description 1 to 20 results
+             * @default 10
+             */
+            max_results: number;
+            /**
+             * @description Novelty reranking; advanced pricing (2 credits)
+             * @default false
+             */
+            rerank_results: boolean;
+            /**
+             * @description Follow-up query suggestions; advanced pricing
+             * @default false
+             */
+            generate_suggestions: boolean;
+            /**
+             * @description Summary of the results; free
+             * @default true
+             */
+            generate_summary: boolean;
+            /** @enum {string} */
+            source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
+            /**
+             * Format: uuid
+             * @description Links the search to a session
+             */
+            session_id?: string;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * Format: uri
+             * @description Completion notification target
+             */
+            webhook_url?: string;
+            /**
+             * @description Estimate the cost without executing
+             * @default false
+             */
+            dry_run: boolean;
+            /**
+             * @description Free exact-URL filter
+             * @default false
+             */
+            filter_seen_urls: boolean;
+        };
+        CrawlCreated: components["schemas"]["CrawlDetail"] | components["schemas"]["CrawlDryRun"];
+        CrawlDetail: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+            /** @description The validated request, defaults applied */
+            configuration: {
+                [key: string]: unknown;
+            };
+            stats: components["schemas"]["CrawlStats"];
+            session_id: string | null;
+            error: string | null;
+            /** @description When the crawl is (or was) due to start */
+            scheduled_for: string;
+            created_at: string;
+            started_at: string | null;
+            completed_at: string | null;
+            documents: components["schemas"]["CrawlDocument"][];
+            classifications: {
+                url: string;
+                label: string;
+                confidence: number;
+            }[];
+            summary: string | null;
+            access_level: components["schemas"]["AccessLevel"];
+            sharing: components["schemas"]["ShareState"];
+            smart_crawl: components["schemas"]["SmartCrawl"] | null;
+        };
+        CrawlStats: {
+            pages_crawled: number;
+            pages_failed: number;
+            /** @description Duplicates by redirect or rel=canonical */
+            pages_skipped: number;
+            pages_cached: number;
+            max_pages: number;
+            max_depth: number;
+            credits_used: number;
+            credits_reserved: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            advanced_features: string[];
+        };
+        CrawlDocument: {
+            url: string;
+            final_url: string;
+            status_code: number;
+            content_type: string;
+            depth: number;
+            title: string | null;
+            description: string | null;
+            language: string | null;
+            published_date: string | null;
+            /** @description Main content without navigation and boilerplate */
+            text: string;
+            markdown: string;
+            links: {
+                url: string;
+                text: string;
+            }[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            extracted_data?: {
+                [key: string]: unknown;
+            };
+            extraction_metadata?: {
+                [key: string]: unknown;
+            };
+            classification: {
+                label: string;
+                confidence: number;
+            } | null;
+            from_cache: boolean;
+            /** @description Credits this page cost */
+            credits: number;
+            /** @description OPIC importance: share of the crawl graph’s cash this page holds */
+            importance_score: number;
+            inlink_count: number;
+            outlink_count: number;
+            hub_score: number;
+            authority_score: number;
+            anchor_texts: string[];
+            fetched_at: string;
+        };
+        /** @enum {string} */
+        AccessLevel: "owner" | "org_viewer" | "public";
+        ShareState: {
+            public_share: boolean;
+            shared_with_org: boolean;
+            organization_id: string | null;
+        };
+        SmartCrawl: {
+            enabled: boolean;
+            /** @constant */
+            algorithm: "opic";
+            stats: {
+                total_nodes: number;
+                total_edges: number;
+                avg_inlinks: number;
+                graph_density: number;
+            };
+            top_pages: {
+                url: string;
+                importance: number;
+                inlinks: number;
+            }[];
+            domain_authority: {
+                [key: string]: number;
+            };
+            efficiency: {
+                coverage_ratio: number;
+                importance_captured: number;
+                avg_importance_per_page: number;
+            };
+            hubs: {
+                url: string;
+                score: number;
+            }[];
+            authorities: {
+                url: string;
+                score: number;
+            }[];
+        };
+        CrawlDryRun: {
+            /** @description Credits reserved up front: max_pages x price per page, capped by budget_config.max_credits */
+            cost_estimate: number;
+            would_succeed: boolean;
+            credits_balance: number;
+            price_per_page: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            advanced_features: string[];
+            max_pages: number;
+            max_depth: number;
+            smart_crawl: boolean;
+            /** @constant */
+            dry_run: true;
+            configuration: {
+                [key: string]: unknown;
+            };
+        };
+        SessionCrawlRequest: {
+            /** @description 1 to 100 seed URLs */
+            urls: string[];
+            /**
+             * @description 1 to 1000; sync mode at most 10
+             * @default 10
+             */
+            max_pages: number;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * @description AI classification; advanced pricing
+             * @default false
+             */
+            classify_documents: boolean;
+            /**
+             * @description Free
+             * @default false
+             */
+            generate_summary: boolean;
+            extraction_schema?: components["schemas"]["ExtractionSchema"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            expansion: "none" | "internal" | "external" | "both";
+            /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
+            intent?: string;
+            /**
+             * @description Derive intent from the extraction_schema instructions
+             * @default false
+             */
+            auto_generate_intent: boolean;
+            /** Format: uuid */
+            session_id?: string;
+            /**
+             * @description Validate and estimate without executing
+             * @default false
+             */
+            dry_run: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+            /**
+             * @description Legacy: same as expansion internal
+             * @default false
+             */
+            follow_links: boolean;
+            link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
+            classifiers?: components["schemas"]["Classifier"][];
+            budget_config?: components["schemas"]["BudgetConfig"];
+            /**
+             * @description Serve pages from the global cache at half price
+             * @default false
+             */
+            use_cache: boolean;
+            /**
+             * @description Cache TTL in seconds
+             * @default 86400
+             */
+            cache_max_age: number;
+            /** @default false */
+            premium_proxy: boolean;
+            /** @default false */
+            ultra_premium: boolean;
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            retry_strategy: "none" | "auto" | "premium_only";
+            /**
+             * @description Free exact-URL filter
+             * @default true
+             */
+            filter_seen_urls: boolean;
+        };
+        /** @description Field name ([a-zA-Z_][a-zA-Z0-9_]*) to an instruction of at least 10 characters; at most 20 fields */
+        ExtractionSchema: {
+            [key: string]: string;
+        };
+        LinkExtractionConfig: {
+            /** @description Link depth from the seeds, 1 to 10 */
+            max_depth?: number;
+            /** @description Follow only URLs matching one of these */
+            url_patterns?: string[];
+            /** @description Never follow URLs matching these */
+            exclude_patterns?: string[];
+            /** @description Follow rel=next and page=N listings without spending depth */
+            detect_pagination?: boolean;
+        };
+        Classifier: {
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        BudgetConfig: {
+            max_pages?: number;
+            max_depth?: number;
+            max_credits?: number;
+        };
+        PublicSession: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            intent_context: string | null;
+            /** @enum {string} */
+            status: "active" | "completed" | "archived";
+            metadata: components["schemas"]["SessionMetadata"];
+            operation_count: number;
+            created_at: string;
+            last_activity_at: string;
+            /** @constant */
+            access_level: "public";
+            operations: components["schemas"]["PublicSessionOperation"][];
+            context_summary: components["schemas"]["SessionContextSummary"];
+        };
+        PublicSessionOperation: {
+            /** Format: uuid */
+            id: string;
+            /** @description 1 for the first operation of the session */
+            seq: number;
+            /** @enum {string} */
+            kind: "search" | "crawl" | "ask";
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            query: string | null;
+            /** @description Target URLs of a crawl */
+            urls: string[];
+            result_count: number;
+            /** @description Results removed because the session had already seen their URL */
+            filtered_count: number;
+            results_summary: string | null;
+            credits: number;
+            error: string | null;
+            started_at: string;
+            finished_at: string | null;
+        };
+        PublicSessionTimeline: {
+            /** Format: uuid */
+            session_id: string;
+            data: components["schemas"]["PublicSessionOperation"][];
+            total: number;
+        };
+        IntentAssessment: {
+            /** @enum {string} */
+            assessment: "specific" | "vague";
+            specificity_score: number;
+            is_assessed: boolean;
+            /** @enum {string} */
+            assessment_source: "llm" | "heuristic" | "fallback";
+            /** @enum {string} */
+            fallback_reason_code?: "timeout" | "parse_error" | "provider_error" | "rate_limited";
+            vague_aspects?: string[];
+            proposed_intent?: string;
+            what_we_clarified?: string[];
+            inferred: {
+                trigger_conditions: string[];
+                exclusions: string[];
+                entities: string[];
+                source_types: string[];
+                /** @enum {string} */
+                suggested_cadence: "hourly" | "daily" | "weekly" | "monthly";
+                monitoring_type: string;
+            };
+            reasoning: string;
+        };
+        AssessIntentRequest: {
+            /** @description 10 to 2000 characters */
+            intent: string;
+            /**
+             * @description Milliseconds, 1000 to 30000
+             * @default 10000
+             */
+            timeout: number;
+        };
+        WorkflowPlan: {
+            intent: string;
+            name: string;
+            /** @enum {string} */
+            planning_profile: "precision_linear" | "dual_lane_hybrid" | "fork_join_dag";
+            topology_reason: string;
+            planning_quality_score: number;
+            coverage_score: number;
+            depth_score: number;
+            coverage_gaps: string[];
+            recommended_steps: components["schemas"]["WorkflowStep"][];
+            estimated_credits_per_execution: number;
+            /** @enum {string} */
+            preset: "quick" | "standard" | "thorough" | "comprehensive";
+            credits_consumed: number;
+        };
+        WorkflowStep: {
+            id: string;
+            depends_on?: string[];
+            /** @description Name later steps use to refer to this output */
+            output_key?: string;
+            /** @description Run only when this holds for the dependencies’ outputs */
+            cascade_condition?: string;
+            /** @constant */
+            type: "search";
+            config: {
+                query: string;
+                /** @default 10 */
+                max_results: number;
+                /** @default false */
+                query_decomposition: boolean;
+            };
+        } | {
+            id: string;
+            depends_on?: string[];
+            /** @description Name later steps use to refer to this output */
+            output_key?: string;
+            /** @description Run only when this holds for the dependencies’ outputs */
+            cascade_condition?: string;
+            /** @constant */
+            type: "crawl";
+            config: {
+                /** @description URLs, or {{output_key}} references to earlier steps */
+                urls: string[];
+                /** @default 10 */
+                max_pages: number;
+                extraction_schema?: components["schemas"]["ExtractionSchema"];
+            };
+        } | {
+            id: string;
+            depends_on?: string[];
+            /** @description Name later steps use to refer to this output */
+            output_key?: string;
+            /** @description Run only when this holds for the dependencies’ outputs */
+            cascade_condition?: string;
+            /** @constant */
+            type: "aggregate";
+            config: {
+                /**
+                 * @default merge
+                 * @enum {string}
+                 */
+                aggregation_type: "merge" | "deduplicate" | "summarize" | "compare";
+                /**
+                 * @default json
+                 * @enum {string}
+                 */
+                format: "json" | "markdown" | "table";
+            };
+        };
+        PlanRequest: {
+            /** @description 10 to 2000 characters */
+            intent: string;
+            name?: string;
+            max_credits_per_execution?: number;
+            /** @description Wins over max_credits_per_execution */
+            planning_budget?: number;
+            /**
+             * @default quality_first
+             * @enum {string}
+             */
+            quality_mode: "quality_first" | "balanced";
+            /** @default false */
+            skip_entity_discovery: boolean;
+            /**
+             * @description quick ~10, standard ~30, thorough ~50, comprehensive ~100 credits
+             * @enum {string}
+             */
+            preset?: "quick" | "standard" | "thorough" | "comprehensive";
+        };
+        WorkflowPlanJob: {
+            id: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            created_at: string;
+            completed_at: string | null;
+            result: {
+                [key: string]: unknown;
+            } | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        WorkflowList: {
+            data: components["schemas"]["Workflow"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        Workflow: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            mode: "simple" | "multi_step" | "ai_planned";
+            workflow_type: ("search" | "crawl") | null;
+            operation_config: {
+                [key: string]: unknown;
+            } | null;
+            steps: components["schemas"]["WorkflowStep"][] | null;
+            intent: string | null;
+            max_credits_per_execution: number | null;
+            stop_condition: components["schemas"]["StopCondition"];
+            max_executions: number | null;
+            notification_config: components["schemas"]["NotificationConfig"] | null;
+            session_id: string | null;
+            tags: string[];
+            interval: string | null;
+            interval_minutes: number | null;
+            cron_expression: string | null;
+            scheduled_for: string | null;
+            anchor_minute: number | null;
+            timezone: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "completed" | "failed" | "stopped" | "planning" | "plan_failed" | "archived";
+            status_reason: string | null;
+            execution_count: number;
+            next_run_at: string | null;
+            last_run_at: string | null;
+            estimated_credits_per_execution: number;
+            /** @enum {string} */
+            access_level: "owner" | "org_viewer" | "public";
+            created_at: string;
+            updated_at: string;
+        };
+        StopCondition: {
+            /** @constant */
+            type: "result_count";
+            /** @enum {string} */
+            operator: ">" | "<" | ">=" | "<=" | "==";
+            value: number;
+        } | {
+            /** @constant */
+            type: "contains_url";
+            url: string;
+        } | {
+            /** @constant */
+            type: "field_value";
+            field: string;
+            /** @enum {string} */
+            operator: ">" | "<" | ">=" | "<=" | "==" | "!=" | "contains";
+            value: string | number | boolean;
+        } | {
+            /** @constant */
+            type: "extracted_field";
+            field: string;
+            /** @enum {string} */
+            operator: ">" | "<" | ">=" | "<=" | "==" | "!=" | "contains";
+            value: string | number | boolean;
+        } | {
+            /** @constant */
+            type: "natural_language";
+            description: string;
+            /**
+             * @description 0.8-0.9 strong evidence, 0.6-0.7 balanced, 0.4-0.5 permissive
+             * @default 0.7
+             */
+            confidence_threshold: number;
+        } | {
+            /** @constant */
+            type: "always";
+        } | {
+            /** @constant */
+            type: "none";
+        } | {
+            /** @constant */
+            type: "threshold";
+            confidence_threshold: number;
+            description?: string;
+        };
+        NotificationConfig: {
+            /** @default false */
+            email: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+        };
+        WorkflowCreateResponse: {
+            dry_run: boolean;
+            workflow: components["schemas"]["Workflow"] | null;
+            estimate: {
+                credits_per_execution: number;
+                would_succeed: boolean;
+                credits_balance: number;
+                first_run_at: string | null;
+            };
+        };
+        WorkflowCreateRequest: {
+            /** @description At most 255 characters */
+            name: string;
+            description?: string;
+            /**
+             * @default simple
+             * @enum {string}
+             */
+            mode: "simple" | "multi_step" | "ai_planned";
+            /**
+             * @description simple mode: search or crawl
+             * @enum {string}
+             */
+            workflow_type?: "search" | "crawl";
+            /** @description simple mode: the search or crawl configuration */
+            operation_config?: {
+                [key: string]: unknown;
+            };
+            /** @description multi_step mode: the pipeline */
+            steps?: components["schemas"]["WorkflowStep"][];
+            /** @description ai_planned mode: what to monitor */
+            intent?: string;
+            /** @description ai_planned mode: execution budget */
+            max_credits_per_execution?: number;
+            /**
+             * @default {
+             *       "type": "always"
+             *     }
+             */
+            stop_condition: components["schemas"]["StopCondition"];
+            /**
+             * @description Estimate the cost without creating
+             * @default false
+             */
+            dry_run: boolean;
+            max_executions?: number;
+            notification_config?: components["schemas"]["NotificationConfig"];
+            /** Format: uuid */
+            session_id?: string;
+            tags?: string[];
+            /** @description "N minutes|hours|days|weeks" */
+            interval?: string;
+            /** @description Raw minutes; wins over interval */
+            interval_minutes?: number;
+            /** @description 5-field cron */
+            cron_expression?: string;
+            /** @description ISO 8601 time of a one-time run */
+            scheduled_for?: string;
+            anchor_minute?: number;
+            /**
+             * @description IANA time zone
+             * @default UTC
+             */
+            timezone: string;
+        };
+        WorkflowDetail: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            mode: "simple" | "multi_step" | "ai_planned";
+            workflow_type: ("search" | "crawl") | null;
+            operation_config: {
+                [key: string]: unknown;
+            } | null;
+            steps: components["schemas"]["WorkflowStep"][] | null;
+            intent: string | null;
+            max_credits_per_execution: number | null;
+            stop_condition: components["schemas"]["StopCondition"];
+            max_executions: number | null;
+            notification_config: components["schemas"]["NotificationConfig"] | null;
+            session_id: string | null;
+            tags: string[];
+            interval: string | null;
+            interval_minutes: number | null;
+            cron_expression: string | null;
+            scheduled_for: string | null;
+            anchor_minute: number | null;
+            timezone: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "completed" | "failed" | "stopped" | "planning" | "plan_failed" | "archived";
+            status_reason: string | null;
+            execution_count: number;
+            next_run_at: string | null;
+            last_run_at: string | null;
+            estimated_credits_per_execution: number;
+            /** @enum {string} */
+            access_level: "owner" | "org_viewer" | "public";
+            created_at: string;
+            updated_at: string;
+            recent_executions: {
+                id: string;
+                workflow_id: string;
+                seq: number;
+                /** @enum {string} */
+                trigger: "manual" | "schedule";
+                slot: string | null;
+                /** @enum {string} */
+                status: "completed" | "failed";
+                started_at: string;
+                finished_at: string;
+                credits: components["schemas"]["CreditsInfo"];
+                condition_met: boolean;
+                stop_evaluation: {
+                    condition_met: boolean;
+                    type: string;
+                    reason: string;
+                    confidence?: number;
+                    /** @enum {string} */
+                    judged_by?: "llm" | "heuristic";
+                    evidence_url?: string;
+                } | null;
+                result_count: number;
+                result_changes: components["schemas"]["WorkflowResultChanges"] | null;
+                intent_relevance_filter: components["schemas"]["IntentRelevanceFilter"] | null;
+                steps?: {
+                    id: string;
+                    type: string;
+                    /** @enum {string} */
+                    status: "completed" | "skipped" | "failed";
+                    result_count: number;
+                    credits: number;
+                    reason?: string;
+                }[];
+                error?: {
+                    code: string;
+                    message: string;
+                };
+                notification: {
+                    suppressed: boolean;
+                    events: string[];
+                };
+            }[];
+        };
+        WorkflowResultChanges: {
+            net_new_count: number;
+            dropped_count: number;
+            retained_count: number;
+            /** @description (new + dropped) / unique URLs over both executions x 100 */
+            change_rate: number;
+            net_new_urls: {
+                url: string;
+                title: string;
+                snippet: string;
+                published_date: string | null;
+            }[];
+            dropped_urls: string[];
+            previous_execution_id: string | null;
+            /** @description Crawl workflows: pages whose clean text changed */
+            changed_urls?: string[];
+            page_diffs?: {
+                url: string;
+                previous_fingerprint: string;
+                fingerprint: string;
+                diff: string;
+            }[];
+        };
+        IntentRelevanceFilter: {
+            filtered_count: number;
+            filtered_items: {
+                url: string;
+                title: string;
+                reason: string;
+            }[];
+            monitoring_intent_used: string;
+            /** @enum {string} */
+            monitoring_intent_source: "intent" | "description" | "operation_config.query" | "name";
+            filtering_enabled: boolean;
+            classifications: {
+                url: string;
+                /** @enum {string} */
+                relevance: "NEW" | "CONTEXT" | "UPDATE" | "IRRELEVANT";
+            }[];
+            signal_suppressed: boolean;
+        };
+        WorkflowPatchRequest: {
+            name?: string;
+            /** @enum {string} */
+            workflow_type?: "search" | "crawl";
+            operation_config?: {
+                [key: string]: unknown;
+            };
+            stop_condition?: components["schemas"]["StopCondition"];
+            interval_minutes?: number;
+            max_executions?: number | null;
+            /** @enum {string} */
+            status?: "active" | "paused" | "completed" | "stopped" | "archived";
+            session_id?: string | null;
+        };
+        WorkflowDeleted: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        WorkflowExecuteResponse: {
+            workflow_id: string;
+            dry_run: boolean;
+            /** @enum {string} */
+            status: "active" | "paused" | "completed" | "failed" | "stopped" | "planning" | "plan_failed" | "archived";
+            execution: components["schemas"]["WorkflowExecution"] | null;
+            estimate?: {
+                credits: number;
+                would_succeed: boolean;
+                credits_balance: number;
+            };
+        };
+        WorkflowExecution: {
+            id: string;
+            workflow_id: string;
+            seq: number;
+            /** @enum {string} */
+            trigger: "manual" | "schedule";
+            slot: string | null;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            started_at: string;
+            finished_at: string;
+            credits: components["schemas"]["CreditsInfo"];
+            condition_met: boolean;
+            stop_evaluation: {
+                condition_met: boolean;
+                type: string;
+                reason: string;
+                confidence?: number;
+                /** @enum {string} */
+                judged_by?: "llm" | "heuristic";
+                evidence_url?: string;
+            } | null;
+            result_count: number;
+            result_changes: components["schemas"]["WorkflowResultChanges"] | null;
+            intent_relevance_filter: components["schemas"]["IntentRelevanceFilter"] | null;
+            steps?: {
+                id: string;
+                type: string;
+                /** @enum {string} */
+                status: "completed" | "skipped" | "failed";
+                result_count: number;
+                credits: number;
+                reason?: string;
+            }[];
+            results?: {
+                url: string;
+                title: string;
+                description: string;
+                published_date: string | null;
+                fingerprint?: string;
+                extracted_data?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            error?: {
+                code: string;
+                message: string;
+            };
+            notification: {
+                suppressed: boolean;
+                events: string[];
+            };
+        };
+        WorkflowExecuteRequest: {
+            /** @default false */
+            dry_run: boolean;
+        };
+        WorkflowExecutionList: {
+            data: components["schemas"]["WorkflowExecution"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        QuickSearchResponse: {
+            query: string;
+            /** @description local (the engine's index) or searxng */
+            provider: string;
+            results: components["schemas"]["SearchResult"][];
+            total: number;
+            credits: components["schemas"]["CreditsInfo"];
+        };
+        SearchResult: {
+            title: string;
+            url: string;
+            description: string;
+            published_date: string | null;
+            relevance_score: number;
+        };
+        QuickSearchRequest: {
+            /** @description What to search for, at most 1000 characters */
+            query: string;
+            /**
+             * @description 1 to 20 results
+             * @default 10
+             */
+            max_results: number;
+            /** @description Only these domains */
+            include_domains?: string[];
+            /** @description Never these domains */
+            exclude_domains?: string[];
+        };
+        SearchOverview: {
+            providers: {
+                name: string;
+                /** @enum {string} */
+                kind: "index" | "web";
+                default: boolean;
+                description: string;
+            }[];
+            features: string[];
+            source_types: ("academic" | "commercial" | "news" | "community" | "mixed")[];
+            statistics: {
+                searches_total: number;
+                searches_by_status: {
+                    [key: string]: number;
+                };
+                indexed_pages_own: number;
+                indexed_pages_public: number;
+            };
+        };
+        SearchRequest: {
+            /** @description What to search for, at most 1000 characters */
+            query: string;
+            /**
+             * @description 1 to 20 results
+             * @default 10
+             */
+            max_results: number;
+            /**
+             * @description Novelty reranking; advanced pricing (2 credits)
+             * @default false
+             */
+            rerank_results: boolean;
+            /**
+             * @description Follow-up query suggestions; advanced pricing
+             * @default false
+             */
+            generate_suggestions: boolean;
+            /**
+             * @description Summary of the results; free
+             * @default true
+             */
+            generate_summary: boolean;
+            /** @enum {string} */
+            source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
+            /**
+             * Format: uuid
+             * @description Links the search to a session
+             */
+            session_id?: string;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * Format: uri
+             * @description Completion notification target
+             */
+            webhook_url?: string;
+            /**
+             * @description Estimate the cost without executing
+             * @default false
+             */
+            dry_run: boolean;
+        };
+        SearchJobList: {
+            data: components["schemas"]["SearchJob"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        SearchJobShare: {
+            id: string;
+            public_share: boolean;
+        };
+        PublicShareRequest: {
+            public_share: boolean;
+        };
+        CrawlRequest: {
+            /** @description 1 to 100 seed URLs */
+            urls: string[];
+            /**
+             * @description 1 to 1000; sync mode at most 10
+             * @default 10
+             */
+            max_pages: number;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * @description AI classification; advanced pricing
+             * @default false
+             */
+            classify_documents: boolean;
+            /**
+             * @description Free
+             * @default false
+             */
+            generate_summary: boolean;
+            extraction_schema?: components["schemas"]["ExtractionSchema"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            expansion: "none" | "internal" | "external" | "both";
+            /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
+            intent?: string;
+            /**
+             * @description Derive intent from the extraction_schema instructions
+             * @default false
+             */
+            auto_generate_intent: boolean;
+            /** Format: uuid */
+            session_id?: string;
+            /**
+             * @description Validate and estimate without executing
+             * @default false
+             */
+            dry_run: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+            /**
+             * @description Legacy: same as expansion internal
+             * @default false
+             */
+            follow_links: boolean;
+            link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
+            classifiers?: components["schemas"]["Classifier"][];
+            budget_config?: components["schemas"]["BudgetConfig"];
+            /**
+             * @description Serve pages from the global cache at half price
+             * @default false
+             */
+            use_cache: boolean;
+            /**
+             * @description Cache TTL in seconds
+             * @default 86400
+             */
+            cache_max_age: number;
+            /** @default false */
+            premium_proxy: boolean;
+            /** @default false */
+            ultra_premium: boolean;
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            retry_strategy: "none" | "auto" | "premium_only";
+        };
+        CrawlEstimate: {
+            /** @description Credits reserved up front: max_pages x price per page, capped by budget_config.max_credits */
+            cost_estimate: number;
+            would_succeed: boolean;
+            credits_balance: number;
+            price_per_page: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            advanced_features: string[];
+            max_pages: number;
+            max_depth: number;
+            smart_crawl: boolean;
+        };
+        CrawlEstimateRequest: {
+            /** @description 1 to 100 seed URLs */
+            urls: string[];
+            /**
+             * @description 1 to 1000; sync mode at most 10
+             * @default 10
+             */
+            max_pages: number;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * @description AI classification; advanced pricing
+             * @default false
+             */
+            classify_documents: boolean;
+            /**
+             * @description Free
+             * @default false
+             */
+            generate_summary: boolean;
+            extraction_schema?: components["schemas"]["ExtractionSchema"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            expansion: "none" | "internal" | "external" | "both";
+            /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
+            intent?: string;
+            /**
+             * @description Derive intent from the extraction_schema instructions
+             * @default false
+             */
+            auto_generate_intent: boolean;
+            /** Format: uuid */
+            session_id?: string;
+            /**
+             * @description Validate and estimate without executing
+             * @default false
+             */
+            dry_run: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+            /**
+             * @description Legacy: same as expansion internal
+             * @default false
+             */
+            follow_links: boolean;
+            link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
+            classifiers?: components["schemas"]["Classifier"][];
+            budget_config?: components["schemas"]["BudgetConfig"];
+            /**
+             * @description Serve pages from the global cache at half price
+             * @default false
+             */
+            use_cache: boolean;
+            /**
+             * @description Cache TTL in seconds
+             * @default 86400
+             */
+            cache_max_age: number;
+            /** @default false */
+            premium_proxy: boolean;
+            /** @default false */
+            ultra_premium: boolean;
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            retry_strategy: "none" | "auto" | "premium_only";
+        };
+        CrawlList: {
+            data: components["schemas"]["CrawlJob"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        CrawlJob: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+            /** @description The validated request, defaults applied */
+            configuration: {
+                [key: string]: unknown;
+            };
+            stats: components["schemas"]["CrawlStats"];
+            session_id: string | null;
+            error: string | null;
+            /** @description When the crawl is (or was) due to start */
+            scheduled_for: string;
+            created_at: string;
+            started_at: string | null;
+            completed_at: string | null;
         };
         ErrorResponse: {
             /** @description Error type, e.g. validation_error, authentication_error, insufficient_credits */
@@ -926,6 +3055,3690 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskRequest"];
+            };
+        };
+        responses: {
+            /** @description Answer a question from researched, cited sources */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AskResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                status?: "active" | "completed" | "archived";
+                tag?: string;
+                days_back?: number;
+                include_shared?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List your sessions */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Create a session */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Session detail: operations, context summary and access level */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a session and all its operations */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Change name, description, intent_context or config */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mark a session completed; it takes no new operations afterwards */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    archiveSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archive a completed session */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    shareSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description Share a session publicly or with an organization */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionShare"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSessionTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Operations of a session in time order, with status, results and credits */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionTimeline"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchInSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Search with session context */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    crawlInSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionCrawlRequest"];
+            };
+        };
+        responses: {
+            /** @description Crawl with session context */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlCreated"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    askInSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskRequest"];
+            };
+        };
+        responses: {
+            /** @description Ask with session context */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AskResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPublicSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A publicly shared session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSession"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPublicSessionTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline of a publicly shared session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSessionTimeline"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPublicCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A publicly shared crawl */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    assessIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description Assess how specific a monitoring intent is */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntentAssessment"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    planWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanRequest"];
+            };
+        };
+        responses: {
+            /** @description Plan a workflow from an intent */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowPlan"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    planWorkflowAsync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanRequest"];
+            };
+        };
+        responses: {
+            /** @description Plan a workflow in the background */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowPlanJob"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkflowPlanJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Poll an asynchronous plan */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowPlanJob"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                status?: "active" | "paused" | "completed" | "failed" | "stopped" | "planning" | "plan_failed" | "archived";
+                scope?: "all" | "owned" | "shared";
+                search?: string;
+                /** @description Comma-separated */
+                tags?: string;
+                sort_by?: "created" | "updated" | "name";
+                sort_order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List workflows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowList"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Create a workflow (dry_run estimates only) */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowCreateResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A workflow with its five most recent executions */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a workflow and stop its patrols */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowDeleted"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Edit a workflow or move its status */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    executeWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowExecuteRequest"];
+            };
+        };
+        responses: {
+            /** @description Run a workflow now (dry_run estimates only) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowExecuteResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWorkflowExecutions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every execution of a workflow, newest first, with results */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowExecutionList"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    shareWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description Share a workflow with an organization or publicly (read-only for others) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareState"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    quickSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Quick search: synchronous results, 1 credit */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickSearchResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSearchOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available providers, features and your search statistics */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOverview"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Full search: reranking, suggestions, summary, source types; sync, async or webhook */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Full search: reranking, suggestions, summary, source types; sync, async or webhook */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSearchJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Only items in this status */
+                status?: "pending" | "running" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your search jobs, newest first */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchJobList"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSearchJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A search job with results, timing, suggested queries and its public flag */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchJob"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteSearchJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a search job from your history */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchJob"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    shareSearchJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicShareRequest"];
+            };
+        };
+        responses: {
+            /** @description Turn public sharing of a search job on or off */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchJobShare"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCrawls: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Only items in this status */
+                status?: "pending" | "running" | "completed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your crawls and those shared with your organizations, newest first */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlList"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrawlRequest"];
+            };
+        };
+        responses: {
+            /** @description Crawl seed URLs: async (default), sync (max_pages <= 10) or webhook */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlCreated"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    estimateCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrawlEstimateRequest"];
+            };
+        };
+        responses: {
+            /** @description What a crawl would reserve, and whether your balance covers it */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlEstimate"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel a running or scheduled crawl; its reserved credits are released */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    abortCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Abort a running crawl; pages fetched stay charged, the rest of the reservation is released */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    executeCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Start a scheduled crawl now */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    shareCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description Share a crawl publicly (public_share) or with an organization (shared_with_org, organization_id) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDetail"];
                 };
             };
             /** @description Validation failed */

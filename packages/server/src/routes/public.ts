@@ -1,4 +1,4 @@
-import { IdParams, PublicSessionSchema, PublicSessionTimelineSchema } from '@wvr/engine';
+import { CrawlDetailSchema, IdParams, PublicSessionSchema, PublicSessionTimelineSchema } from '@wvr/engine';
 import { defineRoute } from '../route.js';
 
 const base = { auth: 'public', tag: 'public' } as const;
@@ -26,5 +26,16 @@ export const publicRoutes = [
     params: IdParams,
     response: PublicSessionTimelineSchema,
     handler: ({ engine, params }) => engine.sessions.publicTimeline(params.id!),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'getPublicCrawl',
+    method: 'GET',
+    path: '/public/crawls/:id',
+    summary: 'A publicly shared crawl',
+    description: 'No authentication. Answers 404 unless the crawl has public_share.',
+    params: IdParams,
+    response: CrawlDetailSchema,
+    handler: ({ engine, params }) => engine.crawls.getPublic(params.id!),
   }),
 ];

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import {
   AskResponseSchema,
+  CrawlCreatedSchema,
   IdParams,
   SearchResponseSchema,
   SessionAskBody,
@@ -139,7 +139,7 @@ export const sessionRoutes = [
     description: 'Costs what a plain crawl costs and counts against max_operations. filter_seen_urls (default true) is free.',
     params: IdParams,
     body: SessionCrawlBody,
-    response: z.unknown(),
+    response: CrawlCreatedSchema,
     handler: ({ engine, principal, params, body }) => engine.sessions.crawl(principal, id(params), body),
   }),
   defineRoute({

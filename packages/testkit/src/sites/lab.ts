@@ -24,6 +24,9 @@ const SHIFT_JIS_BYTES = [0x82, 0xb1, 0x82, 0xf1, 0x82, 0xc9, 0x82, 0xbf, 0x82, 0
 const MB = 1024 * 1024;
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body><h1>${title}</h1>${body}</body></html>`;
+/** `?retry=N` sets Retry-After to N seconds (default 1); `?retry=none` leaves the header out. */
+const retryAfter = (url: URL): Record<string, string> =>
+  url.searchParams.get('retry') === 'none' ? {} : { 'retry-after': String(intParam(url, 'retry', 1)) };
 const redirect = (status: number, location: string): Reply => ({ status, headers: { location }, body: '' });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const intParam = (url: URL, name: string, fallback: number) => {
@@ -62,15 +65,15 @@ export function labSite(options: LabOptions = {}): Handler {
       case '/status/500':
         return html(page('Server error', '<p>Something broke.</p>'), 500);
       case '/status/503':
-        return { status: 503, headers: { 'retry-after': String(intParam(url, 'retry', 1)) }, body: page('Unavailable', '<p>Try later.</p>') };
+        return { status: 503, headers: retryAfter(url), body: page('Unavailable', '<p>Try later.</p>') };
       case '/status/429':
-        return { status: 429, headers: { 'retry-after': String(intParam(url, 'retry', 1)) }, body: page('Too many requests', '<p>Slow down.</p>') };
+        return { status: 429, headers: retryAfter(url), body: page('Too many requests', '<p>Slow down.</p>') };
       case '/flaky': {
         const key = url.searchParams.get('key') ?? 'default';
         const seen = flakyCounts.get(key) ?? 0;
         flakyCounts.set(key, seen + 1);
         if (seen < intParam(url, 'times', 2)) {
-          return { status: 429, headers: { 'retry-after': String(intParam(url, 'retry', 1)) }, body: page('Too many requests', '<p>Slow down.</p>') };
+          return { status: 429, headers: retryAfter(url), body: page('Too many requests', '<p>Slow down.</p>') };
         }
         return html(page('Flaky page', `<p>Answered after ${seen} refusals.</p>`));
       }

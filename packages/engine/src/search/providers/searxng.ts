@@ -12,6 +12,7 @@ interface SearxResult {
 }
 
 const TIMEOUT_MS = 10_000;
+const MAX_PAGES = 3;
 
 /** A SearXNG instance's JSON API (`/search?format=json`); JSON output must be enabled on it. */
 export function searxngProvider(baseUrl: string, userAgent: string): SearchProvider {
@@ -20,14 +21,24 @@ export function searxngProvider(baseUrl: string, userAgent: string): SearchProvi
     name: 'searxng',
     kind: 'web',
     async search(q: ProviderQuery): Promise<ProviderHit[]> {
-      const url = new URL(endpoint);
       const extra = q.optionalTerms?.length ? ` ${q.optionalTerms.join(' ')}` : '';
-      url.searchParams.set('q', q.query + extra);
-      url.searchParams.set('format', 'json');
-      const body = await fetchJson(url, userAgent, q.signal);
-      const raw = Array.isArray((body as { results?: unknown }).results) ? ((body as { results: SearxResult[] }).results) : [];
-      const hits = raw
-        .filter((r): r is SearxResult & { url: string } => typeof r.url === 'string' && /^https?:\/\//.test(r.url))
+      const raw: SearxResult[] = [];
+      // SearXNG pages its answers (about 10 a page): read on until there are enough or the pages run out.
+      for (let pageno = 1; pageno <= MAX_PAGES && raw.length < q.maxResults; pageno++) {
+        const url = new URL(endpoint);
+        url.searchParams.set('q', q.query + extra);
+        url.searchParams.set('format', 'json');
+        url.searchParams.set('pageno', String(pageno));
+        const body = (await fetchJson(url, userAgent, q.signal)) as { results?: unknown };
+        const page = Array.isArray(body.results) ? (body.results as SearxResult[]) : [];
+        if (page.length === 0) break;
+        raw.push(...page);
+      }
+      const unique = new Map<string, SearxResult & { url: string }>();
+      for (const r of raw) {
+        if (typeof r.url === 'string' && /^https?:\/\//.test(r.url) && !unique.has(r.url)) unique.set(r.url, { ...r, url: r.url });
+      }
+      const hits = [...unique.values()]
         .map((r) => ({ r, domain: domainOf(r.url) }))
         .filter(({ domain }) => keep(domain, q.includeDomains, q.excludeDomains))
         .slice(0, q.maxResults);

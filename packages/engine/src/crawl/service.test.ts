@@ -1,0 +1,199 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import type { Principal } from '../accounts/schemas.js';
+import type { CrawlDetail } from './responses.js';
+
+let web: LocalWeb;
+let t: TestEngine;
+let owner: Principal;
+
+beforeAll(async () => {
+  web = await startLocalWeb({ sizes: { products: 300, articles: 30, docsDepth: 3 } });
+});
+afterAll(async () => web.close());
+afterEach(async () => t.dispose());
+
+function open(grant = 1000) {
+  t = openTestEngine({ allowPrivateNetwork: true });
+  const user = t.engine.accounts.ensureUser({ email: 'crawler@x.test' });
+  if (grant > 0) t.engine.credits.grant(user.id, grant);
+  owner = t.engine.accounts.localPrincipal(user);
+  return t.engine;
+}
+
+describe('CrawlService', () => {
+  it('returns a pending job at once in async mode and completes it through the job queue', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 12, expansion: 'internal' })) as CrawlDetail;
+    expect(created.status).toBe('pending');
+    expect(engine.credits.balance(owner.userId)).toBe(before - 12);
+    await engine.jobs.drain();
+    const done = engine.crawls.get(owner, created.id);
+    expect(done.status).toBe('completed');
+    expect(done.documents).toHaveLength(12);
+    expect(done.stats.pages_crawled).toBe(12);
+    expect(engine.credits.balance(owner.userId)).toBe(before - 12);
+    const home = done.documents[0]!;
+    expect(home.url).toBe(`${web.catalogue}/`);
+    expect(home.title).toBeTruthy();
+    expect(home.markdown.length).toBeGreaterThan(0);
+    expect(home.links.length).toBeGreaterThan(5);
+    expect(home.outlink_count).toBeGreaterThan(0);
+    expect(done.documents.every((d) => d.depth <= 1)).toBe(true);
+    expect(done.smart_crawl).toMatchObject({ enabled: true, algorithm: 'opic' });
+    expect(done.smart_crawl!.stats.total_nodes).toBeGreaterThan(12);
+    expect(new Set(done.documents.map((d) => d.url)).size).toBe(12);
+  });
+
+  it('charges only the pages it fetched and gives the rest of the reservation back', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 10, processing_mode: 'sync' })) as CrawlDetail;
+    expect(created.status).toBe('completed');
+    expect(created.documents).toHaveLength(1);
+    expect(created.smart_crawl).toBeNull();
+    expect(engine.credits.balance(owner.userId)).toBe(before - 1);
+  });
+
+  it('releases the whole reservation when a scheduled crawl is cancelled', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 50, expansion: 'internal' }, { runAt: new Date(t.clock.now().getTime() + 3_600_000) })) as CrawlDetail;
+    expect(engine.credits.balance(owner.userId)).toBe(before - 50);
+    const cancelled = engine.crawls.cancel(owner, created.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(engine.credits.ledgerSum(owner.userId)).toBe(before);
+    t.clock.advance(3_600_000);
+    await engine.jobs.drain();
+    expect(engine.crawls.get(owner, created.id).documents).toHaveLength(0);
+  });
+
+  it('aborts a running crawl, keeps what it fetched charged and releases the rest', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 300, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
+    const running = engine.jobs.runDue();
+    await vi.waitFor(() => expect(engine.crawls.get(owner, created.id).stats.pages_crawled).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    engine.crawls.abort(owner, created.id);
+    await running;
+    const aborted = engine.crawls.get(owner, created.id);
+    expect(aborted.status).toBe('cancelled');
+    expect(aborted.stats.pages_crawled).toBeLessThan(300);
+    expect(aborted.documents.reduce((s, d) => s + d.credits, 0)).toBe(aborted.stats.credits_used);
+    expect(engine.credits.balance(owner.userId)).toBe(before - aborted.stats.credits_used);
+    expect(engine.jobs.get(created.id)!.status).toBe('cancelled');
+  });
+
+  it('answers 400 for sync mode above 10 pages and for a proxy tier that is not configured', async () => {
+    const engine = open();
+    await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 11, processing_mode: 'sync' })).rejects.toMatchObject({ status: 400, code: 'sync_max_pages_exceeded' });
+    await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], premium_proxy: true })).rejects.toMatchObject({ status: 400, code: 'proxy_tier_unavailable' });
+  });
+
+  it('answers 402 with nothing reserved when the balance cannot cover max_pages', async () => {
+    const engine = open(0);
+    const balance = engine.credits.balance(owner.userId);
+    await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: balance + 1 })).rejects.toMatchObject({ status: 402 });
+    expect(engine.crawls.list(owner).total).toBe(0);
+  });
+
+  it('estimates and dry-runs at the advanced price when an intent is given, creating nothing', async () => {
+    const engine = open();
+    const body = { urls: [`${web.catalogue}/`], max_pages: 20, expansion: 'internal', intent: 'espresso machines for a small office' };
+    const estimate = engine.crawls.estimate(owner, body);
+    expect(estimate).toMatchObject({ cost_estimate: 40, would_succeed: true, price_per_page: 2, pricing_tier: 'advanced', advanced_features: ['intent'], max_depth: 2 });
+    const dry = await engine.crawls.create(owner, { ...body, dry_run: true, budget_config: { max_credits: 15 } });
+    expect(dry).toMatchObject({ dry_run: true, cost_estimate: 15 });
+    expect(engine.crawls.list(owner).total).toBe(0);
+    expect(engine.credits.balance(owner.userId)).toBe(estimate.credits_balance);
+    expect(engine.crawls.estimate(owner, { ...body, intent: 'every individual product detail page' }).max_depth).toBe(3);
+  });
+
+  it('stops at budget_config.max_credits and charges no more than it', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 30, expansion: 'internal', budget_config: { max_credits: 7 } })) as CrawlDetail;
+    await engine.jobs.drain();
+    const done = engine.crawls.get(owner, created.id);
+    expect(done.status).toBe('completed');
+    expect(done.documents).toHaveLength(7);
+    expect(engine.credits.balance(owner.userId)).toBe(before - 7);
+  });
+
+  it('follows only url_patterns, never exclude_patterns, and drops junk URLs before queueing', async () => {
+    const engine = open();
+    const created = (await engine.crawls.create(owner, {
+      urls: [`${web.catalogue}/`],
+      max_pages: 25,
+      follow_links: true,
+      link_extraction_config: { max_depth: 2, url_patterns: ['/category/*', '/product/*'], exclude_patterns: ['*?page=*'] },
+    })) as CrawlDetail;
+    await engine.jobs.drain();
+    const done = engine.crawls.get(owner, created.id);
+    expect(done.documents.length).toBeGreaterThan(5);
+    for (const d of done.documents.slice(1)) {
+      expect(d.url).toMatch(/\/(category|product)\//);
+      expect(d.url).not.toContain('page=');
+      expect(d.url).not.toMatch(/cart|login|share|print|calendar/);
+    }
+  });
+
+  it('lists crawls as a page with a status filter and hides other users\' crawls', async () => {
+    const engine = open();
+    await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1, processing_mode: 'sync' });
+    await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1 });
+    expect(engine.crawls.list(owner, { limit: 1 })).toMatchObject({ total: 2, limit: 1, offset: 0 });
+    expect(engine.crawls.list(owner, { status: 'completed' }).total).toBe(1);
+    const stranger = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'other@x.test' }));
+    expect(engine.crawls.list(stranger).total).toBe(0);
+    const id = engine.crawls.list(owner).data[0]!.id;
+    expect(() => engine.crawls.get(stranger, id)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => engine.crawls.getPublic(id)).toThrow(expect.objectContaining({ status: 404 }));
+    engine.crawls.share(owner, id, { public_share: true });
+    expect(engine.crawls.getPublic(id).access_level).toBe('public');
+    expect(engine.crawls.get(stranger, id).access_level).toBe('public');
+  });
+
+  it('runs a scheduled crawl at once on execute', async () => {
+    const engine = open();
+    const created = (await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1 }, { runAt: new Date(t.clock.now().getTime() + 86_400_000) })) as CrawlDetail;
+    await engine.jobs.runDue();
+    expect(engine.crawls.get(owner, created.id).status).toBe('pending');
+    expect(engine.crawls.execute(owner, created.id).scheduled_for).toBe(t.clock.now().toISOString());
+    await engine.jobs.runDue();
+    const executed = engine.crawls.get(owner, created.id);
+    expect(executed.status).toBe('completed');
+    expect(executed.documents).toHaveLength(1);
+  });
+
+  it('posts a signed crawl.completed event in webhook mode', async () => {
+    const engine = open();
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const created = (await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 2, processing_mode: 'webhook', webhook_url: url })) as CrawlDetail;
+      await engine.jobs.drain();
+      await engine.notify.deliverDue();
+      expect(received).toHaveLength(1);
+      const payload = JSON.parse(received[0]!.body);
+      expect(payload).toMatchObject({ type: 'crawl.completed', data: { crawl_id: created.id, status: 'completed' } });
+      expect(received[0]!.headers['webhook-signature']).toMatch(/^v1,/);
+    } finally {
+      await new Promise((r) => hook.close(r));
+    }
+  });
+});

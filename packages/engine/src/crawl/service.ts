@@ -1,0 +1,316 @@
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import type { EngineContext } from '../core/context.js';
+import { errors } from '../core/errors.js';
+import { parseInput } from '../core/validate.js';
+import type { Principal } from '../accounts/schemas.js';
+import type { SharingService, ResourceRef } from '../accounts/sharing.js';
+import type { CreditsService } from '../credits/service.js';
+import { pricing } from '../credits/pricing.js';
+import type { NotifyService } from '../notify/service.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { PageFetcher } from '../web/types.js';
+import { assertTiersAvailable } from '../web/tiers.js';
+import { CrawlBody, CrawlEstimateBody, CrawlListQuery, type CrawlInput } from './schemas.js';
+import { crawlDocuments, crawls } from './tables.js';
+import { CrawlRunner, effectiveExpansion } from './runner.js';
+import { Frontier } from './frontier.js';
+import { defaultDepth } from './relevance.js';
+import type { PageEnricher } from './enrich.js';
+import type { CrawlDetail, CrawlDocument, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
+
+type Row = typeof crawls.$inferSelect;
+type DocRow = typeof crawlDocuments.$inferSelect;
+
+export const CRAWL_JOB = 'crawl.run';
+
+export interface CrawlServiceDeps {
+  credits: CreditsService;
+  sharing: SharingService;
+  notify: NotifyService;
+  jobs: JobQueue;
+  /** The fetcher; a getter so the engine can wire engine.web after construction. */
+  fetcher: () => PageFetcher;
+  enricher?: () => PageEnricher | undefined;
+}
+
+/** Options only the engine's own callers (workflows, sessions, benchmarks) pass; not part of the HTTP body. */
+export interface CrawlCreateOptions {
+  /** breadth_first turns smart ordering off: the baseline smart crawl is measured against. */
+  strategy?: 'smart' | 'breadth_first';
+  /** A scheduled crawl waits until then (engine clock), or until /execute. */
+  runAt?: Date;
+  /** The session the crawl belongs to (sessions pass it after their own checks). */
+  sessionId?: string;
+  /** URLs never to fetch when discovered (a session's filter_seen_urls); seeds are always fetched. */
+  skipUrls?: readonly string[];
+}
+
+/** Crawl jobs: create (async, sync or webhook), read, list, cancel, abort, execute, share, estimate. */
+export class CrawlService {
+  private readonly runner: CrawlRunner;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly deps: CrawlServiceDeps,
+  ) {
+    this.runner = new CrawlRunner(ctx, {
+      credits: deps.credits,
+      fetcher: deps.fetcher,
+      enricher: deps.enricher,
+      onFinished: (id) => this.announce(id),
+    });
+    deps.jobs.register<{ crawlId: string }>(CRAWL_JOB, (job) => this.runner.run(job.job.payload.crawlId, job), { leaseMs: 60_000, maxAttempts: 20 });
+  }
+
+  /** `POST /v1/crawls`. Reserves max_pages x page price; a dry run only validates and estimates. */
+  async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
+    const input = parseInput(CrawlBody, body);
+    assertTiersAvailable(this.ctx.options.proxies, input);
+    const plan = this.plan(input);
+    if (input.dry_run) {
+      const estimate = this.estimateFor(principal, plan);
+      return { ...estimate, dry_run: true, configuration: input as unknown as Record<string, unknown> };
+    }
+    const id = this.ctx.random.uuid();
+    const now = this.ctx.clock.now();
+    const runAt = options.runAt ?? now;
+    this.ctx.sqlite.transaction(() => {
+      const reservation = this.deps.credits.reserve(principal.userId, plan.reserve, `crawl ${id}`);
+      this.ctx.db
+        .insert(crawls)
+        .values({
+          id,
+          userId: principal.userId,
+          status: 'pending',
+          config: input as unknown as Record<string, unknown>,
+          strategy: options.strategy ?? 'smart',
+          maxDepth: plan.maxDepth,
+          maxPages: plan.maxPages,
+          maxCredits: input.budget_config?.max_credits ?? null,
+          pricePerPage: plan.price.credits,
+          reservationId: reservation.id,
+          sessionId: options.sessionId ?? input.session_id ?? null,
+          runAt: runAt.getTime(),
+          createdAt: now.toISOString(),
+        })
+        .run();
+      const frontier = new Frontier(this.ctx.db, id, false);
+      frontier.seed(input.urls);
+      if (options.skipUrls) frontier.markSeen(options.skipUrls);
+      this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { id, runAt });
+    })();
+    if (input.processing_mode === 'sync') await this.deps.jobs.runNow(id);
+    return this.get(principal, id);
+  }
+
+  /** `POST /v1/crawls/estimate`: what create would reserve and whether the balance covers it. */
+  estimate(principal: Principal, body: unknown): CrawlEstimate {
+    const input = parseInput(CrawlEstimateBody, body);
+    assertTiersAvailable(this.ctx.options.proxies, input);
+    return this.estimateFor(principal, this.plan(input));
+  }
+
+  list(principal: Principal, query: unknown = {}): CrawlList {
+    const q = parseInput(CrawlListQuery, query, 'query');
+    const where = and(
+      or(eq(crawls.userId, principal.userId), inArray(crawls.id, this.deps.sharing.sharedWithMeQuery(principal, 'crawl'))),
+      q.status ? eq(crawls.status, q.status) : undefined,
+    );
+    const total = this.ctx.db.select({ n: count() }).from(crawls).where(where).get()!.n;
+    const rows = this.ctx.db.select().from(crawls).where(where).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(q.limit).offset(q.offset).all();
+    return { data: rows.map(toJob), total, limit: q.limit, offset: q.offset };
+  }
+
+  /** `GET /v1/crawls/{id}`: owner, org members it is shared with, or anyone when public. */
+  get(principal: Principal | null, id: string): CrawlDetail {
+    const row = this.row(id);
+    const level = this.deps.sharing.assertCanRead(principal, ref(row));
+    return this.detail(row, level);
+  }
+
+  /** `GET /v1/public/crawls/{id}`: only publicly shared crawls, without authentication. */
+  getPublic(id: string): CrawlDetail {
+    const row = this.row(id);
+    this.deps.sharing.assertPublic(ref(row));
+    return this.detail(row, 'public');
+  }
+
+  /** `DELETE /v1/crawls/{id}`: a pending (scheduled) or running crawl ends cancelled, its reservation released. */
+  cancel(principal: Principal, id: string): CrawlDetail {
+    return this.stop(principal, id, ['pending', 'running']);
+  }
+
+  /** `POST /v1/crawls/{id}/abort`: a running crawl stops now; pages already fetched stay charged. */
+  abort(principal: Principal, id: string): CrawlDetail {
+    return this.stop(principal, id, ['running', 'pending']);
+  }
+
+  /** `POST /v1/crawls/{id}/execute`: a scheduled crawl becomes due now; the job queue starts it. */
+  execute(principal: Principal, id: string): CrawlDetail {
+    const row = this.owned(principal, id);
+    if (row.status !== 'pending') {
+      throw errors.conflict('crawl_not_pending', `Crawl ${id} is ${row.status}; only a pending (scheduled) crawl can be executed.`, { details: { status: row.status } });
+    }
+    const now = this.ctx.clock.now().getTime();
+    this.ctx.db.update(crawls).set({ runAt: now }).where(eq(crawls.id, id)).run();
+    if (!this.deps.jobs.reschedule(id, now) && this.deps.jobs.get(id)?.status !== 'running') {
+      this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { runAt: now });
+    }
+    return this.get(principal, id);
+  }
+
+  /** `POST /v1/crawls/{id}/share`. */
+  share(principal: Principal, id: string, body: unknown): CrawlDetail {
+    const row = this.row(id);
+    this.deps.sharing.share(principal, ref(row), body);
+    return this.get(principal, id);
+  }
+
+  private stop(principal: Principal, id: string, from: Row['status'][]): CrawlDetail {
+    const row = this.owned(principal, id);
+    if (!from.includes(row.status)) {
+      throw errors.conflict('crawl_not_active', `Crawl ${id} is already ${row.status}.`, { details: { status: row.status } });
+    }
+    this.ctx.sqlite.transaction(() => {
+      const changed = this.ctx.db
+        .update(crawls)
+        .set({ status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() })
+        .where(and(eq(crawls.id, id), inArray(crawls.status, from)))
+        .run().changes;
+      if (changed > 0 && row.reservationId) this.deps.credits.release(row.reservationId);
+    })();
+    this.deps.jobs.cancel(id);
+    this.announce(id);
+    return this.get(principal, id);
+  }
+
+  private plan(input: CrawlInput) {
+    const price = pricing.crawlPage(input);
+    const maxPages = Math.min(input.max_pages, input.budget_config?.max_pages ?? Infinity);
+    const depths = [input.link_extraction_config?.max_depth, input.budget_config?.max_depth].filter((d): d is number => d !== undefined);
+    const expanding = effectiveExpansion(input) !== 'none';
+    const maxDepth = !expanding ? 0 : depths.length > 0 ? Math.min(...depths) : defaultDepth(input.intent);
+    const full = maxPages * price.credits;
+    const reserve = Math.min(full, input.budget_config?.max_credits ?? full);
+    return { price, maxPages, maxDepth, reserve, smart: expanding };
+  }
+
+  private estimateFor(principal: Principal, plan: ReturnType<CrawlService['plan']>): CrawlEstimate {
+    const { would_succeed, credits_balance } = this.deps.credits.canAfford(principal.userId, plan.reserve);
+    return {
+      cost_estimate: plan.reserve,
+      would_succeed,
+      credits_balance,
+      price_per_page: plan.price.credits,
+      pricing_tier: plan.price.pricing_tier,
+      advanced_features: plan.price.advanced_features,
+      max_pages: plan.maxPages,
+      max_depth: plan.maxDepth,
+      smart_crawl: plan.smart,
+    };
+  }
+
+  /** Completion event for webhook mode, sent through the signed outbox. */
+  private announce(id: string): void {
+    const row = this.row(id);
+    const config = row.config as unknown as CrawlInput;
+    if (config.processing_mode !== 'webhook' || !config.webhook_url) return;
+    this.deps.notify.emit({
+      userId: row.userId,
+      kind: 'crawl.completed',
+      webhookUrl: config.webhook_url,
+      data: { crawl_id: row.id, status: row.status, stats: toJob(row).stats, completed_at: row.completedAt },
+    });
+  }
+
+  private detail(row: Row, level: CrawlDetail['access_level']): CrawlDetail {
+    const docs = this.ctx.db
+      .select()
+      .from(crawlDocuments)
+      .where(eq(crawlDocuments.crawlId, row.id))
+      .orderBy(asc(crawlDocuments.seq))
+      .all()
+      .map(toDocument);
+    return {
+      ...toJob(row),
+      documents: docs,
+      classifications: docs.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
+      summary: row.summary,
+      access_level: level,
+      sharing: this.deps.sharing.state('crawl', row.id),
+      smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
+    };
+  }
+
+  private row(id: string): Row {
+    const row = this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
+    if (!row) throw errors.notFound('crawl', id);
+    return row;
+  }
+
+  /** Mutations are the owner's; anyone else is told the crawl does not exist. */
+  private owned(principal: Principal, id: string): Row {
+    const row = this.row(id);
+    if (row.userId !== principal.userId) throw errors.notFound('crawl', id);
+    return row;
+  }
+}
+
+const ref = (row: Row): ResourceRef => ({ type: 'crawl', id: row.id, ownerUserId: row.userId });
+
+function toJob(row: Row): CrawlJob {
+  const price = pricing.crawlPage(row.config as unknown as CrawlInput);
+  return {
+    id: row.id,
+    status: row.status,
+    configuration: row.config,
+    stats: {
+      pages_crawled: row.pagesFetched,
+      pages_failed: row.pagesFailed,
+      pages_skipped: row.pagesSkipped,
+      pages_cached: row.pagesCached,
+      max_pages: row.maxPages,
+      max_depth: row.maxDepth,
+      credits_used: row.creditsUsed,
+      credits_reserved: row.status === 'pending' || row.status === 'running' ? Math.min(row.maxPages * row.pricePerPage, row.maxCredits ?? Infinity) : 0,
+      pricing_tier: price.pricing_tier,
+      advanced_features: price.advanced_features,
+    },
+    session_id: row.sessionId,
+    error: row.error,
+    scheduled_for: new Date(row.runAt).toISOString(),
+    created_at: row.createdAt,
+    started_at: row.startedAt,
+    completed_at: row.completedAt,
+  };
+}
+
+function toDocument(d: DocRow): CrawlDocument {
+  const extraction = d.extractedData as { extracted_data?: Record<string, unknown>; extraction_metadata?: Record<string, unknown> } | null;
+  return {
+    url: d.url,
+    final_url: d.finalUrl,
+    status_code: d.statusCode,
+    content_type: d.contentType,
+    depth: d.depth,
+    title: d.title,
+    description: d.description,
+    language: d.language,
+    published_date: d.publishedDate,
+    text: d.text,
+    markdown: d.markdown,
+    links: d.links,
+    metadata: d.metadata,
+    ...(extraction?.extracted_data ? { extracted_data: extraction.extracted_data, extraction_metadata: extraction.extraction_metadata ?? {} } : {}),
+    classification: d.classification ?? null,
+    from_cache: d.fromCache,
+    credits: d.credits,
+    importance_score: d.importance,
+    inlink_count: d.inlinks,
+    outlink_count: d.outlinks,
+    hub_score: d.hubScore,
+    authority_score: d.authorityScore,
+    anchor_texts: d.anchors,
+    fetched_at: d.fetchedAt,
+  };
+}

@@ -1,0 +1,143 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
+import type { Principal } from '../accounts/schemas.js';
+import type { CrawlDetail } from '../crawl/responses.js';
+import { WvrError } from '../core/errors.js';
+import type { SearchJob } from '../search/schemas.js';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+
+let web: LocalWeb;
+let t: TestEngine;
+let owner: Principal;
+
+beforeAll(async () => {
+  web = await startLocalWeb({ sizes: { products: 40, articles: 10, docsDepth: 2 } });
+});
+afterAll(() => web.close());
+afterEach(() => t.dispose());
+
+function open() {
+  t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search });
+  const user = t.engine.accounts.ensureUser({ email: 'owner@x.test' });
+  t.engine.credits.grant(user.id, 1000);
+  owner = t.engine.accounts.localPrincipal(user);
+  for (let i = 1; i <= 6; i++) {
+    t.engine.search.index.upsert({
+      url: `http://kettles.test/reviews/${i}`,
+      title: `Kettle review ${i}`,
+      text: `Kettle review number ${i}: the steel kettle boils water quickly and the Breville brand makes it.`,
+      ownerUserId: null,
+      fetchedAt: t.clock.now(),
+    });
+  }
+  return t.engine;
+}
+
+const urlsOf = (job: SearchJob) => job.results.map((r) => r.url);
+const codeOf = async (fn: () => Promise<unknown>) => {
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof WvrError) return `${e.status} ${e.code}`;
+    throw e;
+  }
+  return 'no error';
+};
+
+describe('operations run through a session', () => {
+  it('filters seen URLs across three searches in one session, charging each what a plain search costs', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Kettles' });
+    const balance = () => engine.credits.balance(owner.userId);
+    const before = balance();
+
+    const first = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync' })) as SearchJob;
+    expect(first.results).toHaveLength(2);
+    expect(first.session_id).toBe(session.id);
+    const second = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync', filter_seen_urls: true })) as SearchJob;
+    expect(second.results).toHaveLength(2);
+    expect(urlsOf(second).filter((u) => urlsOf(first).includes(u))).toEqual([]);
+    const third = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync', filter_seen_urls: true })) as SearchJob;
+    expect(third.results).toHaveLength(2);
+    expect(urlsOf(third).filter((u) => [...urlsOf(first), ...urlsOf(second)].includes(u))).toEqual([]);
+
+    // without filter_seen_urls (the search default) seen pages come back
+    const fourth = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync' })) as SearchJob;
+    expect(fourth.results).toHaveLength(6);
+
+    expect(before - balance()).toBe(4);
+    const timeline = engine.sessions.timeline(owner, session.id);
+    expect(timeline.data.map((o) => [o.kind, o.status, o.result_count, o.credits, o.resource_id])).toEqual([
+      ['search', 'completed', 2, 1, first.id],
+      ['search', 'completed', 2, 1, second.id],
+      ['search', 'completed', 2, 1, third.id],
+      ['search', 'completed', 6, 1, fourth.id],
+    ]);
+    const detail = engine.sessions.get(owner, session.id);
+    expect(detail.context_summary.urls_seen).toBe(6);
+    expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
+    expect(detail.context_summary.domain_frequency).toEqual([{ value: 'kettles.test', count: 6 }]);
+  });
+
+  it('refuses a session search past max_operations and records nothing more', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Short', session_config: { max_operations: 1 } });
+    await engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
+    const before = engine.credits.balance(owner.userId);
+    expect(await codeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
+    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(engine.sessions.timeline(owner, session.id).total).toBe(1);
+  });
+
+  it('drops pages an earlier crawl returned from a later crawl (filter_seen_urls defaults to true for crawls)', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Catalogue' });
+    const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync', expansion: 'internal' };
+    const first = (await engine.sessions.crawl(owner, session.id, body)) as CrawlDetail;
+    expect(first.documents).toHaveLength(3);
+    const again = (await engine.sessions.crawl(owner, session.id, body)) as CrawlDetail;
+    expect(again.documents.map((d) => d.url).filter((u) => first.documents.some((f) => f.url === u))).toEqual([]);
+    const kept = (await engine.sessions.crawl(owner, session.id, { ...body, filter_seen_urls: false })) as CrawlDetail;
+    expect(kept.documents.length).toBe(3);
+    const [, second] = engine.sessions.timeline(owner, session.id).data;
+    expect(second!.filtered_count).toBe(3 - again.documents.length);
+    expect(second!.filtered_count).toBeGreaterThan(0);
+  });
+
+  it('finishes an async crawl operation on the first read after the crawl ends, and shares the crawl with the org', async () => {
+    const engine = open();
+    const colleague = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'colleague@x.test' }));
+    const org = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId });
+    engine.accounts.addMember(org.id, colleague.userId);
+    const session = engine.sessions.create(owner, { name: 'Async' });
+    const created = (await engine.sessions.crawl(owner, session.id, { urls: [`${web.catalogue}/`], max_pages: 2, expansion: 'internal' })) as CrawlDetail;
+    expect(created.status).toBe('pending');
+    expect(engine.sessions.timeline(owner, session.id).data[0]).toMatchObject({ status: 'running', resource_id: created.id });
+    engine.sessions.share(owner, session.id, { shared_with_org: true, organization_id: org.id });
+    expect(engine.crawls.get(colleague, created.id).access_level).toBe('org_viewer');
+    await engine.jobs.drain();
+    const [op] = engine.sessions.get(owner, session.id).operations;
+    expect(op).toMatchObject({ status: 'completed', result_count: 2, credits: 2 });
+    expect(engine.sessions.get(owner, session.id).context_summary.urls_seen).toBe(2);
+  });
+
+  it('asks with the session context and records the sources it read', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Ask' });
+    await engine.sessions.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync' });
+    const answer = await engine.sessions.ask(owner, session.id, { question: 'Which brand makes the steel kettle?', depth: 'quick' });
+    expect(answer.session_id).toBe(session.id);
+    const [, asked] = engine.sessions.timeline(owner, session.id).data;
+    expect(asked).toMatchObject({ kind: 'ask', status: 'completed', query: 'Which brand makes the steel kettle?', credits: answer.credits.consumed });
+    expect(asked!.result_count).toBe(answer.sources.length);
+  });
+
+  it('records an operation whose search fails for lack of credits as failed', async () => {
+    const engine = open();
+    const poor = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'poor@x.test' }));
+    engine.credits.reserve(poor.userId, engine.credits.balance(poor.userId), 'spend everything');
+    const session = engine.sessions.create(poor, { name: 'Broke' });
+    expect(await codeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
+    expect(engine.sessions.timeline(poor, session.id).data[0]).toMatchObject({ status: 'failed', credits: 0 });
+  });
+});

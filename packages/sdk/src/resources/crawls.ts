@@ -1,0 +1,26 @@
+import type { Request } from '../transport.js';
+import type { Schemas } from './types.js';
+
+/** Request fields that have a server-side default may be left out. */
+export type CrawlBody = Pick<Schemas['CrawlRequest'], 'urls'> & Partial<Omit<Schemas['CrawlRequest'], 'urls'>>;
+export type CrawlEstimateBody = Pick<Schemas['CrawlEstimateRequest'], 'urls'> & Partial<Omit<Schemas['CrawlEstimateRequest'], 'urls'>>;
+export interface CrawlListQuery {
+  limit?: number;
+  offset?: number;
+  status?: Schemas['CrawlJob']['status'];
+}
+
+const crawl = (id: string, rest = '') => `/v1/crawls/${encodeURIComponent(id)}${rest}`;
+
+export const crawlsResource = (request: Request) => ({
+  /** A CrawlDetail, or a CrawlDryRun when `dry_run` is set. */
+  create: (body: CrawlBody) => request<Schemas['CrawlCreated']>('POST', '/v1/crawls', { body }),
+  estimate: (body: CrawlEstimateBody) => request<Schemas['CrawlEstimate']>('POST', '/v1/crawls/estimate', { body }),
+  list: (query: CrawlListQuery = {}) => request<Schemas['CrawlList']>('GET', '/v1/crawls', { query: { ...query } }),
+  get: (id: string) => request<Schemas['CrawlDetail']>('GET', crawl(id)),
+  cancel: (id: string) => request<Schemas['CrawlDetail']>('DELETE', crawl(id)),
+  abort: (id: string) => request<Schemas['CrawlDetail']>('POST', crawl(id, '/abort')),
+  execute: (id: string) => request<Schemas['CrawlDetail']>('POST', crawl(id, '/execute')),
+  share: (id: string, body: Schemas['ShareRequest']) => request<Schemas['CrawlDetail']>('POST', crawl(id, '/share'), { body }),
+  getPublic: (id: string) => request<Schemas['CrawlDetail']>('GET', `/v1/public/crawls/${encodeURIComponent(id)}`),
+});

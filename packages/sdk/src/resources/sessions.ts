@@ -1,0 +1,40 @@
+import type { Request } from '../transport.js';
+import type { Schemas } from './types.js';
+
+/** Request fields that have a server-side default may be left out. */
+type WithDefaults<T, Required extends keyof T> = Pick<T, Required> & Partial<Omit<T, Required>>;
+
+export type SessionCreateBody = WithDefaults<Omit<Schemas['SessionCreateRequest'], 'session_config'>, 'name'> & {
+  session_config?: Partial<Schemas['SessionConfig']>;
+};
+export interface SessionListQuery {
+  limit?: number;
+  offset?: number;
+  status?: Schemas['Session']['status'];
+  tag?: string;
+  days_back?: number;
+  include_shared?: boolean;
+}
+
+const path = (id: string, rest = '') => `/v1/sessions/${encodeURIComponent(id)}${rest}`;
+
+export const sessionsResource = (request: Request) => ({
+  create: (body: SessionCreateBody) => request<Schemas['Session']>('POST', '/v1/sessions', { body }),
+  list: (query: SessionListQuery = {}) => request<Schemas['SessionList']>('GET', '/v1/sessions', { query: { ...query } }),
+  get: (id: string) => request<Schemas['SessionDetail']>('GET', path(id)),
+  update: (id: string, body: Schemas['SessionPatchRequest']) => request<Schemas['Session']>('PATCH', path(id), { body }),
+  delete: (id: string) => request<Schemas['Session']>('DELETE', path(id)),
+  complete: (id: string) => request<Schemas['Session']>('POST', path(id, '/complete')),
+  archive: (id: string) => request<Schemas['Session']>('POST', path(id, '/archive')),
+  share: (id: string, body: Schemas['ShareRequest']) => request<Schemas['SessionShare']>('POST', path(id, '/share'), { body }),
+  timeline: (id: string) => request<Schemas['SessionTimeline']>('GET', path(id, '/timeline')),
+  search: (id: string, body: WithDefaults<Schemas['SessionSearchRequest'], 'query'>) =>
+    request<Schemas['SearchResponse']>('POST', path(id, '/search'), { body }),
+  crawl: (id: string, body: WithDefaults<Schemas['SessionCrawlRequest'], 'urls'>) => request<Schemas['CrawlCreated']>('POST', path(id, '/crawl'), { body }),
+  ask: (id: string, body: WithDefaults<Schemas['AskRequest'], 'question'>) => request<Schemas['AskResponse']>('POST', path(id, '/ask'), { body }),
+  /** Publicly shared sessions; works without a token. */
+  public: {
+    get: (id: string) => request<Schemas['PublicSession']>('GET', `/v1/public/sessions/${encodeURIComponent(id)}`),
+    timeline: (id: string) => request<Schemas['PublicSessionTimeline']>('GET', `/v1/public/sessions/${encodeURIComponent(id)}/timeline`),
+  },
+});

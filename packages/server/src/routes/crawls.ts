@@ -1,0 +1,103 @@
+import {
+  CrawlBody,
+  CrawlCreatedSchema,
+  CrawlDetailSchema,
+  CrawlEstimateBody,
+  CrawlEstimateSchema,
+  CrawlListQuery,
+  CrawlListSchema,
+  CrawlShareBody,
+  IdParams,
+} from '@wvr/engine';
+import { defineRoute } from '../route.js';
+
+const base = { auth: 'crawl', tag: 'crawls' } as const;
+
+export const crawlRoutes = [
+  defineRoute({
+    ...base,
+    operationId: 'createCrawl',
+    method: 'POST',
+    path: '/crawls',
+    summary: 'Crawl seed URLs: async (default), sync (max_pages <= 10) or webhook',
+    description:
+      'Reserves max_pages x the page price (1 credit, 2 with classify_documents, extraction_schema, classifiers or intent; cache hits half), ' +
+      'commits what was fetched and releases the rest. async and webhook answer at once with the pending job; sync answers with the finished crawl. ' +
+      'With dry_run the request is validated and estimated and nothing is created or charged.',
+    body: CrawlBody,
+    response: CrawlCreatedSchema,
+    successStatus: 201,
+    handler: ({ engine, principal, body }) => engine.crawls.create(principal, body),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'estimateCrawl',
+    method: 'POST',
+    path: '/crawls/estimate',
+    summary: 'What a crawl would reserve, and whether your balance covers it',
+    body: CrawlEstimateBody,
+    response: CrawlEstimateSchema,
+    handler: ({ engine, principal, body }) => engine.crawls.estimate(principal, body),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'listCrawls',
+    method: 'GET',
+    path: '/crawls',
+    summary: 'Your crawls and those shared with your organizations, newest first',
+    query: CrawlListQuery,
+    response: CrawlListSchema,
+    handler: ({ engine, principal, query }) => engine.crawls.list(principal, query),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'getCrawl',
+    method: 'GET',
+    path: '/crawls/:id',
+    summary: 'A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl',
+    params: IdParams,
+    response: CrawlDetailSchema,
+    handler: ({ engine, principal, params }) => engine.crawls.get(principal, params.id!),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'cancelCrawl',
+    method: 'DELETE',
+    path: '/crawls/:id',
+    summary: 'Cancel a running or scheduled crawl; its reserved credits are released',
+    params: IdParams,
+    response: CrawlDetailSchema,
+    handler: ({ engine, principal, params }) => engine.crawls.cancel(principal, params.id!),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'abortCrawl',
+    method: 'POST',
+    path: '/crawls/:id/abort',
+    summary: 'Abort a running crawl; pages fetched stay charged, the rest of the reservation is released',
+    params: IdParams,
+    response: CrawlDetailSchema,
+    handler: ({ engine, principal, params }) => engine.crawls.abort(principal, params.id!),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'executeCrawl',
+    method: 'POST',
+    path: '/crawls/:id/execute',
+    summary: 'Start a scheduled crawl now',
+    params: IdParams,
+    response: CrawlDetailSchema,
+    handler: ({ engine, principal, params }) => engine.crawls.execute(principal, params.id!),
+  }),
+  defineRoute({
+    ...base,
+    operationId: 'shareCrawl',
+    method: 'POST',
+    path: '/crawls/:id/share',
+    summary: 'Share a crawl publicly (public_share) or with an organization (shared_with_org, organization_id)',
+    params: IdParams,
+    body: CrawlShareBody,
+    response: CrawlDetailSchema,
+    handler: ({ engine, principal, params, body }) => engine.crawls.share(principal, params.id!, body),
+  }),
+];
