@@ -5,6 +5,7 @@ import { searchCommand } from './commands/search.js';
 import { creditsCommand } from './commands/credits.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
+import { sessionsCommand } from './commands/sessions.js';
 import { tokensCommand } from './commands/tokens.js';
 
 export function buildProgram(): Command {
@@ -22,5 +23,6 @@ export function buildProgram(): Command {
     .addCommand(creditsCommand())
     .addCommand(mcpCommand())
     .addCommand(searchCommand())
-    .addCommand(askCommand());
+    .addCommand(askCommand())
+    .addCommand(sessionsCommand());
 }

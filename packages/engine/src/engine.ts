@@ -10,7 +10,7 @@ import { CreditsService } from './credits/service.js';
 import { NotifyService } from './notify/service.js';
 import { SqliteJobQueue, type JobQueue } from './jobs/index.js';
 import { WorkflowsService } from './workflows/service.js';
-import { searchOperation } from './workflows/operations.js';
+import { crawlOperation, searchOperation } from './workflows/operations.js';
 import { SearchService } from './search/service.js';
 import { WebService } from './web/service.js';
 import { AiService } from './ai/service.js';
@@ -18,6 +18,7 @@ import { ExtractionService } from './extract/service.js';
 import { CrawlService } from './crawl/service.js';
 import { AskService } from './ask/service.js';
 import { searchRetriever } from './ask/retriever.js';
+import { BrandService } from './brand/service.js';
 
 export interface Engine {
   readonly version: string;
@@ -38,6 +39,7 @@ export interface Engine {
   readonly extraction: ExtractionService;
   readonly crawls: CrawlService;
   readonly asks: AskService;
+  readonly brand: BrandService;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const extraction = new ExtractionService(context, { credits, web, ai });
   const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
+  const brand = new BrandService(context, web, credits);
   const asks = new AskService(context, credits, ai, searchRetriever(search, web), sessions);
   sessions.connect({ search, crawls, asks });
   const workflows = new WorkflowsService(context, {
@@ -70,7 +73,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     credits,
     rateLimits,
     notify,
-    operations: { search: searchOperation(search, (userId) => accounts.localPrincipal(accounts.getUser(userId))) },
+    operations: {
+      search: searchOperation(search, (userId) => accounts.localPrincipal(accounts.getUser(userId))),
+      crawl: crawlOperation(crawls, jobs, (userId) => accounts.localPrincipal(accounts.getUser(userId))),
+    },
+    provider: ai.provider,
   });
 
   let closed = false;
@@ -93,6 +100,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     extraction,
     crawls,
     asks,
+    brand,
     async close() {
       if (closed) return;
       closed = true;

@@ -45,3 +45,5 @@ export * from './workflows/public.js';
 export type { SearchService, SearchSessionContext, PageFetcher } from './search/service.js';
 export type { Visibility } from './search/local-index.js';
 export type { SearchProvider, ProviderQuery, ProviderHit } from './search/providers/types.js';
+export * from './brand/schemas.js';
+export type { BrandService } from './brand/service.js';

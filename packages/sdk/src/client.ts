@@ -7,6 +7,7 @@ import { webhooksResource } from './resources/webhooks.js';
 import { asksResource } from './resources/asks.js';
 import { searchResource } from './resources/search.js';
 import { crawlsResource } from './resources/crawls.js';
+import { extractionResource } from './resources/extraction.js';
 import { workflowsResource } from './resources/workflows.js';
 
 export type ClientOptions = TransportOptions;
@@ -25,6 +26,7 @@ export function createClient(options: ClientOptions) {
     asks: asksResource(request),
     search: searchResource(request),
     crawls: crawlsResource(request),
+    extraction: extractionResource(request),
     workflows: workflowsResource(request),
   };
 }

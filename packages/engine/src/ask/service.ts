@@ -157,6 +157,7 @@ export class AskService {
       };
     }
     const claims = DEPTH[body.depth].claims;
+    // The extractive confidence is computed below from the passages the answer ends up citing.
     const extractive = () => ({
       answer: extractiveAnswer(ranked, relevant, claims),
       confidence: 0,

@@ -152,14 +152,18 @@ function metaOf(root: HTMLElement): Record<string, string> {
   return out;
 }
 
-/** "Pricing | Acme" and "Acme – Home" both name the site Acme: the part found in the host name, else the last part. */
+/** "Pricing | Acme" and "Acme – Home" both name the site Acme: generic page names dropped, then the part found in the host name, else the last part. */
 function titleSiteName(root: HTMLElement, pageUrl: string): string | null {
   const title = root.querySelector('title');
   if (!title) return null;
-  const parts = textOf(title).split(/\s+[|–—:·-]\s+/).filter(Boolean);
+  const parts = textOf(title)
+    .split(/\s+[|–—:·-]\s+/)
+    .filter((p) => p && !GENERIC_PAGE_NAMES.test(p));
   const host = new URL(pageUrl).hostname.toLowerCase();
   return parts.find((p) => host.includes(p.toLowerCase().replace(/[^a-z0-9]/g, ''))) ?? parts.at(-1) ?? null;
 }
+
+const GENERIC_PAGE_NAMES = /^(home( ?page)?|welcome|official (web)?site|start)$/i;
 
 function heroLine(root: HTMLElement): string | null {
   const el = root.querySelector('header p, .hero p, .hero h2, [class*="tagline"], [class*="slogan"]');

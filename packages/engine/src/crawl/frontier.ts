@@ -33,10 +33,6 @@ export class Frontier {
     return this.db.select().from(crawlFrontier).where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, url))).get();
   }
 
-  isEmpty(): boolean {
-    return !this.db.select({ url: crawlFrontier.url }).from(crawlFrontier).where(eq(crawlFrontier.crawlId, this.crawlId)).limit(1).get();
-  }
-
   /** The seeds share OPIC's initial cash of 1; they are fetched first whatever the strategy. */
   seed(urls: readonly string[]): void {
     const seeds = [...new Set(urls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== null))];

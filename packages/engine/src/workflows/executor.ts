@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
-import { isWvrError, WvrError } from '../core/errors.js';
+import { errors, isWvrError, WvrError } from '../core/errors.js';
 import type { CreditsService } from '../credits/service.js';
 import type { ModelProvider } from '../ai/provider.js';
 import type { NotifyService } from '../notify/service.js';
 import { compareResults, fingerprint, urlKey, type ResultChanges, type ResultItem } from './changes.js';
 import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
-import { executionEstimate, executionPrice, ownStepCost, stepCost, type Step } from './pricing.js';
+import { executionEstimate, executionPrice, ownStepCost, type Step } from './pricing.js';
 import { parseCascade } from './cascade.js';
 import type { WorkflowOperations } from './operations.js';
 import type { WorkflowExecution } from './responses.js';
@@ -51,6 +51,12 @@ export class WorkflowExecutor {
     const startedAt = ctx.clock.now().toISOString();
     const price = this.price(w);
     const budget = w.mode === 'ai_planned' ? Math.floor(w.maxCreditsPerExecution ?? 0) : price.credits;
+    if (trigger === 'manual') {
+      // A caller asking now gets the 402 up front when the patrol's crawls could not be paid.
+      const estimate = this.estimate(w);
+      const { would_succeed, credits_balance } = credits.canAfford(w.userId, estimate);
+      if (!would_succeed) throw errors.insufficientCredits(estimate, credits_balance, { details: { operation: 'workflow_execution', workflow_id: w.id } });
+    }
     let reservation;
     try {
       reservation = credits.reserve(w.userId, Math.min(budget, price.credits), 'workflow_execution');

@@ -84,7 +84,7 @@ export class WorkflowsService {
       updatedAt: now.toISOString(),
     };
     row.nextRunAt = row.status === 'active' ? (firstSlot(scheduleOf(row), now)?.toISOString() ?? null) : null;
-    const perRun = this.executor.price(row).credits;
+    const perRun = this.executor.estimate(row);
     const afford = this.deps.credits.canAfford(principal.userId, perRun);
     const estimate = { credits_per_execution: perRun, ...afford, first_run_at: row.nextRunAt };
     if (body.dry_run) return { dry_run: true, workflow: null, estimate };
@@ -174,7 +174,7 @@ export class WorkflowsService {
     const row = this.owned(principal, id);
     assertRunnable(id, row.status);
     if (body.dry_run) {
-      const credits = this.executor.price(row).credits;
+      const credits = this.executor.estimate(row);
       return { workflow_id: id, dry_run: true, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
     }
     const execution = await this.executor.run(row, 'manual', null);
@@ -307,7 +307,7 @@ export class WorkflowsService {
       execution_count: r.executionCount,
       next_run_at: r.nextRunAt,
       last_run_at: r.lastRunAt,
-      estimated_credits_per_execution: this.executor.price(r).credits,
+      estimated_credits_per_execution: this.executor.estimate(r),
       access_level: this.deps.sharing.accessLevel(principal, { type: 'workflow', id: r.id, ownerUserId: r.userId }) ?? 'public',
       created_at: r.createdAt,
       updated_at: r.updatedAt,

@@ -76,6 +76,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/brand/design-system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a site’s brand system: name, tagline, logo, colours and fonts (1 credit)
+         * @description Fetches the page and up to six of its stylesheets. Charged only when the page could be read.
+         */
+        post: operations["getBrandDesignSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/credits": {
         parameters: {
             query?: never;
@@ -669,6 +689,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/crawls/preview-extraction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try an extraction schema on one URL (1 credit)
+         * @description Fetches the page, runs the schema and returns extracted_data, extraction_metadata, the title and a text excerpt. Charged only when the page was fetched; a fetch failure answers 502 with nothing charged.
+         */
+        post: operations["previewExtraction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/crawls": {
         parameters: {
             query?: never;
@@ -843,6 +883,66 @@ export interface components {
                 per_hour: number;
                 per_day: number;
             };
+        };
+        BrandDesignSystem: {
+            /** @description The page read, after redirects */
+            url: string;
+            name: string | null;
+            tagline: string | null;
+            /** @description The best logo candidate and where it was found */
+            logo: {
+                url: string;
+                /** @enum {string} */
+                source: "json-ld" | "img" | "svg" | "og:image";
+            } | null;
+            favicon: string | null;
+            apple_touch_icon: string | null;
+            theme_color: string | null;
+            colors: {
+                primary: string | null;
+                secondary: string | null;
+                accent: string | null;
+                /** @description #rrggbb */
+                background: string;
+                /** @description #rrggbb */
+                text: string;
+                /** @description Every colour in the page and its stylesheets, most used first (at most 24) */
+                palette: {
+                    /** @description #rrggbb */
+                    hex: string;
+                    uses: number;
+                    variable: string | null;
+                    neutral: boolean;
+                }[];
+            };
+            typography: {
+                body_font: string | null;
+                heading_font: string | null;
+                fonts: string[];
+                font_faces: {
+                    family: string;
+                    src: string[];
+                }[];
+            };
+            stylesheets_read: number;
+            credits: components["schemas"]["CreditsInfo"];
+        };
+        CreditsInfo: {
+            /** @description Credits consumed by the operation */
+            consumed: number;
+            /** @description Balance after the operation */
+            balance_after: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            /** @description Features that caused advanced pricing */
+            advanced_features: string[];
+        };
+        BrandDesignSystemRequest: {
+            /**
+             * Format: uri
+             * @description A page of the site, usually its home page
+             */
+            url: string;
         };
         CreditsSummary: {
             balance: number;
@@ -1226,16 +1326,6 @@ export interface components {
             }[];
             /** @enum {string} */
             method: "extractive";
-        };
-        CreditsInfo: {
-            /** @description Credits consumed by the operation */
-            consumed: number;
-            /** @description Balance after the operation */
-            balance_after: number;
-            /** @enum {string} */
-            pricing_tier: "basic" | "advanced";
-            /** @description Features that caused advanced pricing */
-            advanced_features: string[];
         };
         SearchDryRun: {
             /** @constant */
@@ -2202,6 +2292,51 @@ export interface components {
         PublicShareRequest: {
             public_share: boolean;
         };
+        ExtractionPreview: {
+            /** @description The URL asked for */
+            url: string;
+            /** @description Where redirects ended */
+            final_url: string;
+            /** @description HTTP status of the page */
+            status: number;
+            title: string | null;
+            /** @description The start of the main text, up to 500 characters */
+            text_excerpt: string;
+            extracted_data: {
+                [key: string]: string | number | boolean | string[] | null;
+            };
+            extraction_metadata: components["schemas"]["ExtractionMetadata"];
+            credits: components["schemas"]["CreditsInfo"];
+        };
+        ExtractionMetadata: {
+            /** @description Fields that got a value */
+            fields_extracted: number;
+            fields_requested: number;
+            /** @description Per field, 0 when nothing was found */
+            confidence_scores: {
+                [key: string]: number;
+            };
+            /** @description Per field: json_ld, microdata, rdfa, meta, dom_label, dom_selector, text_pattern, text_sentence or llm */
+            sources: {
+                [key: string]: string | null;
+            };
+            /** @enum {string} */
+            method: "heuristic" | "llm";
+            provider: string;
+            /**
+             * @description Why the model was not used, when one is configured
+             * @enum {string}
+             */
+            fallback_reason_code?: "timeout" | "parse_error" | "provider_error" | "rate_limited";
+        };
+        PreviewExtractionRequest: {
+            /**
+             * Format: uri
+             * @description The page to try the schema on
+             */
+            url: string;
+            extraction_schema: components["schemas"]["ExtractionSchema"];
+        };
         CrawlRequest: {
             /** @description 1 to 100 seed URLs */
             urls: string[];
@@ -2720,6 +2855,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getBrandDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandDesignSystemRequest"];
+            };
+        };
+        responses: {
+            /** @description Read a site’s brand system: name, tagline, logo, colours and fonts (1 credit) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandDesignSystem"];
                 };
             };
             /** @description Validation failed */
@@ -6049,6 +6270,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchJobShare"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    previewExtraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewExtractionRequest"];
+            };
+        };
+        responses: {
+            /** @description Try an extraction schema on one URL (1 credit) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractionPreview"];
                 };
             };
             /** @description Validation failed */

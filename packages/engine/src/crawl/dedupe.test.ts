@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import type { CrawlDetail } from './responses.js';
+
+// A site small enough to know every URL: duplicates by rel=canonical and by redirect.
+const PAGES: Record<string, string> = {
+  '/': '<a href="/real">Real</a> <a href="/copy-a">Copy A</a> <a href="/copy-b?x=1">Copy B</a> <a href="/old">Old</a> <a href="/seen">Seen</a> <a href="/other">Other</a>',
+  '/real': '<link rel="canonical" href="/real"><h1>Real</h1><p>The one true page.</p>',
+  '/copy-a': '<link rel="canonical" href="/real"><h1>Real</h1><p>The one true page.</p>',
+  '/copy-b': '<link rel="canonical" href="/real"><h1>Real</h1><p>The one true page.</p>',
+  '/seen': '<h1>Seen before</h1>',
+  '/other': '<h1>Other</h1><p>Another page.</p>',
+};
+
+let server: Server;
+let origin: string;
+let t: TestEngine;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/old') {
+      res.writeHead(301, { location: '/real' }).end();
+      return;
+    }
+    const body = PAGES[path];
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><head><title>${path}</title></head><body>${body}</body></html>`);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => new Promise((r) => server.close(r)));
+afterEach(async () => t.dispose());
+
+async function crawl(options: { skipUrls?: string[] } = {}) {
+  t = openTestEngine({ allowPrivateNetwork: true });
+  const user = t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
+  t.engine.credits.grant(user.id, 100);
+  const principal = t.engine.accounts.localPrincipal(user);
+  const created = (await t.engine.crawls.create(principal, { urls: [`${origin}/`], max_pages: 10, follow_links: true }, { strategy: 'breadth_first', ...options })) as CrawlDetail;
+  await t.engine.jobs.drain();
+  return t.engine.crawls.get(principal, created.id);
+}
+
+describe('crawl dedupe', () => {
+  it('stores and charges one document for pages that share a canonical URL or redirect to one', async () => {
+    const done = await crawl();
+    const paths = done.documents.map((d) => new URL(d.url).pathname);
+    expect(paths.filter((p) => ['/real', '/copy-a', '/copy-b', '/old'].includes(p))).toHaveLength(1);
+    expect(paths).toContain('/other');
+    expect(done.stats.pages_skipped).toBe(3);
+    expect(done.stats.credits_used).toBe(done.documents.length);
+  });
+
+  it('never fetches URLs the caller marked as already seen', async () => {
+    const done = await crawl({ skipUrls: [`${origin}/seen`] });
+    expect(done.documents.map((d) => new URL(d.url).pathname)).not.toContain('/seen');
+  });
+});
