@@ -43,18 +43,27 @@ export function openLocalEngine(ctx: CommandContext): Engine {
   return createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: true });
 }
 
+export interface LocalWork {
+  /**
+   * Locally, nothing else may be working on the data folder, so a command that waits for queued
+   * work (a crawl) has this process run the job queue while it waits. Ignored with --remote.
+   */
+  background?: boolean;
+}
+
 /**
  * Runs a command body with the typed SDK client. Remote: over HTTP with the token. Local: the
  * same routes answered in this process over the local engine, as the --user account, so every
  * command has one code path and local and remote behave alike.
  */
-export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient) => Promise<T>): Promise<T> {
+export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient) => Promise<T>, local: LocalWork = {}): Promise<T> {
   const { remote, token } = ctx.options;
   if (remote) {
     if (!token) throw new CliError('A token is needed with --remote: pass --token or set WVR_API_TOKEN.', 'token_missing', 2);
     return fn(createClient({ baseUrl: remote, token }));
   }
   return withLocalEngine(ctx, async (engine, principal) => {
+    if (local.background) engine.start({ jobPollMs: 100 });
     const app = await createServer({ engine, authenticate: () => principal, rateLimits: false });
     try {
       return await fn(createClient({ baseUrl: 'http://wvr.local', fetch: inProcessFetch(app), retry: { attempts: 1 } }));

@@ -3,8 +3,9 @@ import { ENGINE_VERSION } from '@wvr/engine';
 import { askCommand } from './commands/ask.js';
 import { searchCommand } from './commands/search.js';
 import { creditsCommand } from './commands/credits.js';
+import { extractCommand } from './commands/extract.js';
 import { mcpCommand } from './commands/mcp.js';
-import { serveCommand } from './commands/serve.js';
+import { serveCommand, workerCommand } from './commands/serve.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { tokensCommand } from './commands/tokens.js';
 
@@ -19,10 +20,12 @@ export function buildProgram(): Command {
     .option('--json', 'machine-readable output: one JSON document on stdout')
     .showHelpAfterError()
     .addCommand(serveCommand())
+    .addCommand(workerCommand())
     .addCommand(tokensCommand())
     .addCommand(creditsCommand())
     .addCommand(mcpCommand())
     .addCommand(searchCommand())
     .addCommand(askCommand())
+    .addCommand(extractCommand())
     .addCommand(sessionsCommand());
 }

@@ -40,7 +40,23 @@ export interface Engine {
   readonly crawls: CrawlService;
   readonly asks: AskService;
   readonly brand: BrandService;
+  /**
+   * Works in the background in this process: runs queued jobs (crawls, async searches), due
+   * workflows and webhook deliveries. `wvr serve` and `wvr worker` call it; an embedder calls it
+   * on the processes that should work, not only answer. Any number of engines on one database
+   * may run it: jobs and schedule slots are claimed, never run twice. close() stops it.
+   */
+  start(options?: BackgroundOptions): void;
   close(): Promise<void>;
+}
+
+export interface BackgroundOptions {
+  /** Jobs run at once by this process; default 4. */
+  concurrency?: number;
+  /** How often to look for due jobs, workflows and deliveries, in ms of wall time; defaults 250 / 1000 / 5000. */
+  jobPollMs?: number;
+  schedulerIntervalMs?: number;
+  deliveryIntervalMs?: number;
 }
 
 /**
@@ -101,6 +117,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     crawls,
     asks,
     brand,
+    start(background = {}) {
+      jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
+      workflows.scheduler.start(background.schedulerIntervalMs);
+      notify.start(background.deliveryIntervalMs);
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -1,4 +1,4 @@
-export { createEngine, type Engine } from './engine.js';
+export { createEngine, type Engine, type BackgroundOptions } from './engine.js';
 export type { EngineOptions } from './core/options.js';
 export { API_VERSION, ENGINE_VERSION, defaultDataDir } from './core/options.js';
 export { WvrError, isWvrError, errors, type ErrorBody, type ErrorType } from './core/errors.js';

@@ -1,31 +1,55 @@
 import { Command } from 'commander';
 import { createEngine } from '@wvr/engine';
 import { startServer } from '@wvr/server';
-import { contextOf } from '../context.js';
+import { contextOf, type CommandContext } from '../context.js';
 import { CliError } from '../output/errors.js';
-import { port } from './parse.js';
+import { port, positiveInt } from './parse.js';
 
 export function serveCommand(): Command {
   return new Command('serve')
-    .description('run the wvr HTTP API over the local engine')
+    .description('run the wvr HTTP API over the local engine, with its background worker')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', port, 8787)
     .option('--allow-private-network', 'let the server fetch private, loopback and link-local addresses', false)
-    .action(async (opts: { host: string; port: number; allowPrivateNetwork: boolean }, command: Command) => {
+    .option('--no-worker', 'answer requests only; leave jobs, schedules and webhooks to `wvr worker` processes')
+    .action(async (opts: { host: string; port: number; allowPrivateNetwork: boolean; worker: boolean }, command: Command) => {
       const ctx = contextOf(command);
-      if (ctx.options.remote) throw new CliError('serve runs the local engine; drop --remote.', 'local_only', 2);
+      refuseRemote(ctx, 'serve');
       const engine = createEngine({
         dataDir: ctx.options.data,
         allowPrivateNetwork: opts.allowPrivateNetwork || process.env.WVR_ALLOW_PRIVATE_NETWORK === '1',
       });
       const server = await startServer({ engine, host: opts.host, port: opts.port });
+      if (opts.worker) engine.start();
       ctx.output.out(ctx.output.json ? JSON.stringify({ url: server.url }) : `wvr listening on ${server.url}`);
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await untilSignalled();
       await server.close();
       await engine.close();
     });
 }
+
+export function workerCommand(): Command {
+  return new Command('worker')
+    .description('run the background worker in the foreground: crawls, async searches, scheduled workflows, webhook deliveries')
+    .option('--concurrency <n>', 'jobs run at once', positiveInt, 4)
+    .action(async (opts: { concurrency: number }, command: Command) => {
+      const ctx = contextOf(command);
+      refuseRemote(ctx, 'worker');
+      // A worker fetches only what users asked for; private addresses follow the same rule as the server.
+      const engine = createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: process.env.WVR_ALLOW_PRIVATE_NETWORK === '1' });
+      engine.start({ concurrency: opts.concurrency });
+      ctx.output.out(ctx.output.json ? JSON.stringify({ worker: 'started', data: ctx.options.data }) : `wvr worker running on ${ctx.options.data}`);
+      await untilSignalled();
+      await engine.close();
+    });
+}
+
+function refuseRemote(ctx: CommandContext, name: string): void {
+  if (ctx.options.remote) throw new CliError(`${name} runs the local engine; drop --remote.`, 'local_only', 2);
+}
+
+const untilSignalled = () =>
+  new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });

@@ -6,6 +6,9 @@ export interface PageEnrichment {
   extracted_data?: Record<string, unknown>;
   extraction_metadata?: Record<string, unknown>;
   classification?: { label: string; confidence: number };
+  /** false when a classifier filtered the page out: it is neither stored nor charged, its links are still followed. */
+  keep?: boolean;
+  dropped_reason?: string | null;
 }
 
 export interface PageEnricher {
@@ -17,6 +20,10 @@ export interface PageEnricher {
     classifiers?: { type: string }[];
     intent?: string;
   }): Promise<PageEnrichment>;
+  /** auto_generate_intent: an intent from the extraction schema's instructions. */
+  intentFromSchema?(schema: Record<string, string>): string;
+  /** 400 at creation for classifiers the extractor cannot apply. */
+  validateClassifiers?(classifiers: readonly { type: string }[] | undefined, crawl: { intent?: string | undefined }): unknown;
 }
 
 /** Free extractive summary: the leading sentence of the most important pages, in order of importance. */

@@ -233,7 +233,7 @@ class CrawlRun {
     })();
   }
 
-  private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'budget_exhausted'> {
+  private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted'> {
     const usable = !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
     if (!usable) {
       this.ctx.sqlite.transaction(() => {
@@ -251,6 +251,13 @@ class CrawlRun {
         this.frontier.setState(row.url, 'duplicate');
         this.bump({ pagesSkipped: sql`${crawls.pagesSkipped} + 1` });
         return 'duplicate' as const;
+      }
+      if (enrichment.keep === false) {
+        this.frontier.bankCash(row.url);
+        this.frontier.setState(row.url, 'filtered');
+        this.bump({ pagesSkipped: sql`${crawls.pagesSkipped} + 1` });
+        if (parsed) this.expand(row, parsed, 0);
+        return 'filtered' as const;
       }
       const state = this.state();
       const credits = page.fromCache

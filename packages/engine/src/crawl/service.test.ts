@@ -196,4 +196,31 @@ describe('CrawlService', () => {
       await new Promise((r) => hook.close(r));
     }
   });
+
+  it('classifies and extracts each page at the advanced price when asked', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const product = web.truth.productUrls('coffee')[0]!;
+    const done = (await engine.crawls.create(owner, {
+      urls: [product],
+      max_pages: 1,
+      processing_mode: 'sync',
+      classify_documents: true,
+      extraction_schema: { price: 'The current price of the product as a number' },
+    })) as CrawlDetail;
+    expect(done.status).toBe('completed');
+    const [doc] = done.documents;
+    expect(doc!.classification).toMatchObject({ label: 'product' });
+    expect(done.classifications).toEqual([{ url: doc!.url, label: 'product', confidence: doc!.classification!.confidence }]);
+    expect(doc!.extracted_data).toHaveProperty('price');
+    expect(done.stats).toMatchObject({ pricing_tier: 'advanced', credits_used: 2 });
+    expect(engine.credits.balance(owner.userId)).toBe(before - 2);
+  });
+
+  it('writes a free summary when generate_summary is set', async () => {
+    const engine = open();
+    const done = (await engine.crawls.create(owner, { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', generate_summary: true, processing_mode: 'sync' })) as CrawlDetail;
+    expect(done.summary).toBeTruthy();
+    expect(done.stats.credits_used).toBe(3);
+  });
 });

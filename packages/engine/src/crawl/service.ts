@@ -64,8 +64,7 @@ export class CrawlService {
 
   /** `POST /v1/crawls`. Reserves max_pages x page price; a dry run only validates and estimates. */
   async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
-    const input = parseInput(CrawlBody, body);
-    assertTiersAvailable(this.ctx.options.proxies, input);
+    const input = this.prepare(parseInput(CrawlBody, body));
     const plan = this.plan(input);
     if (input.dry_run) {
       const estimate = this.estimateFor(principal, plan);
@@ -105,8 +104,7 @@ export class CrawlService {
 
   /** `POST /v1/crawls/estimate`: what create would reserve and whether the balance covers it. */
   estimate(principal: Principal, body: unknown): CrawlEstimate {
-    const input = parseInput(CrawlEstimateBody, body);
-    assertTiersAvailable(this.ctx.options.proxies, input);
+    const input = this.prepare(parseInput(CrawlEstimateBody, body));
     return this.estimateFor(principal, this.plan(input));
   }
 
@@ -182,6 +180,15 @@ export class CrawlService {
     this.deps.jobs.cancel(id);
     this.announce(id);
     return this.get(principal, id);
+  }
+
+  /** Checks that need other capabilities (proxy tiers, classifiers) and the derived intent. */
+  private prepare(input: CrawlInput): CrawlInput {
+    assertTiersAvailable(this.ctx.options.proxies, input);
+    const enricher = this.deps.enricher?.();
+    const intent = input.intent ?? (input.auto_generate_intent && input.extraction_schema ? enricher?.intentFromSchema?.(input.extraction_schema) : undefined);
+    enricher?.validateClassifiers?.(input.classifiers, { intent });
+    return intent ? { ...input, intent } : input;
   }
 
   private plan(input: CrawlInput) {

@@ -43,7 +43,7 @@ export const crawlFrontier = sqliteTable(
     url: text('url').notNull(),
     seq: integer('seq').notNull(),
     depth: integer('depth').notNull(),
-    state: text('state', { enum: ['queued', 'fetching', 'done', 'failed', 'duplicate', 'seen'] }).notNull(),
+    state: text('state', { enum: ['queued', 'fetching', 'done', 'failed', 'duplicate', 'seen', 'filtered'] }).notNull(),
     bucket: text('bucket', { enum: ['seed', 'hub', 'detail', 'explore'] }).notNull(),
     relevance: real('relevance').notNull().default(0),
     cash: real('cash').notNull().default(0),

@@ -37,14 +37,19 @@ export interface IndexHit {
   bm25: number;
 }
 
-interface Row {
+interface RankedRow {
+  id: number;
   url: string;
+  rank: number;
+}
+
+interface DetailRow {
+  id: number;
   domain: string;
   title: string;
   description: string;
   schema_types: string;
   published_date: string | null;
-  rank: number;
   snip: string;
 }
 
@@ -129,10 +134,11 @@ export class LocalIndex {
     const include = q.includeDomains ?? [];
     const exclude = q.excludeDomains ?? [];
     const domainClause = '(p.domain = ? OR p.domain LIKE ?)';
-    const sql = `
-      SELECT p.url, p.domain, p.title, p.description, p.schema_types, p.published_date,
-             bm25(search_fts, ${FIELD_WEIGHTS.title}, ${FIELD_WEIGHTS.headings}, ${FIELD_WEIGHTS.body}, ${FIELD_WEIGHTS.url}, ${FIELD_WEIGHTS.anchors}) AS rank,
-             snippet(search_fts, 2, '', '', '…', 24) AS snip
+    // Ranking first, on ids only: SQLite computes every selected column for each match before
+    // sorting, so snippets and page fields are read afterwards for the few rows kept.
+    const ranked = `
+      SELECT p.id, p.url,
+             bm25(search_fts, ${FIELD_WEIGHTS.title}, ${FIELD_WEIGHTS.headings}, ${FIELD_WEIGHTS.body}, ${FIELD_WEIGHTS.url}, ${FIELD_WEIGHTS.anchors}) AS rank
       FROM search_fts JOIN search_pages p ON p.id = search_fts.rowid
       WHERE search_fts MATCH ?
         AND (p.owner_user_id IS NULL OR p.owner_user_id = ? OR p.crawl_id IN (SELECT value FROM json_each(?)))
@@ -140,35 +146,48 @@ export class LocalIndex {
         ${exclude.map(() => `AND NOT ${domainClause}`).join(' ')}
       ORDER BY rank
       LIMIT ?`;
-    const domainParams = (list: string[]) => list.flatMap((d) => {
-      const bare = d.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
-      return [bare, `%.${bare}`];
-    });
-    // A URL can be visible through several scopes (public cache and an own crawl): keep its best copy.
-    const rows = this.stmt(sql).all(
+    const domainParams = (list: string[]) =>
+      list.flatMap((d) => {
+        const bare = d.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+        return [bare, `%.${bare}`];
+      });
+    const rows = this.stmt(ranked).all(
       match,
       q.visibility.userId,
       JSON.stringify(q.visibility.sharedCrawlIds),
       ...domainParams(include),
       ...domainParams(exclude),
       q.limit * 3,
-    ) as Row[];
-    const byUrl = new Map<string, IndexHit>();
+    ) as RankedRow[];
+    // A URL can be visible through several scopes (public cache and an own crawl): keep its best copy.
+    const kept = new Map<string, RankedRow>();
     for (const r of rows) {
-      if (byUrl.has(r.url)) continue;
-      byUrl.set(r.url, {
-        url: r.url,
-        domain: r.domain,
-        title: r.title,
-        description: r.description,
-        snippet: r.snip,
-        schemaTypes: JSON.parse(r.schema_types) as string[],
-        publishedDate: r.published_date,
-        bm25: -r.rank,
-      });
-      if (byUrl.size >= q.limit) break;
+      if (kept.size >= q.limit) break;
+      if (!kept.has(r.url)) kept.set(r.url, r);
     }
-    return [...byUrl.values()];
+    if (kept.size === 0) return [];
+    const details = this.stmt(`
+      SELECT p.id, p.domain, p.title, p.description, p.schema_types, p.published_date,
+             snippet(search_fts, 2, '', '', '…', 24) AS snip
+      FROM search_fts JOIN search_pages p ON p.id = search_fts.rowid
+      WHERE search_fts MATCH ? AND search_fts.rowid IN (SELECT value FROM json_each(?))`).all(
+      match,
+      JSON.stringify([...kept.values()].map((r) => r.id)),
+    ) as DetailRow[];
+    const byId = new Map(details.map((d) => [d.id, d]));
+    return [...kept.values()].map((r) => {
+      const d = byId.get(r.id)!;
+      return {
+        url: r.url,
+        domain: d.domain,
+        title: d.title,
+        description: d.description,
+        snippet: d.snip,
+        schemaTypes: JSON.parse(d.schema_types) as string[],
+        publishedDate: d.published_date,
+        bm25: -r.rank,
+      };
+    });
   }
 
   private stmt(sql: string): Database.Statement {

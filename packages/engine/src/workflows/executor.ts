@@ -12,6 +12,7 @@ import { parseCascade } from './cascade.js';
 import type { WorkflowOperations } from './operations.js';
 import type { WorkflowExecution } from './responses.js';
 import { workflowExecutions, workflows } from './tables.js';
+import { nextSlot, scheduleOf } from './schedule.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
@@ -232,9 +233,12 @@ export class WorkflowExecutor {
         else if (r.outcome && fresh.status === 'failed') [status, reason] = ['active', null];
       }
       const ends = status === 'completed' || status === 'failed';
+      // A failed workflow that a manual run revived is scheduled again from now.
+      const revived = fresh.status === 'failed' && status === 'active';
+      const nextRunAt = ends ? null : revived ? (nextSlot(scheduleOf(fresh), ctx.clock.now(), ctx.clock.now())?.toISOString() ?? null) : undefined;
       ctx.db
         .update(workflows)
-        .set({ executionCount: count, consecutiveFailures: failures, lastRunAt: finishedAt, status, statusReason: reason, updatedAt: finishedAt, ...(ends ? { nextRunAt: null } : {}) })
+        .set({ executionCount: count, consecutiveFailures: failures, lastRunAt: finishedAt, status, statusReason: reason, updatedAt: finishedAt, ...(nextRunAt === undefined ? {} : { nextRunAt }) })
         .where(eq(workflows.id, w.id))
         .run();
       return status;

@@ -91,4 +91,46 @@ describe('search workflows on the local web', () => {
     expect(run.intent_relevance_filter!.filtered_items[0]).toMatchObject({ url: expect.any(String), title: expect.any(String), reason: expect.any(String) });
     expect(run.notification).toEqual({ suppressed: true, events: ['workflow.execution.completed'] });
   });
+
+  it('runs a multi_step pipeline: search, crawl of its {{output_key}}, cascade skip, aggregate', async () => {
+    const hits = truthAt(1).slice(0, 3);
+    web.setVersion(1);
+    const { workflow } = await t.engine.workflows.create(p, {
+      name: 'pipeline',
+      mode: 'multi_step',
+      interval: '1 day',
+      steps: [
+        { id: 'find', type: 'search', output_key: 'hits', config: { query: QUERY, max_results: 3 } },
+        { id: 'read', type: 'crawl', depends_on: ['find'], cascade_condition: 'hits.count > 0', config: { urls: ['{{hits}}'], max_pages: 3 } },
+        { id: 'deep', type: 'crawl', depends_on: ['find'], cascade_condition: 'hits.count > 100', config: { urls: ['{{hits}}'], max_pages: 50 } },
+        { id: 'join', type: 'aggregate', depends_on: ['read'], config: { aggregation_type: 'deduplicate' } },
+      ],
+    });
+    const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(run.steps!.map((s) => [s.id, s.status, s.result_count, s.credits])).toEqual([
+      ['find', 'completed', 3, 1],
+      ['read', 'completed', 3, 3],
+      ['deep', 'skipped', 0, 0],
+      ['join', 'completed', 3, 0],
+    ]);
+    expect(run.results!.map((r) => r.url).sort()).toEqual([...hits].sort());
+    expect(run.credits.consumed).toBe(4);
+    expect(t.engine.credits.balance(p.userId)).toBe(96);
+  });
+
+  it('keeps an ai_planned execution within max_credits_per_execution', async () => {
+    web.setVersion(1);
+    const { workflow } = await t.engine.workflows.create(p, {
+      name: 'planned',
+      mode: 'ai_planned',
+      intent: 'Find surprising findings from Researchers, Regulators and Investors about markets',
+      max_credits_per_execution: 2,
+      interval: '1 day',
+    });
+    expect(workflow!.steps!.filter((s) => s.type === 'search')).toHaveLength(2);
+    const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(run.status).toBe('completed');
+    expect(run.credits.consumed).toBe(2);
+    expect(t.engine.credits.balance(p.userId)).toBe(100 - run.credits.consumed);
+  });
 });

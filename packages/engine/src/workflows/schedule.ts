@@ -12,6 +12,16 @@ export interface Schedule {
   timezone: string;
 }
 
+/** Just the schedule fields of a workflow row (which has them under the same names). */
+export const scheduleOf = (row: Schedule): Schedule => ({
+  interval: row.interval,
+  intervalMinutes: row.intervalMinutes,
+  cronExpression: row.cronExpression,
+  scheduledFor: row.scheduledFor,
+  anchorMinute: row.anchorMinute,
+  timezone: row.timezone,
+});
+
 export type ScheduleKind = 'interval' | 'cron' | 'once';
 
 export function scheduleKind(s: Schedule): ScheduleKind {

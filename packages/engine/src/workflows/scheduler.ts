@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
-import { nextSlot, type Schedule } from './schedule.js';
+import { nextSlot, scheduleOf } from './schedule.js';
 import { workflows } from './tables.js';
 import type { WorkflowRow } from './executor.js';
 
@@ -83,15 +83,4 @@ export class WorkflowScheduler {
     }
     return claimed;
   }
-}
-
-export function scheduleOf(row: WorkflowRow): Schedule {
-  return {
-    interval: row.interval,
-    intervalMinutes: row.intervalMinutes,
-    cronExpression: row.cronExpression,
-    scheduledFor: row.scheduledFor,
-    anchorMinute: row.anchorMinute,
-    timezone: row.timezone,
-  };
 }

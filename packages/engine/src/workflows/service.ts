@@ -13,10 +13,10 @@ import { AssessIntentBody, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, Wo
 import { assessIntent, type IntentAssessment } from './assess.js';
 import { planWorkflow, presetOf, type WorkflowPlan } from './planner.js';
 import { parseCascade } from './cascade.js';
-import { firstSlot } from './schedule.js';
+import { firstSlot, scheduleOf } from './schedule.js';
 import { assertEditable, assertRunnable, assertTransition, SCHEDULED, type Status } from './lifecycle.js';
 import { WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
-import { WorkflowScheduler, scheduleOf } from './scheduler.js';
+import { WorkflowScheduler } from './scheduler.js';
 import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
 import type { Step } from './pricing.js';
