@@ -5,9 +5,13 @@ import { searchCommand } from './commands/search.js';
 import { creditsCommand } from './commands/credits.js';
 import { extractCommand } from './commands/extract.js';
 import { mcpCommand } from './commands/mcp.js';
+import { monitorsCommand } from './commands/monitors.js';
+import { brandCommand } from './commands/brand.js';
 import { serveCommand, workerCommand } from './commands/serve.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { tokensCommand } from './commands/tokens.js';
+import { crawlCommand, crawlsCommand } from './commands/crawl.js';
+import { workflowsCommand } from './commands/workflows.js';
 
 export function buildProgram(): Command {
   return new Command('wvr')
@@ -24,8 +28,13 @@ export function buildProgram(): Command {
     .addCommand(tokensCommand())
     .addCommand(creditsCommand())
     .addCommand(mcpCommand())
+    .addCommand(monitorsCommand())
+    .addCommand(brandCommand())
     .addCommand(searchCommand())
     .addCommand(askCommand())
     .addCommand(extractCommand())
-    .addCommand(sessionsCommand());
+    .addCommand(sessionsCommand())
+    .addCommand(crawlCommand())
+    .addCommand(crawlsCommand())
+    .addCommand(workflowsCommand());
 }

@@ -19,6 +19,7 @@ import { CrawlService } from './crawl/service.js';
 import { AskService } from './ask/service.js';
 import { searchRetriever } from './ask/retriever.js';
 import { BrandService } from './brand/service.js';
+import { MonitorsService } from './monitors/service.js';
 
 export interface Engine {
   readonly version: string;
@@ -40,6 +41,7 @@ export interface Engine {
   readonly crawls: CrawlService;
   readonly asks: AskService;
   readonly brand: BrandService;
+  readonly monitors: MonitorsService;
   /**
    * Works in the background in this process: runs queued jobs (crawls, async searches), due
    * workflows and webhook deliveries. `wvr serve` and `wvr worker` call it; an embedder calls it
@@ -79,22 +81,27 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const web = new WebService(context);
   const ai = new AiService(resolved.ai);
   const extraction = new ExtractionService(context, { credits, web, ai });
-  const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction });
+  const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page) });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
   const brand = new BrandService(context, web, credits);
   const asks = new AskService(context, credits, ai, searchRetriever(search, web), sessions);
   sessions.connect({ search, crawls, asks });
+  // Patrols run on their owner's behalf, whoever (token, schedule) set them off.
+  const principalOf = (userId: string) => accounts.localPrincipal(accounts.getUser(userId));
   const workflows = new WorkflowsService(context, {
     sharing,
     credits,
     rateLimits,
     notify,
     operations: {
-      search: searchOperation(search, (userId) => accounts.localPrincipal(accounts.getUser(userId))),
-      crawl: crawlOperation(crawls, jobs, (userId) => accounts.localPrincipal(accounts.getUser(userId))),
+      search: searchOperation(search, principalOf),
+      crawl: crawlOperation(crawls, jobs, principalOf),
     },
+    sessions,
+    principalOf,
     provider: ai.provider,
   });
+  const monitors = new MonitorsService(context, workflows);
 
   let closed = false;
   return {
@@ -117,6 +124,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     crawls,
     asks,
     brand,
+    monitors,
     start(background = {}) {
       jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
       workflows.scheduler.start(background.schedulerIntervalMs);

@@ -9,6 +9,8 @@ import { searchResource } from './resources/search.js';
 import { crawlsResource } from './resources/crawls.js';
 import { extractionResource } from './resources/extraction.js';
 import { workflowsResource } from './resources/workflows.js';
+import { monitorsResource } from './resources/monitors.js';
+import { brandResource } from './resources/brand.js';
 
 export type ClientOptions = TransportOptions;
 
@@ -28,6 +30,8 @@ export function createClient(options: ClientOptions) {
     crawls: crawlsResource(request),
     extraction: extractionResource(request),
     workflows: workflowsResource(request),
+    monitors: monitorsResource(request),
+    brand: brandResource(request),
   };
 }
 

@@ -68,7 +68,7 @@ export function buildOpenApiDocument(routes: RouteDef[] = allRoutes): JsonSchema
     };
   }
   components.add(ErrorResponseSchema, 'output');
-  return {
+  return components.publish({
     openapi: '3.1.0',
     info: {
       title: 'wvr API',
@@ -81,9 +81,8 @@ export function buildOpenApiDocument(routes: RouteDef[] = allRoutes): JsonSchema
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'wvr_ prefixed JWT' } },
-      schemas: components.schemas,
     },
-  };
+  });
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', components: Components) {
@@ -103,9 +102,15 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', comp
   });
 }
 
-/** Hoists every schema that carries a `.meta({ id })` into components.schemas and points refs there. */
+/**
+ * Hoists every schema that carries a `.meta({ id })` into components.schemas and points refs there.
+ * A schema reads differently as a request (defaults make fields optional) and as a response
+ * (defaults filled in, so required): where the two differ, the request form is published as
+ * `<id>Input`, so clients are not told to send what the server fills in.
+ */
 class Components {
-  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly output: Record<string, JsonSchema> = {};
+  private readonly input: Record<string, JsonSchema> = {};
 
   add(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     return this.inline(schema, io);
@@ -115,21 +120,33 @@ class Components {
     const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
     const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
     const { $defs: _defs, $schema: _schema, ...root } = json;
-    for (const [id, def] of Object.entries(defs)) this.schemas[id] ??= clean(def);
-    return clean(root);
+    const store = io === 'input' ? this.input : this.output;
+    for (const [id, def] of Object.entries(defs)) store[id] ??= clean(def, io);
+    return clean(root, io);
   }
 
   resolve(json: JsonSchema): JsonSchema {
-    const ref = json.$ref;
-    return typeof ref === 'string' ? (this.schemas[ref.replace('#/components/schemas/', '')] ?? json) : json;
+    const ref = typeof json.$ref === 'string' ? json.$ref.replace(/^#\/components\/schemas\/(__in__)?/, '') : null;
+    return ref ? (this.input[ref] ?? this.output[ref] ?? json) : json;
+  }
+
+  /** The final components, and the document with every request-side ref pointed at its published name. */
+  publish(document: JsonSchema): JsonSchema {
+    const differs = (id: string) => this.output[id] !== undefined && JSON.stringify(this.output[id]) !== JSON.stringify(this.input[id]);
+    const nameOf = (id: string) => (differs(id) ? `${id}Input` : id);
+    const schemas: Record<string, JsonSchema> = { ...this.output };
+    for (const [id, def] of Object.entries(this.input)) schemas[nameOf(id)] ??= def;
+    const text = JSON.stringify({ ...document, components: { ...(document.components as JsonSchema), schemas } });
+    return JSON.parse(text.replace(/#\/components\/schemas\/__in__([\w.-]+)/g, (_m, id: string) => `#/components/schemas/${nameOf(id)}`)) as JsonSchema;
   }
 }
 
-/** Rewrites refs to components and drops zod's safe-integer bounds, which only add noise. */
-function clean(value: JsonSchema): JsonSchema {
+/** Rewrites refs to components (request-side ones marked until publish) and drops zod's safe-integer bounds. */
+function clean(value: JsonSchema, io: 'input' | 'output'): JsonSchema {
+  const target = io === 'input' ? '#/components/schemas/__in__' : '#/components/schemas/';
   return JSON.parse(
     JSON.stringify(value, (key, v: unknown) => {
-      if (key === '$ref' && typeof v === 'string') return v.replace('#/$defs/', '#/components/schemas/');
+      if (key === '$ref' && typeof v === 'string') return v.replace('#/$defs/', target);
       if ((key === 'maximum' && v === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && v === Number.MIN_SAFE_INTEGER)) {
         return undefined;
       }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { normalizeUrl } from '../html/index.js';
 import { crawlEdges, crawlFrontier } from './tables.js';
@@ -18,6 +18,7 @@ export interface Discovered {
 }
 
 const MAX_ANCHORS = 10;
+const AUTHORITY_PAGE = 1000;
 
 /** The persisted frontier of one crawl; every method is one or two indexed statements. */
 export class Frontier {
@@ -187,21 +188,28 @@ export class Frontier {
     return counts;
   }
 
-  /** HITS refresh: a queued URL's authority estimate lifts its priority. */
+  /** HITS refresh: a queued URL's authority estimate lifts its priority. Pages through the queue so memory stays bounded. */
   applyAuthority(scores: Map<string, number>): void {
-    const queued = this.db
-      .select()
-      .from(crawlFrontier)
-      .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.state, 'queued')))
-      .all();
-    for (const row of queued) {
-      const authority = scores.get(row.url) ?? 0;
-      if (authority === row.authority) continue;
-      this.db
-        .update(crawlFrontier)
-        .set({ authority, priority: priorityOf({ relevance: row.relevance, cash: row.cash, authority, intent: this.intent }) })
-        .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, row.url)))
-        .run();
+    let after = '';
+    for (;;) {
+      const queued = this.db
+        .select()
+        .from(crawlFrontier)
+        .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.state, 'queued'), gt(crawlFrontier.url, after)))
+        .orderBy(asc(crawlFrontier.url))
+        .limit(AUTHORITY_PAGE)
+        .all();
+      if (queued.length === 0) return;
+      after = queued[queued.length - 1]!.url;
+      for (const row of queued) {
+        const authority = scores.get(row.url) ?? 0;
+        if (authority === row.authority) continue;
+        this.db
+          .update(crawlFrontier)
+          .set({ authority, priority: priorityOf({ relevance: row.relevance, cash: row.cash, authority, intent: this.intent }) })
+          .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, row.url)))
+          .run();
+      }
     }
   }
 

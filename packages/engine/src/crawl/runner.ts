@@ -13,6 +13,7 @@ import { inScope, junkReason, looksLikeHub, patternFilter, siteOf, type Expansio
 import { summarize, type PageEnricher } from './enrich.js';
 import { smartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
+import type { IndexPageInput } from '../search/schemas.js';
 
 type CrawlRow = typeof crawls.$inferSelect;
 
@@ -27,6 +28,7 @@ export interface RunnerDeps {
   credits: CreditsService;
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
+  indexPage?: (page: IndexPageInput) => unknown;
   /** Called once when a crawl reaches a terminal state. */
   onFinished: (crawlId: string) => void;
 }
@@ -115,7 +117,7 @@ class CrawlRun {
   async execute(): Promise<void> {
     this.frontier.requeueInFlight();
     for (;;) {
-      if (!this.job.heartbeat()) return;
+      if (!(await this.job.heartbeat())) return;
       const state = this.state();
       if (state.status !== 'running') return;
       const room = this.crawl.maxPages - state.pagesFetched;
@@ -265,6 +267,7 @@ class CrawlRun {
         : state.pricePerPage;
       if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted' as const;
       this.store(row, page, parsed, credits, enrichment);
+      if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
       this.bump({
         pagesFetched: sql`${crawls.pagesFetched} + 1`,
         creditsUsed: sql`${crawls.creditsUsed} + ${credits}`,
@@ -340,6 +343,23 @@ class CrawlRun {
       })
       .onConflictDoNothing()
       .run();
+  }
+
+  private index(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): void {
+    this.deps.indexPage?.({
+      url: row.url,
+      title: parsed.title ?? '',
+      description: parsed.description ?? '',
+      text: parsed.text,
+      headings: parsed.headings.map((h) => h.text),
+      anchorTexts: row.anchors,
+      schemaTypes: parsed.jsonLd.flatMap((item) => [item['@type']].flat()).filter((t): t is string => typeof t === 'string'),
+      publishedDate: parsed.publishedDate,
+      language: parsed.language,
+      ownerUserId: this.crawl.userId,
+      crawlId: this.crawl.id,
+      fetchedAt: page.fetchedAt,
+    });
   }
 
   /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */

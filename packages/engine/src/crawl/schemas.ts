@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl, ProcessingMode, ShareBody, Uuid, listQuery, requireWebhookUrl } from '../core/schemas.js';
 import { ExtractionSchema } from '../extract/schemas.js';
+import { checkClassifiers, type ClassifierInput } from '../extract/classifiers.js';
 
 export const CrawlStatus = z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']);
 export const Expansion = z.enum(['none', 'internal', 'external', 'both']);
@@ -62,6 +63,8 @@ interface CrawlRuleFields {
   auto_generate_intent: boolean;
   extraction_schema?: Record<string, string> | undefined;
   webhook_url?: string | undefined;
+  classifiers?: readonly ClassifierInput[] | undefined;
+  intent?: string | undefined;
 }
 
 export function crawlRules<T extends CrawlRuleFields>(
@@ -85,6 +88,7 @@ export function crawlRules<T extends CrawlRuleFields>(
       params: { code: 'auto_generate_intent_requires_schema' },
     });
   }
+  checkClassifiers(body, ctx);
 }
 
 export const CrawlBody = z.strictObject(CrawlFields).superRefine(crawlRules).meta({ id: 'CrawlRequest' });

@@ -223,4 +223,15 @@ describe('CrawlService', () => {
     expect(done.summary).toBeTruthy();
     expect(done.stats.credits_used).toBe(3);
   });
+
+  it('puts every stored page into the local search index, visible to the crawl owner only', async () => {
+    const engine = open();
+    const url = web.truth.productUrls('garden')[0]!;
+    const done = (await engine.crawls.create(owner, { urls: [url], max_pages: 1, processing_mode: 'sync' })) as CrawlDetail;
+    const query = done.documents[0]!.title!;
+    const mine = engine.search.index.search({ query, limit: 5, visibility: { userId: owner.userId, sharedCrawlIds: [] } });
+    expect(mine.map((h) => h.url)).toContain(url);
+    const theirs = engine.search.index.search({ query, limit: 5, visibility: { userId: 'someone-else', sharedCrawlIds: [] } });
+    expect(theirs.map((h) => h.url)).not.toContain(url);
+  });
 });

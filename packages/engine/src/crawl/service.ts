@@ -16,6 +16,7 @@ import { CrawlRunner, effectiveExpansion } from './runner.js';
 import { Frontier } from './frontier.js';
 import { defaultDepth } from './relevance.js';
 import type { PageEnricher } from './enrich.js';
+import type { IndexPageInput } from '../search/schemas.js';
 import type { CrawlDetail, CrawlDocument, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
 
 type Row = typeof crawls.$inferSelect;
@@ -31,6 +32,8 @@ export interface CrawlServiceDeps {
   /** The fetcher; a getter so the engine can wire engine.web after construction. */
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
+  /** The local search index; every stored page goes in, scoped to the crawl. */
+  indexPage?: (page: IndexPageInput) => unknown;
 }
 
 /** Options only the engine's own callers (workflows, sessions, benchmarks) pass; not part of the HTTP body. */
@@ -57,6 +60,7 @@ export class CrawlService {
       credits: deps.credits,
       fetcher: deps.fetcher,
       enricher: deps.enricher,
+      indexPage: deps.indexPage,
       onFinished: (id) => this.announce(id),
     });
     deps.jobs.register<{ crawlId: string }>(CRAWL_JOB, (job) => this.runner.run(job.job.payload.crawlId, job), { leaseMs: 60_000, maxAttempts: 20 });

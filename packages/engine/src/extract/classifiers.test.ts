@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { isWvrError, type WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { parseHtml } from '../html/index.js';
-import { applyClassifiers, checkClassifiers, CLASSIFIER_TYPES, validateClassifiers } from './classifiers.js';
+import { CrawlBody } from '../crawl/schemas.js';
+import { applyClassifiers, checkClassifiers, CLASSIFIER_TYPES, validateClassifiers, type ClassifierInput } from './classifiers.js';
 
 const thrown = (fn: () => unknown): WvrError => {
   try {
@@ -52,7 +53,7 @@ describe('classifier validation', () => {
 });
 
 describe('applying classifiers', () => {
-  const run = (raw: { type: string }[], intent?: string) => applyClassifiers(validateClassifiers(raw, { intent }), page, article, intent);
+  const run = (raw: ClassifierInput[], intent?: string) => applyClassifiers(validateClassifiers(raw, { intent }), page, article, intent);
 
   it('keeps a page that passes every classifier', () => {
     expect(run([{ type: 'document_type', types: ['article'] }, { type: 'language', languages: ['de'] }, { type: 'keyword', must_contain: ['espresso'] }])).toEqual({ keep: true, dropped_reason: null });
@@ -68,5 +69,20 @@ describe('applying classifiers', () => {
     expect(run([{ type: 'intent_relevance', min_score: 0.5 }], 'Kaffeemühle Espresso Test').keep).toBe(true);
     expect(run([{ type: 'url_pattern', exclude: ['/tests/'] }]).dropped_reason).toBe('url_pattern: URL matches an exclude pattern');
     expect(run([{ type: 'url_pattern', include: ['/reviews/'] }]).keep).toBe(false);
+  });
+});
+
+describe('the crawl request', () => {
+  it('answers 400 listing the valid types for an unknown classifier in a crawl body', () => {
+    const error = thrown(() => parseInput(CrawlBody, { urls: ['https://example.com/'], classifiers: [{ type: 'document_type', types: ['product'] }, { type: 'sentiment' }] }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('classifier_type_unknown');
+    expect(error.details).toMatchObject({ fields: [{ path: 'classifiers.1.type' }] });
+    expect(error.message).toContain(CLASSIFIER_TYPES.join(', '));
+  });
+
+  it('accepts known classifiers in a crawl body', () => {
+    const body = parseInput(CrawlBody, { urls: ['https://example.com/'], intent: 'find espresso grinders', classifiers: [{ type: 'intent_relevance', min_score: 0.3 }] });
+    expect(body.classifiers).toHaveLength(1);
   });
 });

@@ -55,13 +55,16 @@ export const ClassifierConfig = z
   .meta({ id: 'ClassifierConfig' });
 export type ClassifierConfig = z.output<typeof ClassifierConfig>;
 
+/** A classifier as a request carries it: any type name, checked here. */
+export type ClassifierInput = { type: string; [key: string]: unknown };
+
 export const CLASSIFIER_TYPES = ['document_type', 'language', 'keyword', 'intent_relevance', 'url_pattern'] as const;
 
 /**
  * Checks a crawl's classifiers (the crawl schema accepts any `type`): an unknown type is a 400
  * listing the valid ones; intent_relevance needs an intent of its own or the crawl's.
  */
-export function validateClassifiers(classifiers: readonly { type: string }[] | undefined, crawl: { intent?: string | undefined } = {}): ClassifierConfig[] {
+export function validateClassifiers(classifiers: readonly ClassifierInput[] | undefined, crawl: { intent?: string | undefined } = {}): ClassifierConfig[] {
   if (!classifiers) return [];
   return classifiers.map((raw, index) => {
     if (!(CLASSIFIER_TYPES as readonly string[]).includes(raw.type)) {
@@ -85,7 +88,7 @@ export function validateClassifiers(classifiers: readonly { type: string }[] | u
  * (crawlRules), so a bad classifier is reported with every other problem of the body.
  */
 export function checkClassifiers(
-  body: { classifiers?: readonly { type: string }[] | undefined; intent?: string | undefined; auto_generate_intent?: boolean | undefined },
+  body: { classifiers?: readonly ClassifierInput[] | undefined; intent?: string | undefined; auto_generate_intent?: boolean | undefined },
   ctx: z.RefinementCtx,
 ): void {
   (body.classifiers ?? []).forEach((raw, index) => {

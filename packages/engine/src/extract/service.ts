@@ -11,7 +11,7 @@ import { parseHtml, type ParsedPage } from '../html/index.js';
 import type { PageEnricher, PageEnrichment } from '../crawl/enrich.js';
 import type { FetchedPage, FetchRequest } from '../web/types.js';
 import { classifyPage, DOCUMENT_TYPES, type Classification } from './classify.js';
-import { applyClassifiers, ClassifierConfig, validateClassifiers } from './classifiers.js';
+import { applyClassifiers, ClassifierConfig, validateClassifiers, type ClassifierInput } from './classifiers.js';
 import type { FieldValue } from './coerce.js';
 import { extractHeuristic, type ExtractionInput } from './heuristic.js';
 import { intentFromSchema } from './intent.js';
@@ -199,7 +199,7 @@ export class ExtractionService implements PageEnricher {
   }
 
   /** For crawl validation: 400 on an unknown classifier type, listing the valid ones. */
-  validateClassifiers(classifiers: readonly { type: string }[] | undefined, crawl: { intent?: string | undefined } = {}): ClassifierConfig[] {
+  validateClassifiers(classifiers: readonly ClassifierInput[] | undefined, crawl: { intent?: string | undefined } = {}): ClassifierConfig[] {
     return validateClassifiers(classifiers, crawl);
   }
 }

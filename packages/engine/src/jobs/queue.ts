@@ -1,7 +1,10 @@
 /**
  * The job queue contract every capability uses for long or deferred work. The in-process
  * SQLite implementation (sqlite-queue.ts) is the default; a PostgreSQL or Redis backed queue
- * can replace it by implementing this interface, without touching capabilities.
+ * can replace it by implementing this interface, without touching capabilities. Producer calls
+ * (enqueue, get, cancel, reschedule) are synchronous so that enqueueing joins the caller's
+ * database transaction (an outbox a distributed backend relays from); everything on the
+ * worker side (claiming, running, heartbeats) is asynchronous.
  */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -29,7 +32,7 @@ export interface JobContext<P = unknown> {
    * Extends the lease; long handlers call it between units of work. Returns false (and
    * aborts `signal`) when the job was cancelled or another worker took it over.
    */
-  heartbeat(): boolean;
+  heartbeat(): Promise<boolean>;
 }
 
 /** Throw from a handler to run again at `runAt` without counting a failure. */

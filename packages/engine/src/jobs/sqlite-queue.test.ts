@@ -108,7 +108,7 @@ describe('SqliteJobQueue', () => {
     let staleHeartbeat: boolean | undefined;
     t.engine.jobs.register('crawlish', async ({ heartbeat }) => {
       await stuck;
-      staleHeartbeat = heartbeat();
+      staleHeartbeat = await heartbeat();
       return 'stale';
     }, { leaseMs: 30_000 });
     other.jobs.register('crawlish', async () => 'fresh', { leaseMs: 30_000 });

@@ -225,7 +225,7 @@ export class SqliteJobQueue implements JobQueue {
       reason = why;
       controller.abort(new Error(`job ${why}`));
     };
-    const heartbeat = (): boolean => {
+    const beat = (): boolean => {
       if (reason) return false;
       const current = this.ctx.db.select().from(jobs).where(eq(jobs.id, row.id)).get();
       if (!current || current.owner !== this.owner || current.status !== 'running') abort('lost');
@@ -236,10 +236,11 @@ export class SqliteJobQueue implements JobQueue {
       }
       return !reason;
     };
+    const heartbeat = async (): Promise<boolean> => beat();
     const done = (async (): Promise<Job> => {
       try {
         const result = await registered.handler({ job: toJob(row), signal: controller.signal, heartbeat });
-        if (!reason) heartbeat();
+        if (!reason) beat();
         this.settle(row, reason, { status: 'succeeded', result: result ?? null });
       } catch (error) {
         if (error instanceof RescheduleJob && !reason) {

@@ -121,6 +121,18 @@ describe('operations run through a session', () => {
     expect(engine.sessions.get(owner, session.id).context_summary.urls_seen).toBe(2);
   });
 
+  it('records an async session search as running and finishes it on the first read after the job ran', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Async search' });
+    const job = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 3 })) as SearchJob;
+    expect(job.status).toBe('pending');
+    expect(engine.sessions.timeline(owner, session.id).data[0]).toMatchObject({ status: 'running', resource_id: job.id });
+    await engine.jobs.drain();
+    expect(engine.sessions.timeline(owner, session.id).data[0]).toMatchObject({ status: 'completed', result_count: 3, credits: 1 });
+    const next = await engine.sessions.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync', filter_seen_urls: true });
+    expect((next as SearchJob).results).toHaveLength(3);
+  });
+
   it('asks with the session context and records the sources it read', async () => {
     const engine = open();
     const session = engine.sessions.create(owner, { name: 'Ask' });

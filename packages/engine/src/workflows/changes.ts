@@ -35,6 +35,8 @@ export interface ResultChanges {
   net_new_urls: NetNewUrl[];
   dropped_urls: string[];
   previous_execution_id: string | null;
+  /** With a session_id: results the workflow's session had never returned before. */
+  first_seen_count?: number;
   /** Crawl workflows: retained pages whose clean text changed. */
   changed_urls?: string[];
   page_diffs?: PageDiff[];

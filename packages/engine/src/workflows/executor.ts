@@ -9,7 +9,8 @@ import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
 import { executionEstimate, executionPrice, ownStepCost, type Step } from './pricing.js';
 import { parseCascade } from './cascade.js';
-import type { WorkflowOperations } from './operations.js';
+import type { WorkflowOperations, WorkflowSessions } from './operations.js';
+import type { Principal } from '../accounts/schemas.js';
 import type { WorkflowExecution } from './responses.js';
 import { workflowExecutions, workflows } from './tables.js';
 import { nextSlot, scheduleOf } from './schedule.js';
@@ -25,6 +26,8 @@ export interface ExecutorDeps {
   operations: WorkflowOperations;
   provider?: ModelProvider | undefined;
   notify?: Pick<NotifyService, 'emit'> | undefined;
+  sessions?: WorkflowSessions | undefined;
+  principalOf: (userId: string) => Principal;
 }
 
 interface Outcome {
@@ -66,10 +69,12 @@ export class WorkflowExecutor {
       if (trigger === 'manual') throw error;
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
     }
+    const session = this.beginSession(w);
     let outcome: Outcome;
     try {
       outcome = await this.operate(w, reservation.id);
     } catch (error) {
+      if (session.operationId) this.deps.sessions!.finishOperation(session.operationId, { status: 'failed' });
       // A failed execution costs nothing: what the steps had used is given back too.
       credits.release(reservation.id);
       const { used } = credits.reservation(reservation.id);
@@ -77,7 +82,11 @@ export class WorkflowExecutor {
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
     }
     const info = credits.commit(reservation.id, price);
-    return this.record(w, trigger, slot, startedAt, { outcome, creditsConsumed: info.consumed + outcome.crawlCredits, price });
+    if (session.operationId) {
+      const documents = outcome.results.map((r) => ({ url: r.url, title: r.title, text: r.text ?? r.description }));
+      this.deps.sessions!.finishOperation(session.operationId, { status: 'completed', documents, credits: info.consumed + outcome.crawlCredits });
+    }
+    return this.record(w, trigger, slot, startedAt, { outcome, session, creditsConsumed: info.consumed + outcome.crawlCredits, price });
   }
 
   private async operate(w: WorkflowRow, reservationId: string): Promise<Outcome> {
@@ -171,7 +180,7 @@ export class WorkflowExecutor {
     trigger: 'manual' | 'schedule',
     slot: string | null,
     startedAt: string,
-    r: { outcome?: Outcome; failure?: { code: string; message: string }; creditsConsumed: number; price: ReturnType<typeof executionPrice> },
+    r: { outcome?: Outcome; session?: SessionUse; failure?: { code: string; message: string }; creditsConsumed: number; price: ReturnType<typeof executionPrice> },
   ): Promise<WorkflowExecution> {
     const { ctx } = this.deps;
     const previous = this.previousCompleted(w.id);
@@ -181,6 +190,8 @@ export class WorkflowExecutor {
     if (r.outcome) {
       const pages = w.workflowType === 'crawl' || (stepsOf(w) ?? []).some((s) => s.type === 'crawl');
       changes = compareResults(previous, r.outcome.results, { pages });
+      const seen = r.session?.seenUrls;
+      if (seen) changes.first_seen_count = r.outcome.results.filter((x) => !seen.has(x.url)).length;
       const intent = monitoringIntent({
         intent: w.intent,
         description: w.description,
@@ -211,6 +222,7 @@ export class WorkflowExecutor {
       results: r.outcome?.results ?? [],
       ...(r.failure ? { error: r.failure } : {}),
       notification: { suppressed: filter?.signal_suppressed ?? false, events: [] },
+      ...(w.sessionId ? { session: { id: w.sessionId, recorded: r.session?.operationId !== undefined, ...(r.session?.problem ? { problem: r.session.problem } : {}) } } : {}),
     };
     const nextStatus = ctx.sqlite.transaction(() => {
       const fresh = ctx.db.select().from(workflows).where(eq(workflows.id, w.id)).get();
@@ -268,6 +280,25 @@ export class WorkflowExecutor {
     });
   }
 
+  /**
+   * A session that can no longer take operations (completed, archived, full, deleted) does not
+   * stop the patrol: the execution runs and says why it was not recorded.
+   */
+  private beginSession(w: WorkflowRow): SessionUse {
+    const sessions = this.deps.sessions;
+    if (!w.sessionId || !sessions) return {};
+    const steps = stepsOf(w) ?? [];
+    const kind = w.mode === 'simple' ? (w.workflowType ?? 'search') : steps.some((s) => s.type === 'search') ? 'search' : 'crawl';
+    const query = w.mode === 'simple' ? (w.operationConfig?.query as string | undefined) : steps.find((s) => s.type === 'search')?.config.query as string | undefined;
+    const urls = w.mode === 'simple' ? (w.operationConfig?.urls as string[] | undefined) : undefined;
+    try {
+      const begun = sessions.beginOperation(this.deps.principalOf(w.userId), w.sessionId, kind, { ...(query ? { query } : {}), ...(urls ? { urls } : {}) });
+      return { operationId: begun.operationId, seenUrls: begun.seenUrls };
+    } catch (error) {
+      return { problem: isWvrError(error) ? error.code : String(error) };
+    }
+  }
+
   private previousCompleted(workflowId: string): { id: string; results: ResultItem[] } | null {
     const row = this.deps.ctx.db
       .select({ id: workflowExecutions.id, body: workflowExecutions.body })
@@ -278,6 +309,12 @@ export class WorkflowExecutor {
       .get();
     return row ? { id: row.id, results: (row.body.results as ResultItem[]) ?? [] } : null;
   }
+}
+
+interface SessionUse {
+  operationId?: string;
+  seenUrls?: ReadonlySet<string>;
+  problem?: string;
 }
 
 const priced = (w: WorkflowRow) => ({

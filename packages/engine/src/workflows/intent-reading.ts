@@ -13,7 +13,7 @@ export interface IntentReading {
 }
 
 const TRIGGER_WORDS = ['price', 'pricing', 'release', 'released', 'launch', 'announce', 'announced', 'announcement', 'acquisition', 'acquire', 'funding', 'raise', 'vulnerability', 'cve', 'outage', 'recall', 'lawsuit', 'hire', 'hiring', 'drop', 'increase', 'below', 'above', 'version', 'deprecat', 'changelog', 'breach', 'filing', 'earnings'];
-const VAGUE_WORDS = ['anything', 'stuff', 'things', 'everything', 'general', 'whatever', 'interesting', 'info', 'information', 'news', 'updates', 'happening', 'stuff'];
+const VAGUE_WORDS = ['anything', 'stuff', 'things', 'everything', 'general', 'whatever', 'interesting', 'info', 'information', 'news', 'updates', 'happening'];
 const SOURCE_HINTS: [RegExp, string][] = [
   [/\b(news|press|journalis|headline)/i, 'news'],
   [/\b(blog|changelog|release notes?|docs?|documentation|official)/i, 'official'],

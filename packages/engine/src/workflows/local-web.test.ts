@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { search, startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { openTestEngine, type TestEngine } from '../testing/engine.js';
@@ -132,5 +134,58 @@ describe('search workflows on the local web', () => {
     expect(run.status).toBe('completed');
     expect(run.credits.consumed).toBe(2);
     expect(t.engine.credits.balance(p.userId)).toBe(100 - run.credits.consumed);
+  });
+
+  it('hands change events to the notification outbox, which delivers them to the webhook', async () => {
+    const received: { type: string; data: Record<string, unknown> }[] = [];
+    const receiver: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push(JSON.parse(body) as { type: string; data: Record<string, unknown> });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const { workflow } = await t.engine.workflows.create(p, {
+        name: 'notify me',
+        workflow_type: 'search',
+        operation_config: { query: QUERY },
+        interval: '1 day',
+        max_executions: 2,
+        notification_config: { webhook_url: hook },
+      });
+      web.setVersion(1);
+      const first = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+      web.setVersion(2);
+      const second = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+      expect(first.notification.events).toEqual(['workflow.execution.completed', 'workflow.changes.detected']);
+      expect(second.notification.events).toEqual(['workflow.execution.completed', 'workflow.changes.detected', 'workflow.completed']);
+      await t.engine.notify.deliverDue();
+      expect(received.map((e) => e.type).sort()).toEqual([...first.notification.events, ...second.notification.events].sort());
+      const changed = received.filter((e) => e.type === 'workflow.changes.detected').map((e) => e.data.execution_id);
+      expect(changed.sort()).toEqual([first.id, second.id].sort());
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it('records each execution in the workflow’s session and counts URLs the session never returned', async () => {
+    const session = t.engine.sessions.create(p, { name: 'surprise research' });
+    await expect(t.engine.workflows.create(p, { name: 'x', workflow_type: 'search', operation_config: { query: QUERY }, interval: '1 day', session_id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
+    const { workflow } = await t.engine.workflows.create(p, { name: 'in session', workflow_type: 'search', operation_config: { query: QUERY }, interval: '1 day', session_id: session.id });
+    const [v1, v2] = [truthAt(1), truthAt(2)];
+    web.setVersion(1);
+    const first = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    web.setVersion(2);
+    const second = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(first.session).toEqual({ id: session.id, recorded: true });
+    expect([first.result_changes!.first_seen_count, second.result_changes!.first_seen_count]).toEqual([v1.length, v2.filter((u) => !v1.includes(u)).length]);
+    expect(t.engine.sessions.get(p, session.id).operations).toHaveLength(2);
+    t.engine.sessions.complete(p, session.id);
+    const third = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(third).toMatchObject({ status: 'completed', session: { id: session.id, recorded: false, problem: 'session_completed' } });
   });
 });

@@ -76,3 +76,13 @@ export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>
     };
   };
 }
+
+/**
+ * The part of `engine.sessions` a workflow with a session_id uses: each execution is recorded
+ * as an operation of the session, so the session remembers every URL the patrols returned.
+ */
+export interface WorkflowSessions {
+  assertUsable(principal: Principal, sessionId: string): unknown;
+  beginOperation(principal: Principal, sessionId: string, kind: 'search' | 'crawl', request: { query?: string; urls?: string[] }): { operationId: string; seenUrls: ReadonlySet<string> };
+  finishOperation(operationId: string, outcome: { status: 'completed' | 'failed'; documents?: { url: string; title?: string | null; text?: string | null }[]; credits?: number }): unknown;
+}

@@ -20,6 +20,7 @@ export const ResultChangesSchema = z
     net_new_urls: z.array(z.object({ url: z.string(), title: z.string(), snippet: z.string(), published_date: z.string().nullable() })),
     dropped_urls: z.array(z.string()),
     previous_execution_id: z.string().nullable(),
+    first_seen_count: z.number().int().optional().describe('With a session_id: results the session had never returned before'),
     changed_urls: z.array(z.string()).optional().describe('Crawl workflows: pages whose clean text changed'),
     page_diffs: z.array(z.object({ url: z.string(), previous_fingerprint: z.string(), fingerprint: z.string(), diff: z.string() })).optional(),
   })
@@ -75,6 +76,9 @@ export const WorkflowExecutionSchema = z
     results: z.array(ResultItem).optional(),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     notification: z.object({ suppressed: z.boolean(), events: z.array(z.string()) }),
+    session: z
+      .object({ id: z.string(), recorded: z.boolean(), problem: z.string().optional().describe('Why the execution was not recorded in the session') })
+      .optional(),
   })
   .meta({ id: 'WorkflowExecution' });
 export type WorkflowExecution = z.infer<typeof WorkflowExecutionSchema>;

@@ -99,7 +99,11 @@ describe('workflows service', () => {
     const { workflow } = await t.engine.workflows.create(p, search('patch'));
     const updated = t.engine.workflows.update(p, workflow!.id, { name: 'renamed', interval_minutes: 15, max_executions: 3, stop_condition: { type: 'result_count', operator: '>=', value: 5 } });
     expect(updated).toMatchObject({ name: 'renamed', interval_minutes: 15, max_executions: 3, stop_condition: { type: 'result_count' } });
+    expect(updated.next_run_at).toBe('2026-03-10T12:00:00.000Z');
     expect((await failure(() => t.engine.workflows.update(p, workflow!.id, {}))).code).toBe('patch_body_empty');
+    const { workflow: cron } = await t.engine.workflows.create(p, search('cron', { interval: undefined, cron_expression: '0 9 * * *', timezone: 'Asia/Tokyo' }));
+    expect(cron!.next_run_at).toBe('2026-03-11T00:00:00.000Z');
+    expect(t.engine.workflows.update(p, cron!.id, { interval_minutes: 120 })).toMatchObject({ cron_expression: null, interval_minutes: 120, next_run_at: '2026-03-10T12:00:00.000Z' });
   });
 
   it('lists with status, search, tags, sort and scope', async () => {
@@ -140,6 +144,20 @@ describe('workflows service', () => {
     const r = await t.engine.workflows.execute(p, workflow!.id);
     expect(r.execution).toMatchObject({ status: 'failed', error: { code: 'search_provider_failed' }, credits: { consumed: 0 } });
     expect(t.engine.credits.balance(p.userId)).toBe(before);
+  });
+
+  it('fails a workflow after 3 failed scheduled executions in a row and stops its patrols', async () => {
+    await t.dispose();
+    t = openTestEngine({ searxngUrl: 'http://127.0.0.1:9', searchProvider: 'searxng', allowPrivateNetwork: true });
+    p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
+    const { workflow } = await t.engine.workflows.create(p, search('flaky', { interval_minutes: 10 }));
+    for (let i = 0; i < 3; i++) {
+      expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
+      t.clock.advance(10 * 60_000);
+    }
+    expect(t.engine.workflows.get(p, workflow!.id)).toMatchObject({ status: 'failed', next_run_at: null, execution_count: 0 });
+    expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
+    expect(t.engine.workflows.update(p, workflow!.id, { status: 'active' }).next_run_at).toBe(t.clock.now().toISOString());
   });
 
   it('answers 402 on a manual run without credits', async () => {

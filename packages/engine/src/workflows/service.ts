@@ -42,6 +42,7 @@ export class WorkflowsService {
 
   async create(principal: Principal, input: unknown) {
     const body = parseInput(WorkflowCreateBody, input);
+    if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
     for (const [i, step] of (body.steps ?? []).entries()) {
       if (step.cascade_condition && !parseCascade(step.cascade_condition)) {
         throw errors.validation('cascade_condition_invalid', `steps.${i}.cascade_condition must read "<output_key>.count > N", "<output_key>.non_empty" or "any.empty".`, {
@@ -127,6 +128,7 @@ export class WorkflowsService {
   update(principal: Principal, id: string, input: unknown): Workflow {
     const body = parseInput(WorkflowPatchBody, input);
     const row = this.owned(principal, id);
+    if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
     const { status: target, ...fields } = body;
     if (Object.keys(fields).length > 0) assertEditable(id, row.status);
     if (target) assertTransition(id, row.status, target);
@@ -145,6 +147,8 @@ export class WorkflowsService {
       operationConfig: body.operation_config ?? row.operationConfig,
       stopCondition: body.stop_condition ?? row.stopCondition,
       intervalMinutes: body.interval_minutes ?? row.intervalMinutes,
+      // interval_minutes is the one schedule field PATCH takes: setting it makes the workflow an interval one.
+      ...(body.interval_minutes === undefined ? {} : { cronExpression: null, scheduledFor: null }),
       maxExecutions: body.max_executions === undefined ? row.maxExecutions : body.max_executions,
       sessionId: body.session_id === undefined ? row.sessionId : body.session_id,
       status: target ?? row.status,

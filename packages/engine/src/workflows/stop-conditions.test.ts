@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAiProvider } from '../ai/openai.js';
+import { startChatServer, type ChatServer } from './chat-server.fixture.js';
 import { compareResults, type ResultItem } from './changes.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
 import { StopCondition } from './schemas.js';
@@ -8,8 +10,14 @@ const results: ResultItem[] = [
   { url: 'http://news.test/story', title: 'Weather report', description: 'Rain tomorrow.', published_date: null, extracted_data: { price: 120 } },
 ];
 const changes = compareResults(null, results);
-const judge = (condition: unknown, items = results) =>
-  evaluateStopCondition(StopCondition.parse(condition) as StopConditionInput, { results: items, changes: compareResults(null, items), intent: 'widget price cut' }, undefined);
+let chat: ChatServer;
+beforeAll(async () => {
+  chat = await startChatServer();
+});
+afterAll(() => chat.close());
+
+const judge = (condition: unknown, items = results, provider: Parameters<typeof evaluateStopCondition>[2] = undefined) =>
+  evaluateStopCondition(StopCondition.parse(condition) as StopConditionInput, { results: items, changes: compareResults(null, items), intent: 'widget price cut' }, provider);
 
 describe('stop conditions', () => {
   it('result_count compares the number of results', async () => {
@@ -55,5 +63,15 @@ describe('stop conditions', () => {
       expect((await judge({ type })).condition_met).toBe(false);
       expect((await judge({ type }, [])).condition_met).toBe(false);
     }
+  });
+
+  it('natural_language asks a configured model, and falls back to the heuristic when it fails', async () => {
+    const model = openAiProvider({ baseUrl: chat.baseUrl, model: 'stub', timeoutMs: 5_000 });
+    const condition = { type: 'natural_language', description: 'the cheapest widget costs under a hundred dollars' };
+    chat.behave({ kind: 'answer', content: { met: true, confidence: 0.92, reason: 'the Widget Pro costs 79 dollars', evidence_url: 'http://shop.test/widget' } });
+    expect(await judge(condition, results, model)).toMatchObject({ condition_met: true, judged_by: 'llm', confidence: 0.92, evidence_url: 'http://shop.test/widget' });
+    chat.behave({ kind: 'status', status: 503 });
+    const fallback = await judge(condition, results, model);
+    expect(fallback).toMatchObject({ judged_by: 'heuristic', condition_met: false });
   });
 });

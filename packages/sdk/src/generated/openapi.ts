@@ -405,6 +405,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workflows/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed across your workflows in a time window (default: the last 24 hours) */
+        get: operations["getWorkflowDigest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/chronicle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The time-ordered story of one workflow’s changes */
+        get: operations["getWorkflowChronicle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New queries and URLs to monitor, from what a workflow has found */
+        get: operations["getWorkflowRecommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workflows/assess-intent": {
         parameters: {
             query?: never;
@@ -840,14 +891,6 @@ export interface components {
             /** @description The bearer token, `wvr_` followed by a JWT. Shown once: store it now. */
             token: string;
         };
-        TokenCreateRequest: {
-            /** @description A label to tell tokens apart, e.g. "ci" or "laptop". */
-            name: string;
-            /** @description Scopes the token carries; default: all of the creator's scopes. */
-            scopes?: ("search" | "crawl" | "workflow" | "sessions")[];
-            /** @description Days until the token expires; default: never. */
-            expires_in_days?: number;
-        };
         TokenList: {
             data: components["schemas"]["Token"][];
         };
@@ -936,13 +979,6 @@ export interface components {
             pricing_tier: "basic" | "advanced";
             /** @description Features that caused advanced pricing */
             advanced_features: string[];
-        };
-        BrandDesignSystemRequest: {
-            /**
-             * Format: uri
-             * @description A page of the site, usually its home page
-             */
-            url: string;
         };
         CreditsSummary: {
             balance: number;
@@ -1065,23 +1101,6 @@ export interface components {
             /** @description Retrieval rounds run; each deep round after the first costs 1 credit */
             research_rounds: number;
         };
-        AskRequest: {
-            /** @description The question to research */
-            question: string;
-            /**
-             * @description quick 2, standard 3, deep 5 or more credits
-             * @default standard
-             * @enum {string}
-             */
-            depth: "quick" | "standard" | "deep";
-            /**
-             * @description 1 to 20 sources
-             * @default 10
-             */
-            max_sources: number;
-            /** Format: uuid */
-            session_id?: string;
-        };
         Session: {
             /** Format: uuid */
             id: string;
@@ -1123,35 +1142,6 @@ export interface components {
             domain_context?: "general" | "academic" | "news" | "technical";
         } & {
             [key: string]: unknown;
-        };
-        SessionCreateRequest: {
-            /** @description Required, at most 255 characters */
-            name: string;
-            description?: string;
-            /** @description Monitoring intent guiding agent behaviour */
-            intent_context?: string;
-            /** @default {} */
-            session_config: components["schemas"]["SessionConfig"];
-            metadata?: components["schemas"]["SessionMetadata"];
-        };
-        SessionConfig: {
-            /**
-             * @description Remove duplicate URLs across operations
-             * @default true
-             */
-            auto_deduplicate: boolean;
-            /**
-             * @description Build context from earlier operations
-             * @default true
-             */
-            accumulate_context: boolean;
-            /**
-             * @description Use the context for AI features
-             * @default true
-             */
-            use_session_context: boolean;
-            /** @description 1 to 100 */
-            max_operations?: number;
         };
         SessionList: {
             data: components["schemas"]["Session"][];
@@ -1235,37 +1225,12 @@ export interface components {
             value: string;
             count: number;
         };
-        SessionPatchRequest: {
-            name?: string;
-            description?: string;
-            intent_context?: string;
-            /** @description Changes to session_config; fields left out keep their value */
-            config?: components["schemas"]["SessionConfigPatch"];
-        };
-        SessionConfigPatch: {
-            auto_deduplicate?: boolean;
-            accumulate_context?: boolean;
-            use_session_context?: boolean;
-            /** @description 1 to 100 */
-            max_operations?: number;
-        };
         SessionShare: {
             /** Format: uuid */
             id: string;
             public_share: boolean;
             shared_with_org: boolean;
             organization_id: string | null;
-        };
-        ShareRequest: {
-            /** @description Anyone with the id may read it through /v1/public */
-            public_share?: boolean;
-            /** @description Members of organization_id may read it */
-            shared_with_org?: boolean;
-            /**
-             * Format: uuid
-             * @description Required when shared_with_org is true
-             */
-            organization_id?: string;
         };
         SessionTimeline: {
             /** Format: uuid */
@@ -1339,57 +1304,6 @@ export interface components {
             };
             would_succeed: boolean;
             credits_balance: number;
-        };
-        SessionSearchRequest: {
-            /** @description What to search for, at most 1000 characters */
-            query: string;
-            /**
-             * @description 1 to 20 results
-             * @default 10
-             */
-            max_results: number;
-            /**
-             * @description Novelty reranking; advanced pricing (2 credits)
-             * @default false
-             */
-            rerank_results: boolean;
-            /**
-             * @description Follow-up query suggestions; advanced pricing
-             * @default false
-             */
-            generate_suggestions: boolean;
-            /**
-             * @description Summary of the results; free
-             * @default true
-             */
-            generate_summary: boolean;
-            /** @enum {string} */
-            source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
-            /**
-             * Format: uuid
-             * @description Links the search to a session
-             */
-            session_id?: string;
-            /**
-             * @default async
-             * @enum {string}
-             */
-            processing_mode: "sync" | "async" | "webhook";
-            /**
-             * Format: uri
-             * @description Completion notification target
-             */
-            webhook_url?: string;
-            /**
-             * @description Estimate the cost without executing
-             * @default false
-             */
-            dry_run: boolean;
-            /**
-             * @description Free exact-URL filter
-             * @default false
-             */
-            filter_seen_urls: boolean;
         };
         CrawlCreated: components["schemas"]["CrawlDetail"] | components["schemas"]["CrawlDryRun"];
         CrawlDetail: {
@@ -1532,108 +1446,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        SessionCrawlRequest: {
-            /** @description 1 to 100 seed URLs */
-            urls: string[];
-            /**
-             * @description 1 to 1000; sync mode at most 10
-             * @default 10
-             */
-            max_pages: number;
-            /**
-             * @default async
-             * @enum {string}
-             */
-            processing_mode: "sync" | "async" | "webhook";
-            /**
-             * @description AI classification; advanced pricing
-             * @default false
-             */
-            classify_documents: boolean;
-            /**
-             * @description Free
-             * @default false
-             */
-            generate_summary: boolean;
-            extraction_schema?: components["schemas"]["ExtractionSchema"];
-            /**
-             * @default none
-             * @enum {string}
-             */
-            expansion: "none" | "internal" | "external" | "both";
-            /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
-            intent?: string;
-            /**
-             * @description Derive intent from the extraction_schema instructions
-             * @default false
-             */
-            auto_generate_intent: boolean;
-            /** Format: uuid */
-            session_id?: string;
-            /**
-             * @description Validate and estimate without executing
-             * @default false
-             */
-            dry_run: boolean;
-            /** Format: uri */
-            webhook_url?: string;
-            /**
-             * @description Legacy: same as expansion internal
-             * @default false
-             */
-            follow_links: boolean;
-            link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
-            classifiers?: components["schemas"]["Classifier"][];
-            budget_config?: components["schemas"]["BudgetConfig"];
-            /**
-             * @description Serve pages from the global cache at half price
-             * @default false
-             */
-            use_cache: boolean;
-            /**
-             * @description Cache TTL in seconds
-             * @default 86400
-             */
-            cache_max_age: number;
-            /** @default false */
-            premium_proxy: boolean;
-            /** @default false */
-            ultra_premium: boolean;
-            /**
-             * @default auto
-             * @enum {string}
-             */
-            retry_strategy: "none" | "auto" | "premium_only";
-            /**
-             * @description Free exact-URL filter
-             * @default true
-             */
-            filter_seen_urls: boolean;
-        };
-        /** @description Field name ([a-zA-Z_][a-zA-Z0-9_]*) to an instruction of at least 10 characters; at most 20 fields */
-        ExtractionSchema: {
-            [key: string]: string;
-        };
-        LinkExtractionConfig: {
-            /** @description Link depth from the seeds, 1 to 10 */
-            max_depth?: number;
-            /** @description Follow only URLs matching one of these */
-            url_patterns?: string[];
-            /** @description Never follow URLs matching these */
-            exclude_patterns?: string[];
-            /** @description Follow rel=next and page=N listings without spending depth */
-            detect_pagination?: boolean;
-        };
-        Classifier: {
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
-        BudgetConfig: {
-            max_pages?: number;
-            max_depth?: number;
-            max_credits?: number;
-        };
         PublicSession: {
             /** Format: uuid */
             id: string;
@@ -1678,6 +1490,96 @@ export interface components {
             data: components["schemas"]["PublicSessionOperation"][];
             total: number;
         };
+        MonitorDigest: {
+            since: string;
+            until: string;
+            monitors_total: number;
+            monitors_with_changes: number;
+            totals: {
+                runs: number;
+                new: number;
+                dropped: number;
+                changed: number;
+            };
+            /** @description Most significant first: stop conditions met, then most changes */
+            monitors: {
+                workflow_id: string;
+                name: string;
+                status: string;
+                runs: number;
+                new_count: number;
+                dropped_count: number;
+                changed_count: number;
+                condition_met: boolean;
+                /** @description Up to five new pages, newest run first */
+                highlights: {
+                    url: string;
+                    title: string;
+                    published_date: string | null;
+                }[];
+                last_run_at: string | null;
+                summary: string;
+            }[];
+        };
+        MonitorChronicle: {
+            workflow_id: string;
+            name: string;
+            status: string;
+            reports_total: number;
+            totals: {
+                runs: number;
+                new: number;
+                dropped: number;
+                changed: number;
+            };
+            /** @description Oldest first */
+            entries: {
+                execution_id: string;
+                seq: number;
+                /** @description When the run finished */
+                at: string;
+                /** @enum {string} */
+                trigger: "manual" | "schedule";
+                /** @enum {string} */
+                status: "completed" | "failed";
+                /** @description What happened, in one sentence */
+                summary: string;
+                new: {
+                    url: string;
+                    title: string;
+                    published_date: string | null;
+                }[];
+                dropped: string[];
+                changed: string[];
+                condition_met: boolean;
+                credits_consumed: number;
+            }[];
+        };
+        MonitorRecommendations: {
+            workflow_id: string;
+            based_on_reports: number;
+            based_on_results: number;
+            queries: {
+                query: string;
+                reason: string;
+            }[];
+            urls: {
+                url: string;
+                title: string | null;
+                reason: string;
+            }[];
+            domains: {
+                domain: string;
+                results: number;
+                new: boolean;
+                reason: string;
+            }[];
+            entities: {
+                entity: string;
+                mentions: number;
+            }[];
+            gaps: string[];
+        };
         IntentAssessment: {
             /** @enum {string} */
             assessment: "specific" | "vague";
@@ -1700,15 +1602,6 @@ export interface components {
                 monitoring_type: string;
             };
             reasoning: string;
-        };
-        AssessIntentRequest: {
-            /** @description 10 to 2000 characters */
-            intent: string;
-            /**
-             * @description Milliseconds, 1000 to 30000
-             * @default 10000
-             */
-            timeout: number;
         };
         WorkflowPlan: {
             intent: string;
@@ -1780,25 +1673,9 @@ export interface components {
                 format: "json" | "markdown" | "table";
             };
         };
-        PlanRequest: {
-            /** @description 10 to 2000 characters */
-            intent: string;
-            name?: string;
-            max_credits_per_execution?: number;
-            /** @description Wins over max_credits_per_execution */
-            planning_budget?: number;
-            /**
-             * @default quality_first
-             * @enum {string}
-             */
-            quality_mode: "quality_first" | "balanced";
-            /** @default false */
-            skip_entity_discovery: boolean;
-            /**
-             * @description quick ~10, standard ~30, thorough ~50, comprehensive ~100 credits
-             * @enum {string}
-             */
-            preset?: "quick" | "standard" | "thorough" | "comprehensive";
+        /** @description Field name ([a-zA-Z_][a-zA-Z0-9_]*) to an instruction of at least 10 characters; at most 20 fields */
+        ExtractionSchema: {
+            [key: string]: string;
         };
         WorkflowPlanJob: {
             id: string;
@@ -1917,61 +1794,6 @@ export interface components {
                 first_run_at: string | null;
             };
         };
-        WorkflowCreateRequest: {
-            /** @description At most 255 characters */
-            name: string;
-            description?: string;
-            /**
-             * @default simple
-             * @enum {string}
-             */
-            mode: "simple" | "multi_step" | "ai_planned";
-            /**
-             * @description simple mode: search or crawl
-             * @enum {string}
-             */
-            workflow_type?: "search" | "crawl";
-            /** @description simple mode: the search or crawl configuration */
-            operation_config?: {
-                [key: string]: unknown;
-            };
-            /** @description multi_step mode: the pipeline */
-            steps?: components["schemas"]["WorkflowStep"][];
-            /** @description ai_planned mode: what to monitor */
-            intent?: string;
-            /** @description ai_planned mode: execution budget */
-            max_credits_per_execution?: number;
-            /**
-             * @default {
-             *       "type": "always"
-             *     }
-             */
-            stop_condition: components["schemas"]["StopCondition"];
-            /**
-             * @description Estimate the cost without creating
-             * @default false
-             */
-            dry_run: boolean;
-            max_executions?: number;
-            notification_config?: components["schemas"]["NotificationConfig"];
-            /** Format: uuid */
-            session_id?: string;
-            tags?: string[];
-            /** @description "N minutes|hours|days|weeks" */
-            interval?: string;
-            /** @description Raw minutes; wins over interval */
-            interval_minutes?: number;
-            /** @description 5-field cron */
-            cron_expression?: string;
-            /** @description ISO 8601 time of a one-time run */
-            scheduled_for?: string;
-            anchor_minute?: number;
-            /**
-             * @description IANA time zone
-             * @default UTC
-             */
-            timezone: string;
-        };
         WorkflowDetail: {
             id: string;
             name: string;
@@ -2049,6 +1871,12 @@ export interface components {
                     suppressed: boolean;
                     events: string[];
                 };
+                session?: {
+                    id: string;
+                    recorded: boolean;
+                    /** @description Why the execution was not recorded in the session */
+                    problem?: string;
+                };
             }[];
         };
         WorkflowResultChanges: {
@@ -2065,6 +1893,8 @@ export interface components {
             }[];
             dropped_urls: string[];
             previous_execution_id: string | null;
+            /** @description With a session_id: results the session had never returned before */
+            first_seen_count?: number;
             /** @description Crawl workflows: pages whose clean text changed */
             changed_urls?: string[];
             page_diffs?: {
@@ -2091,20 +1921,6 @@ export interface components {
                 relevance: "NEW" | "CONTEXT" | "UPDATE" | "IRRELEVANT";
             }[];
             signal_suppressed: boolean;
-        };
-        WorkflowPatchRequest: {
-            name?: string;
-            /** @enum {string} */
-            workflow_type?: "search" | "crawl";
-            operation_config?: {
-                [key: string]: unknown;
-            };
-            stop_condition?: components["schemas"]["StopCondition"];
-            interval_minutes?: number;
-            max_executions?: number | null;
-            /** @enum {string} */
-            status?: "active" | "paused" | "completed" | "stopped" | "archived";
-            session_id?: string | null;
         };
         WorkflowDeleted: {
             id: string;
@@ -2175,10 +1991,12 @@ export interface components {
                 suppressed: boolean;
                 events: string[];
             };
-        };
-        WorkflowExecuteRequest: {
-            /** @default false */
-            dry_run: boolean;
+            session?: {
+                id: string;
+                recorded: boolean;
+                /** @description Why the execution was not recorded in the session */
+                problem?: string;
+            };
         };
         WorkflowExecutionList: {
             data: components["schemas"]["WorkflowExecution"][];
@@ -2201,19 +2019,6 @@ export interface components {
             published_date: string | null;
             relevance_score: number;
         };
-        QuickSearchRequest: {
-            /** @description What to search for, at most 1000 characters */
-            query: string;
-            /**
-             * @description 1 to 20 results
-             * @default 10
-             */
-            max_results: number;
-            /** @description Only these domains */
-            include_domains?: string[];
-            /** @description Never these domains */
-            exclude_domains?: string[];
-        };
         SearchOverview: {
             providers: {
                 name: string;
@@ -2232,6 +2037,558 @@ export interface components {
                 indexed_pages_own: number;
                 indexed_pages_public: number;
             };
+        };
+        SearchJobList: {
+            data: components["schemas"]["SearchJob"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        SearchJobShare: {
+            id: string;
+            public_share: boolean;
+        };
+        ExtractionPreview: {
+            /** @description The URL asked for */
+            url: string;
+            /** @description Where redirects ended */
+            final_url: string;
+            /** @description HTTP status of the page */
+            status: number;
+            title: string | null;
+            /** @description The start of the main text, up to 500 characters */
+            text_excerpt: string;
+            extracted_data: {
+                [key: string]: string | number | boolean | string[] | null;
+            };
+            extraction_metadata: components["schemas"]["ExtractionMetadata"];
+            credits: components["schemas"]["CreditsInfo"];
+        };
+        ExtractionMetadata: {
+            /** @description Fields that got a value */
+            fields_extracted: number;
+            fields_requested: number;
+            /** @description Per field, 0 when nothing was found */
+            confidence_scores: {
+                [key: string]: number;
+            };
+            /** @description Per field: json_ld, microdata, rdfa, meta, dom_label, dom_selector, text_pattern, text_sentence or llm */
+            sources: {
+                [key: string]: string | null;
+            };
+            /** @enum {string} */
+            method: "heuristic" | "llm";
+            provider: string;
+            /**
+             * @description Why the model was not used, when one is configured
+             * @enum {string}
+             */
+            fallback_reason_code?: "timeout" | "parse_error" | "provider_error" | "rate_limited";
+        };
+        CrawlEstimate: {
+            /** @description Credits reserved up front: max_pages x price per page, capped by budget_config.max_credits */
+            cost_estimate: number;
+            would_succeed: boolean;
+            credits_balance: number;
+            price_per_page: number;
+            /** @enum {string} */
+            pricing_tier: "basic" | "advanced";
+            advanced_features: string[];
+            max_pages: number;
+            max_depth: number;
+            smart_crawl: boolean;
+        };
+        CrawlList: {
+            data: components["schemas"]["CrawlJob"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        CrawlJob: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+            /** @description The validated request, defaults applied */
+            configuration: {
+                [key: string]: unknown;
+            };
+            stats: components["schemas"]["CrawlStats"];
+            session_id: string | null;
+            error: string | null;
+            /** @description When the crawl is (or was) due to start */
+            scheduled_for: string;
+            created_at: string;
+            started_at: string | null;
+            completed_at: string | null;
+        };
+        ErrorResponse: {
+            /** @description Error type, e.g. validation_error, authentication_error, insufficient_credits */
+            error: string;
+            /** @description Human-readable explanation */
+            message: string;
+            /** @description Stable machine-readable code; see docs/errors.md */
+            code?: string;
+            /** @description Actions that resolve the error */
+            suggestions?: string[];
+            /** @description Extra context, e.g. the failing fields */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        TokenCreateRequest: {
+            /** @description A label to tell tokens apart, e.g. "ci" or "laptop". */
+            name: string;
+            /** @description Scopes the token carries; default: all of the creator's scopes. */
+            scopes?: ("search" | "crawl" | "workflow" | "sessions")[];
+            /** @description Days until the token expires; default: never. */
+            expires_in_days?: number;
+        };
+        BrandDesignSystemRequest: {
+            /**
+             * Format: uri
+             * @description A page of the site, usually its home page
+             */
+            url: string;
+        };
+        AskRequest: {
+            /** @description The question to research */
+            question: string;
+            /**
+             * @description quick 2, standard 3, deep 5 or more credits
+             * @default standard
+             * @enum {string}
+             */
+            depth: "quick" | "standard" | "deep";
+            /**
+             * @description 1 to 20 sources
+             * @default 10
+             */
+            max_sources: number;
+            /** Format: uuid */
+            session_id?: string;
+        };
+        SessionCreateRequest: {
+            /** @description Required, at most 255 characters */
+            name: string;
+            description?: string;
+            /** @description Monitoring intent guiding agent behaviour */
+            intent_context?: string;
+            /** @default {} */
+            session_config: components["schemas"]["SessionConfig"];
+            metadata?: components["schemas"]["SessionMetadata"];
+        };
+        SessionConfig: {
+            /**
+             * @description Remove duplicate URLs across operations
+             * @default true
+             */
+            auto_deduplicate: boolean;
+            /**
+             * @description Build context from earlier operations
+             * @default true
+             */
+            accumulate_context: boolean;
+            /**
+             * @description Use the context for AI features
+             * @default true
+             */
+            use_session_context: boolean;
+            /** @description 1 to 100 */
+            max_operations?: number;
+        };
+        SessionPatchRequest: {
+            name?: string;
+            description?: string;
+            intent_context?: string;
+            /** @description Changes to session_config; fields left out keep their value */
+            config?: components["schemas"]["SessionConfigPatch"];
+        };
+        SessionConfigPatch: {
+            auto_deduplicate?: boolean;
+            accumulate_context?: boolean;
+            use_session_context?: boolean;
+            /** @description 1 to 100 */
+            max_operations?: number;
+        };
+        ShareRequest: {
+            /** @description Anyone with the id may read it through /v1/public */
+            public_share?: boolean;
+            /** @description Members of organization_id may read it */
+            shared_with_org?: boolean;
+            /**
+             * Format: uuid
+             * @description Required when shared_with_org is true
+             */
+            organization_id?: string;
+        };
+        SessionSearchRequest: {
+            /** @description What to search for, at most 1000 characters */
+            query: string;
+            /**
+             * @description 1 to 20 results
+             * @default 10
+             */
+            max_results: number;
+            /**
+             * @description Novelty reranking; advanced pricing (2 credits)
+             * @default false
+             */
+            rerank_results: boolean;
+            /**
+             * @description Follow-up query suggestions; advanced pricing
+             * @default false
+             */
+            generate_suggestions: boolean;
+            /**
+             * @description Summary of the results; free
+             * @default true
+             */
+            generate_summary: boolean;
+            /** @enum {string} */
+            source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
+            /**
+             * Format: uuid
+             * @description Links the search to a session
+             */
+            session_id?: string;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * Format: uri
+             * @description Completion notification target
+             */
+            webhook_url?: string;
+            /**
+             * @description Estimate the cost without executing
+             * @default false
+             */
+            dry_run: boolean;
+            /**
+             * @description Free exact-URL filter
+             * @default false
+             */
+            filter_seen_urls: boolean;
+        };
+        SessionCrawlRequest: {
+            /** @description 1 to 100 seed URLs */
+            urls: string[];
+            /**
+             * @description 1 to 1000; sync mode at most 10
+             * @default 10
+             */
+            max_pages: number;
+            /**
+             * @default async
+             * @enum {string}
+             */
+            processing_mode: "sync" | "async" | "webhook";
+            /**
+             * @description AI classification; advanced pricing
+             * @default false
+             */
+            classify_documents: boolean;
+            /**
+             * @description Free
+             * @default false
+             */
+            generate_summary: boolean;
+            extraction_schema?: components["schemas"]["ExtractionSchema"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            expansion: "none" | "internal" | "external" | "both";
+            /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
+            intent?: string;
+            /**
+             * @description Derive intent from the extraction_schema instructions
+             * @default false
+             */
+            auto_generate_intent: boolean;
+            /** Format: uuid */
+            session_id?: string;
+            /**
+             * @description Validate and estimate without executing
+             * @default false
+             */
+            dry_run: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+            /**
+             * @description Legacy: same as expansion internal
+             * @default false
+             */
+            follow_links: boolean;
+            link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
+            classifiers?: components["schemas"]["Classifier"][];
+            budget_config?: components["schemas"]["BudgetConfig"];
+            /**
+             * @description Serve pages from the global cache at half price
+             * @default false
+             */
+            use_cache: boolean;
+            /**
+             * @description Cache TTL in seconds
+             * @default 86400
+             */
+            cache_max_age: number;
+            /** @default false */
+            premium_proxy: boolean;
+            /** @default false */
+            ultra_premium: boolean;
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            retry_strategy: "none" | "auto" | "premium_only";
+            /**
+             * @description Free exact-URL filter
+             * @default true
+             */
+            filter_seen_urls: boolean;
+        };
+        LinkExtractionConfig: {
+            /** @description Link depth from the seeds, 1 to 10 */
+            max_depth?: number;
+            /** @description Follow only URLs matching one of these */
+            url_patterns?: string[];
+            /** @description Never follow URLs matching these */
+            exclude_patterns?: string[];
+            /** @description Follow rel=next and page=N listings without spending depth */
+            detect_pagination?: boolean;
+        };
+        Classifier: {
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        BudgetConfig: {
+            max_pages?: number;
+            max_depth?: number;
+            max_credits?: number;
+        };
+        AssessIntentRequest: {
+            /** @description 10 to 2000 characters */
+            intent: string;
+            /**
+             * @description Milliseconds, 1000 to 30000
+             * @default 10000
+             */
+            timeout: number;
+        };
+        PlanRequest: {
+            /** @description 10 to 2000 characters */
+            intent: string;
+            name?: string;
+            max_credits_per_execution?: number;
+            /** @description Wins over max_credits_per_execution */
+            planning_budget?: number;
+            /**
+             * @default quality_first
+             * @enum {string}
+             */
+            quality_mode: "quality_first" | "balanced";
+            /** @default false */
+            skip_entity_discovery: boolean;
+            /**
+             * @description quick ~10, standard ~30, thorough ~50, comprehensive ~100 credits
+             * @enum {string}
+             */
+            preset?: "quick" | "standard" | "thorough" | "comprehensive";
+        };
+        WorkflowCreateRequest: {
+            /** @description At most 255 characters */
+            name: string;
+            description?: string;
+            /**
+             * @default simple
+             * @enum {string}
+             */
+            mode: "simple" | "multi_step" | "ai_planned";
+            /**
+             * @description simple mode: search or crawl
+             * @enum {string}
+             */
+            workflow_type?: "search" | "crawl";
+            /** @description simple mode: the search or crawl configuration */
+            operation_config?: {
+                [key: string]: unknown;
+            };
+            /** @description multi_step mode: the pipeline */
+            steps?: components["schemas"]["WorkflowStepInput"][];
+            /** @description ai_planned mode: what to monitor */
+            intent?: string;
+            /** @description ai_planned mode: execution budget */
+            max_credits_per_execution?: number;
+            /**
+             * @default {
+             *       "type": "always"
+             *     }
+             */
+            stop_condition: components["schemas"]["StopConditionInput"];
+            /**
+             * @description Estimate the cost without creating
+             * @default false
+             */
+            dry_run: boolean;
+            max_executions?: number;
+            notification_config?: components["schemas"]["NotificationConfigInput"];
+            /** Format: uuid */
+            session_id?: string;
+            tags?: string[];
+            /** @description "N minutes|hours|days|weeks" */
+            interval?: string;
+            /** @description Raw minutes; wins over interval */
+            interval_minutes?: number;
+            /** @description 5-field cron */
+            cron_expression?: string;
+            /** @description ISO 8601 time of a one-time run */
+            scheduled_for?: string;
+            anchor_minute?: number;
+            /**
+             * @description IANA time zone
+             * @default UTC
+             */
+            timezone: string;
+        };
+        WorkflowStepInput: {
+            id: string;
+            depends_on?: string[];
+            /** @description Name later steps use to refer to this output */
+            output_key?: string;
+            /** @description Run only when this holds for the dependencies’ outputs */
+            cascade_condition?: string;
+            /** @constant */
+            type: "search";
+            config: {
+                query: string;
+                /** @default 10 */
+                max_results: number;
+                /** @default false */
+                query_decomposition: boolean;
+            };
+        } | {
+            id: string;
+            depends_on?: string[];
+            /** @description Name later steps use to refer to this output */
+            output_key?: string;
+            /** @description Run only when this holds for the dependencies’ outputs */
+            cascade_condition?: string;
+            /** @constant */
+            type: "crawl";
+            config: {
+                /** @description URLs, or {{output_key}} references to earlier steps */
+                urls: string[];
+                /** @default 10 */
+                max_pages: number;
+                extraction_schema?: components["schemas"]["ExtractionSchema"];
+            };
+        } | {
+            id: string;
+            depends_on?: string[];
+            /** @description Name later steps use to refer to this output */
+            output_key?: string;
+            /** @description Run only when this holds for the dependencies’ outputs */
+            cascade_condition?: string;
+            /** @constant */
+            type: "aggregate";
+            config: {
+                /**
+                 * @default merge
+                 * @enum {string}
+                 */
+                aggregation_type: "merge" | "deduplicate" | "summarize" | "compare";
+                /**
+                 * @default json
+                 * @enum {string}
+                 */
+                format: "json" | "markdown" | "table";
+            };
+        };
+        StopConditionInput: {
+            /** @constant */
+            type: "result_count";
+            /** @enum {string} */
+            operator: ">" | "<" | ">=" | "<=" | "==";
+            value: number;
+        } | {
+            /** @constant */
+            type: "contains_url";
+            url: string;
+        } | {
+            /** @constant */
+            type: "field_value";
+            field: string;
+            /** @enum {string} */
+            operator: ">" | "<" | ">=" | "<=" | "==" | "!=" | "contains";
+            value: string | number | boolean;
+        } | {
+            /** @constant */
+            type: "extracted_field";
+            field: string;
+            /** @enum {string} */
+            operator: ">" | "<" | ">=" | "<=" | "==" | "!=" | "contains";
+            value: string | number | boolean;
+        } | {
+            /** @constant */
+            type: "natural_language";
+            description: string;
+            /**
+             * @description 0.8-0.9 strong evidence, 0.6-0.7 balanced, 0.4-0.5 permissive
+             * @default 0.7
+             */
+            confidence_threshold: number;
+        } | {
+            /** @constant */
+            type: "always";
+        } | {
+            /** @constant */
+            type: "none";
+        } | {
+            /** @constant */
+            type: "threshold";
+            confidence_threshold: number;
+            description?: string;
+        };
+        NotificationConfigInput: {
+            /** @default false */
+            email: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+        };
+        WorkflowPatchRequest: {
+            name?: string;
+            /** @enum {string} */
+            workflow_type?: "search" | "crawl";
+            operation_config?: {
+                [key: string]: unknown;
+            };
+            stop_condition?: components["schemas"]["StopConditionInput"];
+            interval_minutes?: number;
+            max_executions?: number | null;
+            /** @enum {string} */
+            status?: "active" | "paused" | "completed" | "stopped" | "archived";
+            session_id?: string | null;
+        };
+        WorkflowExecuteRequest: {
+            /** @default false */
+            dry_run: boolean;
+        };
+        QuickSearchRequest: {
+            /** @description What to search for, at most 1000 characters */
+            query: string;
+            /**
+             * @description 1 to 20 results
+             * @default 10
+             */
+            max_results: number;
+            /** @description Only these domains */
+            include_domains?: string[];
+            /** @description Never these domains */
+            exclude_domains?: string[];
         };
         SearchRequest: {
             /** @description What to search for, at most 1000 characters */
@@ -2279,55 +2636,8 @@ export interface components {
              */
             dry_run: boolean;
         };
-        SearchJobList: {
-            data: components["schemas"]["SearchJob"][];
-            total: number;
-            limit: number;
-            offset: number;
-        };
-        SearchJobShare: {
-            id: string;
-            public_share: boolean;
-        };
         PublicShareRequest: {
             public_share: boolean;
-        };
-        ExtractionPreview: {
-            /** @description The URL asked for */
-            url: string;
-            /** @description Where redirects ended */
-            final_url: string;
-            /** @description HTTP status of the page */
-            status: number;
-            title: string | null;
-            /** @description The start of the main text, up to 500 characters */
-            text_excerpt: string;
-            extracted_data: {
-                [key: string]: string | number | boolean | string[] | null;
-            };
-            extraction_metadata: components["schemas"]["ExtractionMetadata"];
-            credits: components["schemas"]["CreditsInfo"];
-        };
-        ExtractionMetadata: {
-            /** @description Fields that got a value */
-            fields_extracted: number;
-            fields_requested: number;
-            /** @description Per field, 0 when nothing was found */
-            confidence_scores: {
-                [key: string]: number;
-            };
-            /** @description Per field: json_ld, microdata, rdfa, meta, dom_label, dom_selector, text_pattern, text_sentence or llm */
-            sources: {
-                [key: string]: string | null;
-            };
-            /** @enum {string} */
-            method: "heuristic" | "llm";
-            provider: string;
-            /**
-             * @description Why the model was not used, when one is configured
-             * @enum {string}
-             */
-            fallback_reason_code?: "timeout" | "parse_error" | "provider_error" | "rate_limited";
         };
         PreviewExtractionRequest: {
             /**
@@ -2410,19 +2720,6 @@ export interface components {
              */
             retry_strategy: "none" | "auto" | "premium_only";
         };
-        CrawlEstimate: {
-            /** @description Credits reserved up front: max_pages x price per page, capped by budget_config.max_credits */
-            cost_estimate: number;
-            would_succeed: boolean;
-            credits_balance: number;
-            price_per_page: number;
-            /** @enum {string} */
-            pricing_tier: "basic" | "advanced";
-            advanced_features: string[];
-            max_pages: number;
-            max_depth: number;
-            smart_crawl: boolean;
-        };
         CrawlEstimateRequest: {
             /** @description 1 to 100 seed URLs */
             urls: string[];
@@ -2495,43 +2792,6 @@ export interface components {
              * @enum {string}
              */
             retry_strategy: "none" | "auto" | "premium_only";
-        };
-        CrawlList: {
-            data: components["schemas"]["CrawlJob"][];
-            total: number;
-            limit: number;
-            offset: number;
-        };
-        CrawlJob: {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "running" | "completed" | "failed" | "cancelled";
-            /** @description The validated request, defaults applied */
-            configuration: {
-                [key: string]: unknown;
-            };
-            stats: components["schemas"]["CrawlStats"];
-            session_id: string | null;
-            error: string | null;
-            /** @description When the crawl is (or was) due to start */
-            scheduled_for: string;
-            created_at: string;
-            started_at: string | null;
-            completed_at: string | null;
-        };
-        ErrorResponse: {
-            /** @description Error type, e.g. validation_error, authentication_error, insufficient_credits */
-            error: string;
-            /** @description Human-readable explanation */
-            message: string;
-            /** @description Stable machine-readable code; see docs/errors.md */
-            code?: string;
-            /** @description Actions that resolve the error */
-            suggestions?: string[];
-            /** @description Extra context, e.g. the failing fields */
-            details?: {
-                [key: string]: unknown;
-            };
         };
     };
     responses: never;
@@ -4584,6 +4844,266 @@ export interface operations {
             /** @description Not found, or not yours */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkflowDigest: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (ISO 8601); default: 24 hours before until */
+                since?: string;
+                /** @description End of the window (ISO 8601); default: now */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What changed across your workflows in a time window (default: the last 24 hours) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorDigest"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkflowChronicle: {
+        parameters: {
+            query?: {
+                /** @description Most recent reports to tell, 1 to 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workflow (monitor) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time-ordered story of one workflow’s changes */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorChronicle"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkflowRecommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow (monitor) id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New queries and URLs to monitor, from what a workflow has found */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorRecommendations"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

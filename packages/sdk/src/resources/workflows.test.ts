@@ -30,7 +30,7 @@ describe('sdk workflows', () => {
     const { workflow } = await client.workflows.create({ name: 'Merge', mode: 'multi_step', interval_minutes: 30, steps: [{ id: 'm', type: 'aggregate', config: {} }] });
     await client.workflows.create({ name: 'Watch', workflow_type: 'search', operation_config: { query: 'inverter prices' }, cron_expression: '0 9 * * 1', timezone: 'Europe/Berlin' });
     const names: string[] = [];
-    for await (const w of paginate(client.workflows.list, { limit: 1, sort_by: 'name', sort_order: 'asc' })) names.push(w.name);
+    for await (const w of paginate(client.workflows.list, { limit: 1, sort_by: 'name' as const, sort_order: 'asc' as const })) names.push(w.name);
     expect(names).toEqual(['Merge', 'Watch']);
     const run = await client.workflows.execute(workflow!.id);
     expect(run.execution?.status).toBe('completed');

@@ -6,6 +6,7 @@ import { creditRoutes } from './credits.js';
 import { crawlRoutes } from './crawls.js';
 import { extractionRoutes } from './extraction.js';
 import { metaRoutes } from './meta.js';
+import { monitorRoutes } from './monitors.js';
 import { publicRoutes } from './public.js';
 import { sessionRoutes } from './sessions.js';
 import { searchRoutes } from './search.js';
@@ -14,4 +15,4 @@ import { webhookRoutes } from './webhooks.js';
 import { workflowRoutes } from './workflows.js';
 
 /** Every operation of the API. A capability adds its routes file here. */
-export const routes: RouteDef[] = [...metaRoutes, ...tokenRoutes, ...accountRoutes, ...brandRoutes, ...creditRoutes, ...webhookRoutes, ...askRoutes, ...sessionRoutes, ...publicRoutes, ...workflowRoutes, ...searchRoutes, ...extractionRoutes, ...crawlRoutes];
+export const routes: RouteDef[] = [...metaRoutes, ...tokenRoutes, ...accountRoutes, ...brandRoutes, ...creditRoutes, ...webhookRoutes, ...askRoutes, ...sessionRoutes, ...publicRoutes, ...monitorRoutes, ...workflowRoutes, ...searchRoutes, ...extractionRoutes, ...crawlRoutes];

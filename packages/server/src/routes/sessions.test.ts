@@ -97,4 +97,20 @@ describe('session routes', () => {
       expect(text).not.toMatch(/owner@x\.test|user_id|organization|session_config|resource_id|token/);
     }
   });
+
+  it('runs a search inside a session over HTTP, filtering the URLs an earlier search returned', async () => {
+    for (const n of [1, 2, 3]) {
+      engine.search.index.upsert({ url: `http://teapots.test/${n}`, title: `Teapot ${n}`, text: `Teapot number ${n} pours well.`, ownerUserId: null, fetchedAt: clock.now() });
+    }
+    const { id } = await createSession();
+    const first = await call('POST', `/v1/sessions/${id}/search`, ownerToken, { query: 'teapot', max_results: 2, processing_mode: 'sync' });
+    expect(first.statusCode).toBe(200);
+    const firstUrls = (first.json().results as { url: string }[]).map((r) => r.url);
+    const second = await call('POST', `/v1/sessions/${id}/search`, ownerToken, { query: 'teapot', processing_mode: 'sync', filter_seen_urls: true });
+    const secondUrls = (second.json().results as { url: string }[]).map((r) => r.url);
+    expect(secondUrls).toHaveLength(1);
+    expect(firstUrls).not.toContain(secondUrls[0]);
+    const timeline = (await call('GET', `/v1/sessions/${id}/timeline`, ownerToken)).json();
+    expect(timeline.data.map((o: { result_count: number }) => o.result_count)).toEqual([2, 1]);
+  });
 });

@@ -1,0 +1,37 @@
+/**
+ * Crawlee's CheerioCrawler: same seeds, same concurrency (pinned: min = max, so its autoscaler
+ * cannot throttle on a busy shared machine), the same junk links left out, every page stored in
+ * its default local dataset under a temp folder. No Apify cloud, purge off.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CheerioCrawler, Configuration } from '@crawlee/cheerio';
+import { runContender } from './protocol.js';
+import { JUNK } from '../site.js';
+
+await runContender('Crawlee CheerioCrawler', async ({ seeds, pages, concurrency }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawlee-'));
+  const config = new Configuration({ storageClientOptions: { localDataDirectory: dir }, purgeOnStart: false, persistStorage: true });
+  const crawler = new CheerioCrawler(
+    {
+      minConcurrency: concurrency,
+      maxConcurrency: concurrency,
+      maxRequestsPerCrawl: pages,
+      maxRequestRetries: 1,
+      async requestHandler({ $, request, enqueueLinks, pushData }) {
+        await pushData({
+          url: request.loadedUrl ?? request.url,
+          title: $('title').text(),
+          description: $('meta[name="description"]').attr('content') ?? null,
+          text: $('body').text(),
+        });
+        await enqueueLinks({ strategy: 'same-hostname', exclude: JUNK });
+      },
+    },
+    config,
+  );
+  const stats = await crawler.run(seeds);
+  rmSync(dir, { recursive: true, force: true });
+  return { pages: stats.requestsFinished, failed: stats.requestsFailed, notes: { storage: 'local dataset (JSON file per page)' } };
+});

@@ -1,0 +1,52 @@
+import { sampleMemory, type MemoryReport } from '../../lib/memory.js';
+import { receiveConfig, sendResult } from '../../lib/child.js';
+
+/** What the parent hands every contender. */
+export interface ContenderConfig {
+  /** Catalogue origin of the local web, e.g. http://127.0.0.1:40123. */
+  origin: string;
+  /** Category hub URLs the crawlers start from. */
+  seeds: string[];
+  /** The raw loop has no parser, so it gets the URL list the crawlers discover. */
+  urls: string[];
+  pages: number;
+  concurrency: number;
+}
+
+export interface ContenderResult {
+  name: string;
+  pages: number;
+  failed: number;
+  elapsedMs: number;
+  pagesPerSecond: number;
+  memory: MemoryReport;
+  notes: Record<string, unknown>;
+}
+
+export interface Work {
+  pages: number;
+  failed: number;
+  notes?: Record<string, unknown>;
+}
+
+/**
+ * Runs one contender in this (child) process: memory is sampled from before the work starts,
+ * the clock covers only the work, and the result goes back to the parent over IPC.
+ */
+export async function runContender(name: string, work: (config: ContenderConfig) => Promise<Work>): Promise<void> {
+  const config = await receiveConfig<ContenderConfig>();
+  const memory = sampleMemory();
+  const started = performance.now();
+  const done = await work(config);
+  const elapsedMs = performance.now() - started;
+  const result: ContenderResult = {
+    name,
+    pages: done.pages,
+    failed: done.failed,
+    elapsedMs: Math.round(elapsedMs),
+    pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
+    memory: memory.stop(),
+    notes: done.notes ?? {},
+  };
+  await sendResult(result);
+}

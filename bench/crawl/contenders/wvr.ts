@@ -1,0 +1,57 @@
+/**
+ * wvr's crawler through the engine API on a temp SQLite file: crawl jobs with internal expansion
+ * run by the engine's background job runner, every page fetched, parsed (text, markdown,
+ * metadata, links), stored and charged. The API caps one crawl at 1,000 pages (the spec's
+ * max_pages range), so the benchmark's pages are split over parallel crawls with disjoint seed
+ * categories; the fetcher's per-host concurrency is the benchmark's concurrency.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine } from '@wvr/engine';
+import { runContender } from './protocol.js';
+import { split } from '../site.js';
+
+const MAX_PAGES_PER_CRAWL = 1_000;
+
+await runContender('wvr crawler', async ({ seeds, pages, concurrency }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawl-'));
+  const engine = createEngine({
+    dbPath: join(dir, 'wvr.db'),
+    secret: 'bench',
+    allowPrivateNetwork: true,
+    fetchLimits: { perHostConcurrency: concurrency },
+  });
+  const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
+  engine.credits.grant(user.id, pages * 2);
+  const principal = engine.accounts.localPrincipal(user);
+  const crawlCount = Math.ceil(pages / MAX_PAGES_PER_CRAWL);
+  const ids: string[] = [];
+  let left = pages;
+  for (const group of split(seeds, crawlCount)) {
+    const maxPages = Math.min(MAX_PAGES_PER_CRAWL, left);
+    left -= maxPages;
+    const crawl = await engine.crawls.create(principal, {
+      urls: group,
+      max_pages: maxPages,
+      expansion: 'internal',
+      link_extraction_config: { max_depth: 3, detect_pagination: true },
+    });
+    if (!('id' in crawl)) throw new Error('a crawl without dry_run answered a dry run');
+    ids.push(crawl.id);
+  }
+  engine.start({ concurrency: ids.length, jobPollMs: 20, schedulerIntervalMs: 600_000, deliveryIntervalMs: 600_000 });
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const jobs = engine.crawls.list(principal, { limit: 100 }).data.filter((c) => ids.includes(c.id));
+    if (jobs.every((c) => c.status !== 'pending' && c.status !== 'running')) {
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+      return {
+        pages: jobs.reduce((s, c) => s + c.stats.pages_crawled, 0),
+        failed: jobs.reduce((s, c) => s + c.stats.pages_failed, 0),
+        notes: { crawls: jobs.length, statuses: jobs.map((c) => c.status), skipped: jobs.reduce((s, c) => s + c.stats.pages_skipped, 0) },
+      };
+    }
+  }
+});

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join, basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { resultsDir } from './results.js';
+
+/**
+ * Contenders run as plain JavaScript, not under tsx: tsx's on-the-fly transform of the engine's
+ * TypeScript sources costs the process over 100 MB of RSS that a built engine never pays, and
+ * that would be measured as the crawler's memory. Our TypeScript (the bench file and the
+ * @wvr/* workspace sources) is bundled; every npm dependency stays external, imported by its
+ * absolute path, so it loads exactly as it does in production.
+ */
+const externalDependencies: Plugin = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@wvr/') || args.pluginData === 'resolving') return undefined;
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, external: true };
+    });
+  },
+};
+
+/** Workspace sources keep their own import.meta.url, so the engine still finds its drizzle/ folder. */
+const ownImportMetaUrl: Plugin = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+/** Bundles one entry file into bench/.results/build/<name>.mjs and returns its path. */
+export async function buildEntry(entry: string): Promise<string> {
+  const outfile = join(resultsDir, 'build', basename(entry).replace(/\.ts$/, '.mjs'));
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    plugins: [externalDependencies, ownImportMetaUrl],
+    logLevel: 'warning',
+  });
+  return outfile;
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
+import type { components } from '@wvr/sdk';
+import { runCli, spawnCli } from '../testing.js';
+
+type CrawlDetail = components['schemas']['CrawlDetail'];
+type CrawlList = components['schemas']['CrawlList'];
+
+let data: string;
+let out: string;
+let web: LocalWeb;
+beforeAll(async () => {
+  data = mkdtempSync(join(tmpdir(), 'wvr-crawl-cli-'));
+  out = mkdtempSync(join(tmpdir(), 'wvr-crawl-out-'));
+  // The docs site is slowed by Crawl-delay so a crawl of it is still running when the test cancels it.
+  web = await startLocalWeb({ sizes: { products: 80, articles: 20, docsDepth: 3 }, crawlDelaySeconds: { docs: 1 } });
+});
+afterAll(async () => {
+  rmSync(data, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+  await web.close();
+});
+
+const wvr = (...args: string[]) => runCli(['--data', data, ...args]);
+const json = <T>(stdout: string) => JSON.parse(stdout) as T;
+
+describe('wvr crawl', () => {
+  it('crawls a local site to the end with --json and writes every document as JSON lines', async () => {
+    const dir = join(out, 'jsonl');
+    const result = await wvr('crawl', `${web.catalogue}/`, '--max-pages', '8', '--expansion', 'internal', '--out', dir, '--format', 'jsonl', '--json');
+    expect(result.code).toBe(0);
+    const crawl = json<CrawlDetail>(result.stdout);
+    expect(crawl.status).toBe('completed');
+    expect(crawl.stats.pages_crawled).toBeGreaterThan(1);
+    expect(crawl.stats.pages_crawled).toBeLessThanOrEqual(8);
+    expect(result.stderr).toContain(`Wrote 1 file(s) (jsonl) to ${dir}.`);
+    const lines = readFileSync(join(dir, 'documents.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(crawl.documents.length);
+    const written = lines.map((l) => JSON.parse(l) as CrawlDetail['documents'][number]);
+    expect(written.map((d) => d.url)).toEqual(crawl.documents.map((d) => d.url));
+    expect(written.every((d) => new URL(d.url).origin === web.catalogue)).toBe(true);
+  });
+
+  it('prints plain progress lines when stdout is not a terminal, then the best pages, and writes markdown files', async () => {
+    const dir = join(out, 'md');
+    const result = await wvr('crawl', `${web.news}/`, '--max-pages', '5', '--expansion', 'internal', '--out', dir, '--format', 'markdown');
+    expect(result.code).toBe(0);
+    const id = /^crawl (\S+) /m.exec(result.stdout)?.[1];
+    expect(id).toBeDefined();
+    expect(result.stdout).toMatch(new RegExp(`^crawl ${id} completed: 5/5 pages, [0-9.]+ pages/s, queue -, \\d+ error\\(s\\), 5 credit\\(s\\)$`, 'm'));
+    expect(result.stdout).toMatch(/^IMPORTANCE\s+STATUS\s+DEPTH\s+LABEL\s+TITLE\s+URL/m);
+    expect(result.stdout).toContain(`Wrote 5 file(s) (markdown) to ${dir}.`);
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(5);
+    expect(files[0]).toMatch(/^1-127-0-0-1\.md$/);
+    const home = readFileSync(join(dir, files[0]!), 'utf8');
+    expect(home).toMatch(new RegExp(`^---\\nurl: "${web.news}/"\\ntitle: ".+"`));
+  });
+
+  it('quotes a dry run at the advanced price when an intent is given, and charges nothing', async () => {
+    const dry = await wvr('crawl', `${web.catalogue}/`, '--max-pages', '20', '--expansion', 'internal', '--intent', 'laptops and their prices', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('Would reserve 40 credit(s): 20 page(s) at 2, advanced');
+    expect(dry.stdout).toContain('smart crawl on');
+    const list = json<CrawlList>((await wvr('crawls', 'list', '--json')).stdout);
+    expect(list.data.every((c) => c.configuration.intent === undefined)).toBe(true);
+  });
+
+  it('answers a bad request with the API error and exit code 1', async () => {
+    const bad = await wvr('crawl', `${web.catalogue}/`, '--intent', 'short');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^error: .*intent/m);
+    const notUrl = await wvr('crawl', 'not a url', '--json');
+    expect(notUrl.code).toBe(1);
+    expect(json<{ error: string }>(notUrl.stderr).error).toBeTruthy();
+  });
+});
+
+describe('wvr crawls', () => {
+  it('lists, shows and shares crawls, and refuses to cancel a finished one', async () => {
+    const made = json<CrawlDetail>((await wvr('crawl', `${web.catalogue}/categories`, '--max-pages', '3', '--json')).stdout);
+    const list = await wvr('crawls', 'list', '--status', 'completed', '--json');
+    expect(json<CrawlList>(list.stdout).data.map((c) => c.id)).toContain(made.id);
+    expect((await wvr('crawls', 'list')).stdout).toMatch(new RegExp(`^${made.id}\\s+completed\\s+\\d+/3`, 'm'));
+
+    const shown = await wvr('crawls', 'show', made.id);
+    expect(shown.stdout).toContain(`Crawl ${made.id} completed:`);
+    expect(shown.stdout).toContain('access owner');
+
+    const shared = await wvr('crawls', 'share', made.id, '--public');
+    expect(shared.stdout).toContain('public: yes');
+    expect((await wvr('crawls', 'share', made.id)).code).toBe(2);
+
+    const cancel = await wvr('crawls', 'cancel', made.id, '--json');
+    expect(cancel.code).toBe(1);
+    expect(json<{ code: string }>(cancel.stderr).code).toBe('crawl_not_active');
+    expect((await wvr('crawls', 'show', '00000000-0000-4000-8000-000000000000')).code).toBe(1);
+  });
+
+  it('cancels a running crawl from another shell: the watching crawl ends cancelled and the reservation is released', async () => {
+    const child = spawnCli(['--data', data, 'crawl', `${web.docs}/docs`, '--max-pages', '40', '--expansion', 'internal', '--json']);
+    let stdout = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    let running: CrawlList['data'][number] | undefined;
+    while (!running) {
+      const list = json<CrawlList>((await wvr('crawls', 'list', '--status', 'running', '--json')).stdout);
+      running = list.data[0];
+    }
+    const cancelled = await wvr('crawls', 'cancel', running.id, '--json');
+    expect(cancelled.code).toBe(0);
+    expect(json<CrawlDetail>(cancelled.stdout).status).toBe('cancelled');
+
+    expect(await exited).toBe(0);
+    const final = json<CrawlDetail>(stdout);
+    expect(final.id).toBe(running.id);
+    expect(final.status).toBe('cancelled');
+    expect(final.stats.pages_crawled).toBeLessThan(40);
+    const credits = json<{ reserved: number }>((await wvr('credits', '--json')).stdout);
+    expect(credits.reserved).toBe(0);
+  });
+
+  it('works over --remote: crawl returns at once, crawls show --watch follows it to the end', async () => {
+    const token = json<{ token: string }>((await wvr('tokens', 'create', '--json')).stdout).token;
+    const server = spawnCli(['--data', data, 'serve', '--port', '0', '--allow-private-network', '--json']);
+    try {
+      const url = await new Promise<string>((resolve) => {
+        let text = '';
+        server.stdout!.on('data', (d: Buffer) => {
+          text += d.toString();
+          const line = text.split('\n').find((l) => l.startsWith('{'));
+          if (line) resolve(json<{ url: string }>(line).url);
+        });
+      });
+      const remote = (...args: string[]) => runCli(['--remote', url, '--token', token, ...args]);
+      const started = await remote('crawl', `${web.catalogue}/category/books`, '--max-pages', '4');
+      expect(started.code).toBe(0);
+      const id = /^Crawl (\S+) is (pending|running|completed)\. Follow it with: wvr crawls show \1 --watch$/m.exec(started.stdout)?.[1];
+      expect(id).toBeDefined();
+      const watched = await remote('crawls', 'show', id!, '--watch', '--json');
+      expect(watched.code).toBe(0);
+      const detail = json<CrawlDetail>(watched.stdout);
+      expect(detail.status).toBe('completed');
+      expect(detail.documents.length).toBe(detail.stats.pages_crawled);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,271 @@
+import { Command, Option } from 'commander';
+import { createElement } from 'react';
+import { render } from 'ink';
+import type { WvrClient } from '@wvr/sdk';
+import { contextOf, withClient } from '../context.js';
+import { emit, table, type Output } from '../output/print.js';
+import { CliError } from '../output/errors.js';
+import { positiveInt } from './parse.js';
+import { schemaArgument } from './extract.js';
+import { OUTPUT_FORMATS, writeDocuments, type OutputFormat } from './crawl-output.js';
+import { CrawlView } from '../views/CrawlView.js';
+import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
+
+type CrawlBody = Parameters<WvrClient['crawls']['create']>[0];
+type CrawlListQuery = NonNullable<Parameters<WvrClient['crawls']['list']>[0]>;
+type Expansion = NonNullable<CrawlBody['expansion']>;
+
+const EXPANSIONS: readonly Expansion[] = ['none', 'internal', 'external', 'both'];
+const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+const POLL_MS = 500;
+
+interface CrawlOptions {
+  maxPages?: number;
+  expansion?: Expansion;
+  intent?: string;
+  schema?: Record<string, string>;
+  classify?: boolean;
+  summary?: boolean;
+  wait?: boolean;
+  out?: string;
+  format: OutputFormat;
+  dryRun?: boolean;
+}
+
+export function crawlCommand(): Command {
+  return new Command('crawl')
+    .description('crawl seed URLs with a live view; locally the crawl runs in this process until it ends')
+    .argument('<urls...>', 'seed URLs (1 to 100)')
+    .option('--max-pages <n>', 'page budget, 1 to 1000 (default 10)', positiveInt)
+    .addOption(new Option('--expansion <mode>', 'follow links: none, internal, external or both (smart crawl when not none)').choices(EXPANSIONS))
+    .option('--intent <text>', 'what the crawl is for (10+ characters): steers smart crawl, advanced pricing')
+    .option('--schema <file|json>', 'extraction schema: field name to instruction, as inline JSON or a JSON file', schemaArgument)
+    .option('--classify', 'label each document (article, product, listing...): advanced pricing')
+    .option('--summary', 'a summary of the crawl (free)')
+    .option('--wait', 'with --remote, wait for the end with the live view (locally it always waits)')
+    .option('--out <dir>', 'write the documents into this folder (implies --wait)')
+    .addOption(new Option('--format <format>', 'format of --out').choices(OUTPUT_FORMATS).default('json'))
+    .option('--dry-run', 'validate and show the price; nothing is crawled or charged')
+    .action(async (urls: string[], opts: CrawlOptions, command: Command) => {
+      const ctx = contextOf(command);
+      const body: CrawlBody = {
+        urls,
+        ...(opts.maxPages ? { max_pages: opts.maxPages } : {}),
+        ...(opts.expansion ? { expansion: opts.expansion } : {}),
+        ...(opts.intent ? { intent: opts.intent } : {}),
+        ...(opts.schema ? { extraction_schema: opts.schema } : {}),
+        ...(opts.classify ? { classify_documents: true } : {}),
+        ...(opts.summary ? { generate_summary: true } : {}),
+        ...(opts.dryRun ? { dry_run: true } : {}),
+      };
+      const wait = Boolean(opts.wait || opts.out || !ctx.options.remote);
+      const result = await withClient(
+        ctx,
+        async (client) => {
+          const created = await client.crawls.create(body);
+          if ('dry_run' in created || !wait) return created;
+          return follow(client, created, ctx.output);
+        },
+        { background: true },
+      );
+      if ('dry_run' in result) {
+        emit(ctx.output, result, (d) =>
+          [
+            `Would reserve ${d.cost_estimate} credit(s): ${d.max_pages} page(s) at ${d.price_per_page}, ${d.pricing_tier}${d.advanced_features.length ? ` (${d.advanced_features.join(', ')})` : ''}.`,
+            `Depth ${d.max_depth}, smart crawl ${d.smart_crawl ? 'on' : 'off'}; balance ${d.credits_balance}${d.would_succeed ? '' : ' — not enough'}.`,
+          ].join('\n'),
+        );
+        return;
+      }
+      const written = opts.out && isFinished(result.status) ? writeDocuments(opts.out, result.documents, opts.format) : [];
+      emit(ctx.output, result, (d) =>
+        wait
+          ? [renderDetail(d), ...(opts.out ? [`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`] : [])].join('\n')
+          : `Crawl ${d.id} is ${d.status}. Follow it with: wvr crawls show ${d.id} --watch`,
+      );
+      if (ctx.output.json && opts.out) ctx.output.err(`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`);
+    });
+}
+
+export function crawlsCommand(): Command {
+  const crawls = new Command('crawls').description('list, show, cancel and share crawls');
+
+  crawls
+    .command('list')
+    .description('your crawls and those shared with your organizations, newest first')
+    .addOption(new Option('--status <status>', 'only crawls in this status').choices(STATUSES))
+    .option('--limit <n>', 'page size (1-100)', positiveInt)
+    .option('--offset <n>', 'items to skip', (v) => (v === '0' ? 0 : positiveInt(v)))
+    .action(async (opts: CrawlListQuery, command: Command) => {
+      const ctx = contextOf(command);
+      const page = await withClient(ctx, (client) => client.crawls.list({ status: opts.status, limit: opts.limit, offset: opts.offset }));
+      emit(ctx.output, page, (p) =>
+        [
+          table(
+            p.data.map((c) => ({
+              ...c,
+              pages: `${c.stats.pages_crawled}/${c.stats.max_pages}`,
+              credits: c.stats.credits_used,
+              seeds: seedsOf(c.configuration),
+            })),
+            ['id', 'status', 'pages', 'credits', 'created_at', 'seeds'],
+          ),
+          `${p.data.length} of ${p.total}`,
+        ].join('\n'),
+      );
+    });
+
+  crawls
+    .command('show <id>')
+    .description('a crawl: status, stats, documents, summary, smart crawl report')
+    .option('--watch', 'follow a running crawl with the live view until it ends')
+    .action(async (id: string, opts: { watch?: boolean }, command: Command) => {
+      const ctx = contextOf(command);
+      const detail = await withClient(
+        ctx,
+        async (client) => {
+          const first = await client.crawls.get(id);
+          return opts.watch ? follow(client, first, ctx.output) : first;
+        },
+        { background: Boolean(opts.watch) },
+      );
+      emit(ctx.output, detail, renderDetail);
+    });
+
+  crawls
+    .command('cancel <id>')
+    .description('cancel a pending or running crawl; reserved credits are released')
+    .option('--abort', 'abort (POST /abort) rather than cancel (DELETE); both end the crawl cancelled')
+    .action(async (id: string, opts: { abort?: boolean }, command: Command) => {
+      const ctx = contextOf(command);
+      const detail = await withClient(ctx, (client) => (opts.abort ? client.crawls.abort(id) : client.crawls.cancel(id)));
+      emit(ctx.output, detail, (d) => `Crawl ${d.id} is ${d.status}: ${d.stats.pages_crawled} page(s) fetched, ${d.stats.credits_used} credit(s) charged.`);
+    });
+
+  crawls
+    .command('share <id>')
+    .description('share publicly (--public / --no-public) or with an organization (--org ID / --no-org)')
+    .option('--public', 'anyone with the id may read it at /v1/public/crawls/ID, without a token')
+    .option('--no-public', 'stop public sharing')
+    .option('--org <organizationId>', 'members of this organization may read it')
+    .option('--no-org', 'stop organization sharing')
+    .action(async (id: string, opts: { public?: boolean; org?: string | false }, command: Command) => {
+      const ctx = contextOf(command);
+      if (opts.public === undefined && opts.org === undefined) {
+        throw new CliError('Say what to share: --public, --no-public, --org ID or --no-org.', 'share_body_empty', 2);
+      }
+      const body = {
+        ...(opts.public !== undefined ? { public_share: opts.public } : {}),
+        ...(opts.org === false ? { shared_with_org: false } : {}),
+        ...(typeof opts.org === 'string' ? { shared_with_org: true, organization_id: opts.org } : {}),
+      };
+      const detail = await withClient(ctx, (client) => client.crawls.share(id, body));
+      emit(ctx.output, detail, (d) =>
+        [`public: ${d.sharing.public_share ? 'yes' : 'no'}`, `organization: ${d.sharing.shared_with_org ? d.sharing.organization_id : 'no'}`].join('\n'),
+      );
+    });
+
+  return crawls;
+}
+
+/**
+ * Polls the crawl until it ends, showing progress: the ink view on a terminal, a plain line per
+ * change otherwise, nothing with --json (stdout carries only the final document). Ctrl-C stops
+ * watching, not the crawl.
+ */
+async function follow(client: WvrClient, start: CrawlDetail, output: Output): Promise<CrawlDetail> {
+  const base = { pages: start.stats.pages_crawled, atMs: Date.now() };
+  const show = progressSink(output);
+  let interrupted = false;
+  const onInterrupt = () => {
+    interrupted = true;
+  };
+  process.once('SIGINT', onInterrupt);
+  let detail = start;
+  try {
+    for (;;) {
+      show.update(crawlProgress(detail, base, Date.now()));
+      if (isFinished(detail.status) || interrupted) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      detail = await client.crawls.get(detail.id);
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    show.done();
+  }
+  if (interrupted) output.err(`Stopped watching; crawl ${detail.id} is ${detail.status}. Cancel it with: wvr crawls cancel ${detail.id}`);
+  return detail;
+}
+
+interface ProgressSink {
+  update(progress: CrawlProgress): void;
+  done(): void;
+}
+
+function progressSink(output: Output): ProgressSink {
+  if (output.json) return { update: () => {}, done: () => {} };
+  if (!process.stdout.isTTY) {
+    let last = '';
+    return {
+      update: (p) => {
+        // The rate changes every poll; print when the crawl itself moved.
+        const key = `${p.status} ${p.pages} ${p.failed} ${p.queued}`;
+        if (key !== last) output.out(progressLine(p));
+        last = key;
+      },
+      done: () => {},
+    };
+  }
+  let app: ReturnType<typeof render> | undefined;
+  const view = (p: CrawlProgress) => createElement(CrawlView, { progress: p, width: process.stdout.columns ?? 80 });
+  return {
+    update: (p) => {
+      if (app) app.rerender(view(p));
+      else app = render(view(p), { exitOnCtrlC: false, patchConsole: false });
+    },
+    done: () => app?.unmount(),
+  };
+}
+
+function seedsOf(configuration: Record<string, unknown>): string {
+  const urls = configuration.urls;
+  return Array.isArray(urls) ? urls.map(String).join(' ') : '-';
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const SHOWN_DOCUMENTS = 20;
+
+export function renderDetail(d: CrawlDetail): string {
+  const s = d.stats;
+  const lines = [
+    `Crawl ${d.id} ${d.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_cached} from cache, depth ${s.max_depth}`,
+    `${s.credits_used} credit(s) used${s.credits_reserved ? `, ${s.credits_reserved} reserved` : ''} (${s.pricing_tier}${s.advanced_features.length ? `: ${s.advanced_features.join(', ')}` : ''}) · access ${d.access_level}`,
+  ];
+  if (d.error) lines.push(`error: ${d.error}`);
+  if (d.documents.length > 0) {
+    const rows = [...d.documents]
+      .sort((a, b) => b.importance_score - a.importance_score || a.url.localeCompare(b.url))
+      .slice(0, SHOWN_DOCUMENTS)
+      .map((doc) => ({
+        importance: doc.importance_score.toFixed(3),
+        status: doc.status_code,
+        depth: doc.depth,
+        label: doc.classification?.label,
+        title: clip(doc.title ?? '(untitled)', 50),
+        url: doc.final_url || doc.url,
+      }));
+    lines.push('', table(rows, ['importance', 'status', 'depth', 'label', 'title', 'url']));
+    if (d.documents.length > SHOWN_DOCUMENTS) lines.push(`… ${d.documents.length - SHOWN_DOCUMENTS} more (use --json or --out for all)`);
+  }
+  if (d.summary) lines.push('', 'Summary:', `  ${d.summary}`);
+  if (d.smart_crawl) {
+    const sc = d.smart_crawl;
+    lines.push(
+      '',
+      `Smart crawl: ${sc.stats.total_nodes} URLs discovered, ${sc.stats.total_edges} links, coverage ${(sc.efficiency.coverage_ratio * 100).toFixed(0)}%, importance captured ${sc.efficiency.importance_captured}`,
+    );
+    if (sc.hubs[0]) lines.push(`  top hub: ${sc.hubs[0].url}`);
+    if (sc.authorities[0]) lines.push(`  top authority: ${sc.authorities[0].url}`);
+  }
+  return lines.join('\n');
+}
