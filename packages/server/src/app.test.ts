@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { manualClock, createEngine, type Engine, type ManualClock } from '@wvr/engine';
 import { createServer } from './app.js';
+import { routes } from './routes/index.js';
 
 let engine: Engine;
 let clock: ManualClock;
@@ -110,12 +111,20 @@ describe('server', () => {
     const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.7.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/credits', '/v1/health', '/v1/tokens', '/v1/tokens/{id}']);
+    const expected = [...new Set(routes.map((r) => `/v1${r.path.replace(/:(\w+)/g, '{$1}')}`))].sort();
+    expect(Object.keys(doc.paths).sort()).toEqual(expected);
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p as Record<string, { operationId: string }>).map((o) => o.operationId));
     expect(ids.every((id) => typeof id === 'string')).toBe(true);
     expect(doc.components.schemas.ErrorResponse).toBeDefined();
     expect(doc.paths['/v1/tokens'].post.requestBody.content['application/json'].schema.$ref).toBe(
       '#/components/schemas/TokenCreateRequest',
     );
+  });
+
+  it('publishes a request schema whose defaults differ from its response form as <id>Input', async () => {
+    const { components } = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(components.schemas.NotificationConfig.required).toContain('email');
+    expect(components.schemas.NotificationConfigInput.required ?? []).not.toContain('email');
+    expect(components.schemas.TokenCreateRequestInput).toBeUndefined();
   });
 });

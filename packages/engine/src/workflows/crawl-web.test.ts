@@ -36,6 +36,8 @@ describe('crawl workflows on the local web', () => {
     expect(diff.fingerprint).not.toBe(diff.previous_fingerprint);
     expect(diff.diff).toMatch(/^-[^-]/m);
     expect(diff.diff).toMatch(/^\+[^+]/m);
+    expect(second.results![0]).not.toHaveProperty('text');
+    expect(second.results![0]!.fingerprint).toBe(diff.fingerprint);
     const third = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(third.result_changes).toMatchObject({ changed_urls: [], retained_count: 1 });
     expect(t.engine.credits.balance(p.userId)).toBe(94);

@@ -182,7 +182,7 @@ export class WorkflowsService {
       return { workflow_id: id, dry_run: true, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
     }
     const execution = await this.executor.run(row, 'manual', null);
-    return { workflow_id: id, dry_run: false, status: this.row(id)?.status ?? row.status, execution };
+    return { workflow_id: id, dry_run: false, status: this.row(id)?.status ?? row.status, execution: withoutPageText(execution) };
   }
 
   executions(principal: Principal, id: string, query: unknown = {}) {
@@ -190,7 +190,7 @@ export class WorkflowsService {
     this.readable(principal, id);
     const rows = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
     const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).get()!.n;
-    return { data: rows.map((r) => r.body as WorkflowExecution), total, limit: q.limit, offset: q.offset };
+    return { data: rows.map((r) => withoutPageText(r.body as WorkflowExecution)), total, limit: q.limit, offset: q.offset };
   }
 
   /** Organization members (and, with public_share, anyone holding the id) may read; only the owner edits or runs. */
@@ -317,4 +317,10 @@ export class WorkflowsService {
       updated_at: r.updatedAt,
     };
   }
+}
+
+/** Stored results keep each crawled page's text for the next diff; answers carry the diffs instead. */
+function withoutPageText(e: WorkflowExecution): WorkflowExecution {
+  if (!e.results) return e;
+  return { ...e, results: e.results.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key !== 'text')) as typeof r) };
 }
