@@ -27,7 +27,7 @@ afterAll(async () => {
 const wvr = (...args: string[]) => runCli(['--data', data, ...args]);
 const json = <T>(stdout: string) => JSON.parse(stdout) as T;
 
-describe('wvr crawl', () => {
+describe('wvr crawl', { timeout: 120_000 }, () => {
   it('crawls a local site to the end with --json and writes every document as JSON lines', async () => {
     const dir = join(out, 'jsonl');
     const result = await wvr('crawl', `${web.catalogue}/`, '--max-pages', '8', '--expansion', 'internal', '--out', dir, '--format', 'jsonl', '--json');
@@ -79,7 +79,7 @@ describe('wvr crawl', () => {
   });
 });
 
-describe('wvr crawls', () => {
+describe('wvr crawls', { timeout: 120_000 }, () => {
   it('lists, shows and shares crawls, and refuses to cancel a finished one', async () => {
     const made = json<CrawlDetail>((await wvr('crawl', `${web.catalogue}/categories`, '--max-pages', '3', '--json')).stdout);
     const list = await wvr('crawls', 'list', '--status', 'completed', '--json');
@@ -109,7 +109,7 @@ describe('wvr crawls', () => {
     let running: CrawlList['data'][number] | undefined;
     while (!running) {
       const list = json<CrawlList>((await wvr('crawls', 'list', '--status', 'running', '--json')).stdout);
-      running = list.data[0];
+      running = list.data.find((c) => (c.configuration.urls as string[])[0] === `${web.docs}/docs`);
     }
     const cancelled = await wvr('crawls', 'cancel', running.id, '--json');
     expect(cancelled.code).toBe(0);

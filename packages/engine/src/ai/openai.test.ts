@@ -135,3 +135,17 @@ describe('provider configuration', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('a provider that breaks its contract', () => {
+  it('still falls back with provider_error instead of throwing', async () => {
+    const throwing = {
+      name: 'custom',
+      model: 'm',
+      generateObject: () => Promise.reject(new Error('boom')),
+      generateText: () => Promise.reject(new Error('boom')),
+    };
+    const ai = new AiService({ provider: 'heuristic' }, throwing);
+    const result = await ai.text({ system: 's', prompt: 'p', heuristic: () => 'offline' });
+    expect(result).toMatchObject({ value: 'offline', source: 'heuristic', fallbackReason: 'provider_error', fallbackMessage: 'boom' });
+  });
+});

@@ -52,20 +52,19 @@ export class AiService {
   }
 
   async object<S extends z.ZodType>(request: ObjectRequest<S>): Promise<AiAnswer<z.output<S>>> {
-    const result = await this.provider.generateObject(request);
-    return this.settle(result, request.heuristic);
+    return this.settle(await guarded(() => this.provider.generateObject(request)), request.heuristic);
   }
 
   async text(request: TextRequest): Promise<AiAnswer<string>> {
-    const result = await this.provider.generateText(request);
-    return this.settle(result, request.heuristic);
+    return this.settle(await guarded(() => this.provider.generateText(request)), request.heuristic);
   }
 
   /** Vectors from the provider, else the heuristic's hashed bag of words. */
   async embed(texts: string[], options: { timeoutMs?: number } = {}): Promise<AiAnswer<number[][]>> {
     const own = () => texts.map(hashedEmbedding);
     if (!this.provider.embed) return { value: own(), source: 'heuristic', provider: 'heuristic', model: 'heuristic-v1', usage: NO_USAGE };
-    return this.settle(await this.provider.embed(texts, options), own);
+    const embed = this.provider.embed.bind(this.provider);
+    return this.settle(await guarded(() => embed(texts, options)), own);
   }
 
   usage(): AiUsage {
@@ -90,5 +89,14 @@ export class AiService {
       fallbackMessage: result.message,
       usage: result.usage,
     };
+  }
+}
+
+/** A provider that throws despite its contract (a third-party one, a schema it cannot express) still only falls back. */
+async function guarded<T>(call: () => Promise<ProviderResult<T>>): Promise<ProviderResult<T>> {
+  try {
+    return await call();
+  } catch (error) {
+    return { ok: false, reason: 'provider_error', message: error instanceof Error ? error.message : String(error), usage: NO_USAGE };
   }
 }

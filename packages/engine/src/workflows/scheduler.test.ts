@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine.js';
 import { MINUTE } from '../core/clock.js';
@@ -76,6 +79,22 @@ describe('workflow scheduler', () => {
     expect(slots).toHaveLength(20);
     expect(new Set(slots).size).toBe(20);
     for (const id of ids) expect(t.engine.workflows.executions(p, id, { limit: 100 }).total).toBe(4);
+  });
+
+  it('runs each slot once when a second engine process ticks at the same moment', async () => {
+    t = openTestEngine();
+    const p = owner(t.engine);
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) ids.push((await t.engine.workflows.create(p, { name: `w${i}`, ...pipeline, interval_minutes: 10 })).workflow!.id);
+    const script = fileURLToPath(new URL('./scheduler-process.fixture.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', script, t.dbPath, t.clock.now().toISOString()], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    expect((await lines.next()).value).toBe('ready');
+    child.stdin.write('go\n');
+    const mine = (await t.engine.workflows.scheduler.tick()).map((r) => `${r.workflow_id}@${r.slot}`);
+    const theirs = JSON.parse((await lines.next()).value as string) as string[];
+    expect([...mine, ...theirs].sort()).toEqual(ids.map((id) => `${id}@2026-03-10T12:00:00.000Z`).sort());
+    for (const id of ids) expect(t.engine.workflows.executions(p, id).total).toBe(1);
   });
 
   it('does not run paused workflows, and resumes them from the next slot', async () => {

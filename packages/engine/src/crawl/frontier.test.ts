@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { Frontier } from './frontier.js';
+
+let t: TestEngine;
+afterEach(async () => t.dispose());
+
+function frontier(intent = true) {
+  t = openTestEngine();
+  return new Frontier(t.engine.context.db, 'crawl-1', intent);
+}
+
+const link = (url: string, over: Partial<Parameters<Frontier['discover']>[0]> = {}) => ({
+  url,
+  depth: 1,
+  bucket: 'detail' as const,
+  relevance: 0.2,
+  anchor: 'a link',
+  context: '',
+  cash: 0.1,
+  ...over,
+});
+
+describe('Frontier', () => {
+  it('splits the initial cash among the seeds and hands the seeds out first', () => {
+    const f = frontier();
+    f.seed(['https://a.test/', 'https://b.test/#top', 'https://a.test']);
+    expect(f.get('https://a.test/')!.cash).toBe(0.5);
+    expect(f.get('https://b.test/')!.cash).toBe(0.5);
+    expect(f.take({ bucket: 'seed' })!.url).toBe('https://a.test/');
+    expect(f.get('https://a.test/')!.state).toBe('fetching');
+  });
+
+  it('adds cash, inlinks and new anchors when a known URL is linked again, and keeps the shallower depth', () => {
+    const f = frontier();
+    f.discover(link('https://a.test/x', { depth: 2, anchor: 'first' }), () => 0);
+    f.discover(link('https://a.test/x', { depth: 1, anchor: 'second', cash: 0.3 }), () => 0.9);
+    const row = f.get('https://a.test/x')!;
+    expect(row).toMatchObject({ inlinks: 2, depth: 1, anchors: ['first', 'second'], relevance: 0.9 });
+    expect(row.cash).toBeCloseTo(0.4);
+  });
+
+  it('banks the cash of a fetched page into its history and returns it for its links', () => {
+    const f = frontier();
+    f.discover(link('https://a.test/x', { cash: 0.25 }), () => 0);
+    expect(f.bankCash('https://a.test/x')).toBe(0.25);
+    expect(f.get('https://a.test/x')).toMatchObject({ cash: 0, history: 0.25, state: 'done' });
+  });
+
+  it('takes the highest priority of a bucket, or the shallowest oldest URL breadth-first', () => {
+    const f = frontier();
+    f.discover(link('https://a.test/deep-relevant', { depth: 2, relevance: 0.9 }), () => 0);
+    f.discover(link('https://a.test/shallow-dull', { depth: 1, relevance: 0 }), () => 0);
+    expect(f.take({ bucket: 'detail' })!.url).toBe('https://a.test/deep-relevant');
+    f.setState('https://a.test/deep-relevant', 'queued');
+    expect(f.take('breadth_first')!.url).toBe('https://a.test/shallow-dull');
+  });
+
+  it('never hands out URLs marked as seen or covered, and requeues what was in flight', () => {
+    const f = frontier();
+    f.seed(['https://a.test/']);
+    f.markSeen(['https://a.test/', 'https://a.test/seen']);
+    f.markCovered('https://a.test/copy', 1);
+    expect(f.get('https://a.test/')!.state).toBe('queued');
+    expect(f.take('breadth_first')!.url).toBe('https://a.test/');
+    expect(f.take('breadth_first')).toBeUndefined();
+    f.requeueInFlight();
+    expect(f.get('https://a.test/')!.state).toBe('queued');
+    expect(f.availableBuckets()).toEqual(new Set(['seed']));
+  });
+
+  it('lifts a queued URL by its authority estimate', () => {
+    const f = frontier(false);
+    f.discover(link('https://a.test/x', { cash: 0.001 }), () => 0);
+    const before = f.get('https://a.test/x')!.priority;
+    f.applyAuthority(new Map([['https://a.test/x', 1]]));
+    expect(f.get('https://a.test/x')!.priority).toBeGreaterThan(before);
+  });
+});
