@@ -98,6 +98,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       crawl: crawlOperation(crawls, jobs, principalOf),
     },
     sessions,
+    jobs,
     principalOf,
     provider: ai.provider,
   });

@@ -36,9 +36,8 @@ function markdownFile(doc: CrawlDocument): string {
     `fetched_at: ${JSON.stringify(doc.fetched_at)}`,
     `importance_score: ${doc.importance_score}`,
     '---',
-    '',
   ];
-  return `${front.join('\n')}${doc.markdown.trimEnd()}\n`;
+  return `${front.join('\n')}\n\n${doc.markdown.trimEnd()}\n`;
 }
 
 export function slug(url: string): string {

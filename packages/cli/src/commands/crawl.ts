@@ -21,6 +21,7 @@ const POLL_MS = 500;
 
 interface CrawlOptions {
   maxPages?: number;
+  maxDepth?: number;
   expansion?: Expansion;
   intent?: string;
   schema?: Record<string, string>;
@@ -37,6 +38,7 @@ export function crawlCommand(): Command {
     .description('crawl seed URLs with a live view; locally the crawl runs in this process until it ends')
     .argument('<urls...>', 'seed URLs (1 to 100)')
     .option('--max-pages <n>', 'page budget, 1 to 1000 (default 10)', positiveInt)
+    .option('--max-depth <n>', 'link depth from the seeds (default 1 when expanding, 2 with --intent)', positiveInt)
     .addOption(new Option('--expansion <mode>', 'follow links: none, internal, external or both (smart crawl when not none)').choices(EXPANSIONS))
     .option('--intent <text>', 'what the crawl is for (10+ characters): steers smart crawl, advanced pricing')
     .option('--schema <file|json>', 'extraction schema: field name to instruction, as inline JSON or a JSON file', schemaArgument)
@@ -52,6 +54,7 @@ export function crawlCommand(): Command {
         urls,
         ...(opts.maxPages ? { max_pages: opts.maxPages } : {}),
         ...(opts.expansion ? { expansion: opts.expansion } : {}),
+        ...(opts.maxDepth ? { link_extraction_config: { max_depth: opts.maxDepth } } : {}),
         ...(opts.intent ? { intent: opts.intent } : {}),
         ...(opts.schema ? { extraction_schema: opts.schema } : {}),
         ...(opts.classify ? { classify_documents: true } : {}),
@@ -241,6 +244,7 @@ export function renderDetail(d: CrawlDetail): string {
     `Crawl ${d.id} ${d.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_cached} from cache, depth ${s.max_depth}`,
     `${s.credits_used} credit(s) used${s.credits_reserved ? `, ${s.credits_reserved} reserved` : ''} (${s.pricing_tier}${s.advanced_features.length ? `: ${s.advanced_features.join(', ')}` : ''}) · access ${d.access_level}`,
   ];
+  if (s.last_failure) lines.push(`last failure: ${s.last_failure}`);
   if (d.error) lines.push(`error: ${d.error}`);
   if (d.documents.length > 0) {
     const rows = [...d.documents]

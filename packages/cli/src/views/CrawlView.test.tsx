@@ -9,6 +9,7 @@ const progress = (over: Partial<CrawlProgress> = {}): CrawlProgress => ({
   pages: 12,
   budget: 40,
   failed: 2,
+  lastFailure: null,
   skipped: 1,
   credits: 12,
   queued: null,
@@ -41,11 +42,12 @@ describe('CrawlView', () => {
     expect(view.lastFrame()).toContain('0/40 pages (0%)');
     expect(view.lastFrame()).toContain('(none yet)');
     expect(view.lastFrame()).toContain('- pages/s');
-    view.rerender(<CrawlView progress={progress({ status: 'completed', pages: 40, queued: 7, error: 'budget reached' })} />);
+    view.rerender(<CrawlView progress={progress({ status: 'completed', pages: 40, queued: 7, lastFailure: 'http://h/x: HTTP 500', error: 'budget reached' })} />);
     const frame = view.lastFrame()!;
     expect(frame).toContain('crawl c1 completed');
     expect(frame).toContain(`${'█'.repeat(30)} 40/40 pages (100%)`);
     expect(frame).toContain('queue 7');
+    expect(frame).toContain('last failure: http://h/x: HTTP 500');
     expect(frame).toContain('error: budget reached');
   });
 });

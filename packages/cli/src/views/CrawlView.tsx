@@ -27,6 +27,11 @@ export function CrawlView({ progress: p, width = 80 }: { progress: CrawlProgress
         {rate} pages/s · queue {p.queued ?? '-'} · <Text color={p.failed > 0 ? 'red' : undefined}>{p.failed} error(s)</Text> · {p.skipped} duplicate(s) ·{' '}
         {p.credits} credit(s)
       </Text>
+      {p.lastFailure ? (
+        <Text color="red" wrap="truncate-end">
+          last failure: {p.lastFailure}
+        </Text>
+      ) : null}
       {p.error ? <Text color="red">error: {p.error}</Text> : null}
       <Box flexDirection="column" marginTop={1}>
         <Text bold>Best pages so far</Text>

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { changeLine, relative, type WatchSnapshot } from './workflow-watch.js';
+import { compactChangeLine, relative, type WatchSnapshot } from './workflow-watch.js';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -28,7 +28,7 @@ export function WorkflowWatchView({ snapshot, nowMs, maxChanges = 6 }: { snapsho
           snapshot.latest.slice(0, maxChanges).map((r) => (
             <Box key={r.executionId} flexDirection="column">
               <Text color={r.error ? 'red' : r.netNew + r.dropped + r.changedUrls.length > 0 ? 'cyan' : undefined} wrap="truncate-end">
-                {changeLine(r)}
+                {compactChangeLine(r, nowMs)}
               </Text>
               {r.newPages.slice(0, 3).map((p) => (
                 <Text key={p.url} wrap="truncate-end">

@@ -36,6 +36,7 @@ const detail = (pages: number, documents: Doc[]): CrawlDetail => ({
   stats: {
     pages_crawled: pages,
     pages_failed: 1,
+    last_failure: 'http://h/x: 500',
     pages_skipped: 0,
     pages_cached: 0,
     max_pages: 50,
@@ -63,7 +64,7 @@ describe('crawlProgress', () => {
   it('measures pages per second from the first poll the CLI saw', () => {
     const p = crawlProgress(detail(30, []), { pages: 10, atMs: 1_000 }, 5_000);
     expect(p.pagesPerSecond).toBe(5);
-    expect(p).toMatchObject({ pages: 30, budget: 50, failed: 1, credits: 30, queued: null });
+    expect(p).toMatchObject({ pages: 30, budget: 50, failed: 1, lastFailure: 'http://h/x: 500', credits: 30, queued: null });
     expect(crawlProgress(detail(10, []), { pages: 10, atMs: 1_000 }, 1_000).pagesPerSecond).toBeNull();
   });
 

@@ -15,6 +15,8 @@ export interface CrawlProgress {
   pages: number;
   budget: number;
   failed: number;
+  /** Why the latest failed page failed. */
+  lastFailure: string | null;
   skipped: number;
   credits: number;
   /** URLs waiting in the frontier, when the API reports it (null: not reported). */
@@ -46,6 +48,7 @@ export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number
     pages: stats.pages_crawled,
     budget: stats.max_pages,
     failed: stats.pages_failed,
+    lastFailure: stats.last_failure,
     skipped: stats.pages_skipped,
     credits: stats.credits_used,
     queued,

@@ -89,6 +89,15 @@ export function changeLine(r: LatestRun): string {
   return `${head}: ${r.results} result(s), +${r.netNew} new, -${r.dropped} dropped, ${r.retained} retained${changed} (change ${r.changeRate.toFixed(1)}%)${stop}`;
 }
 
+/** The view's shorter form of changeLine: the time relative to now, the counts as signs. */
+export function compactChangeLine(r: LatestRun, nowMs: number): string {
+  const head = `#${r.seq} ${r.workflowName} · ${relative(r.finishedAt, nowMs)}`;
+  if (r.error) return `${head} · failed: ${r.error}`;
+  const changed = r.changedUrls.length ? ` ~${r.changedUrls.length} changed` : '';
+  const stop = r.conditionMet ? ' · stop condition met' : '';
+  return `${head} · ${r.results} result(s) +${r.netNew} new -${r.dropped} dropped =${r.retained} retained${changed} (${r.changeRate.toFixed(1)}%)${stop}`;
+}
+
 /** "in 4m", "3h ago": how far a time is from now, for a person glancing at the view. */
 export function relative(iso: string | null, nowMs: number): string {
   if (!iso) return '-';

@@ -61,4 +61,17 @@ describe('crawl dedupe', () => {
     const done = await crawl({ skipUrls: [`${origin}/seen`] });
     expect(done.documents.map((d) => new URL(d.url).pathname)).not.toContain('/seen');
   });
+
+  it('fails, saying why, when not even a seed could be fetched, and charges nothing', async () => {
+    t = openTestEngine({ allowPrivateNetwork: true });
+    const user = t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
+    t.engine.credits.grant(user.id, 100);
+    const principal = t.engine.accounts.localPrincipal(user);
+    const before = t.engine.credits.balance(user.id);
+    const done = (await t.engine.crawls.create(principal, { urls: [`${origin}/missing`], max_pages: 5, processing_mode: 'sync' })) as CrawlDetail;
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/\/missing: .*404/);
+    expect(done.stats.last_failure).toContain('404');
+    expect(t.engine.credits.balance(user.id)).toBe(before);
+  });
 });

@@ -40,6 +40,7 @@ export const CrawlStatsSchema = z
   .object({
     pages_crawled: z.number().int(),
     pages_failed: z.number().int(),
+    last_failure: z.string().nullable().describe('The last page that could not be fetched, and why'),
     pages_skipped: z.number().int().describe('Duplicates by redirect or rel=canonical'),
     pages_cached: z.number().int(),
     max_pages: z.number().int(),

@@ -9,7 +9,8 @@ import { crawlDocuments, crawls } from './tables.js';
 import { Frontier, type FrontierRow } from './frontier.js';
 import { hits, nextBucket, type Bucket } from './graph.js';
 import { IntentScorer } from './relevance.js';
-import { inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode } from './url-rules.js';
+import { inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
+import { startTier } from '../web/tiers.js';
 import { summarize, type PageEnricher } from './enrich.js';
 import { smartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
@@ -38,8 +39,8 @@ export function effectiveExpansion(config: Pick<CrawlInput, 'expansion' | 'follo
 }
 
 /**
- * Runs one crawl from wherever its frontier stands: a fresh crawl seeds it, a resumed one
- * (restart, lease taken over) requeues what was in flight. Each page is stored, charged and
+ * Runs one crawl from wherever its frontier stands (seeded when the crawl was created): a
+ * resumed run (restart, lease taken over) first requeues what was in flight. Each page is stored, charged and
  * expanded in one transaction, so a crash never charges a page twice or loses its links.
  */
 export class CrawlRunner {
@@ -93,7 +94,7 @@ class CrawlRun {
   private readonly scorer: IntentScorer;
   private readonly expansion: ExpansionMode;
   private readonly seedSites: Set<string>;
-  private readonly patterns;
+  private readonly patterns: PatternFilter;
   private readonly smart: boolean;
   private readonly tier: ProxyTier;
   private sinceHits = 0;
@@ -111,7 +112,7 @@ class CrawlRun {
     this.frontier = new Frontier(ctx.db, crawl.id, this.scorer.active);
     this.seedSites = new Set(config.urls.map(siteOf));
     this.patterns = patternFilter(config.link_extraction_config?.url_patterns, config.link_extraction_config?.exclude_patterns);
-    this.tier = config.ultra_premium ? 'ultra_premium' : config.premium_proxy || config.retry_strategy === 'premium_only' ? 'premium' : 'direct';
+    this.tier = startTier(config);
   }
 
   async execute(): Promise<void> {
@@ -139,7 +140,7 @@ class CrawlRun {
       if (this.job.signal.aborted) return;
       for (let i = 0; i < batch.length; i++) {
         const outcome = await this.accept(batch[i]!, pages[i]!);
-        if (outcome === 'budget_exhausted') {
+        if (outcome === 'budget_exhausted' || outcome === 'stopped') {
           for (const row of batch.slice(i)) this.frontier.setState(row.url, 'queued');
           return;
         }
@@ -197,9 +198,17 @@ class CrawlRun {
           .run();
       }
       if (current.reservationId) this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
+      // Nothing could be fetched at all: the crawl failed, and says why.
+      const failed = current.pagesFetched === 0 && current.pagesFailed > 0;
       this.ctx.db
         .update(crawls)
-        .set({ status: 'completed', completedAt: this.ctx.clock.now().toISOString(), smartCrawl: report as Record<string, unknown> | null, summary })
+        .set({
+          status: failed ? 'failed' : 'completed',
+          error: failed ? `No page could be fetched; last failure ${current.lastFailure}` : null,
+          completedAt: this.ctx.clock.now().toISOString(),
+          smartCrawl: report as Record<string, unknown> | null,
+          summary,
+        })
         .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
         .run();
     })();
@@ -235,12 +244,13 @@ class CrawlRun {
     })();
   }
 
-  private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted'> {
+  private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted' | 'stopped'> {
     const usable = !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
     if (!usable) {
+      const reason = page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}`;
       this.ctx.sqlite.transaction(() => {
         this.frontier.setState(row.url, 'failed');
-        this.bump({ pagesFailed: sql`${crawls.pagesFailed} + 1` });
+        this.bump({ pagesFailed: sql`${crawls.pagesFailed} + 1`, lastFailure: `${row.url}: ${reason}` });
       })();
       return 'failed';
     }
@@ -262,6 +272,8 @@ class CrawlRun {
         return 'filtered' as const;
       }
       const state = this.state();
+      // Cancelled meanwhile (perhaps by another engine): the reservation is already released.
+      if (state.status !== 'running') return 'stopped' as const;
       const credits = page.fromCache
         ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
         : state.pricePerPage;

@@ -278,6 +278,7 @@ function toJob(row: Row): CrawlJob {
     stats: {
       pages_crawled: row.pagesFetched,
       pages_failed: row.pagesFailed,
+      last_failure: row.lastFailure,
       pages_skipped: row.pagesSkipped,
       pages_cached: row.pagesCached,
       max_pages: row.maxPages,

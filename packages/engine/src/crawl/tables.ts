@@ -24,6 +24,7 @@ export const crawls = sqliteTable(
     smartCrawl: text('smart_crawl', { mode: 'json' }).$type<Record<string, unknown>>(),
     summary: text('summary'),
     error: text('error'),
+    lastFailure: text('last_failure'),
     createdAt: text('created_at').notNull(),
     startedAt: text('started_at'),
     completedAt: text('completed_at'),

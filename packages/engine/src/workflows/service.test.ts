@@ -190,12 +190,21 @@ describe('workflows service', () => {
     expect(t.engine.credits.balance(p.userId)).toBe(70);
   });
 
-  it('plans asynchronously and reports the result on polling', async () => {
+  it('plans asynchronously on the job queue and reports the result on polling', async () => {
     const job = t.engine.workflows.planAsync(p, { intent: 'Monitor Acme and Globex earnings filings every quarter', preset: 'quick' });
     expect(job.status).toBe('running');
     await t.engine.workflows.settled();
     const done = t.engine.workflows.planJob(p, job.id);
     expect(done).toMatchObject({ status: 'completed', result: { planning_profile: 'fork_join_dag', credits_consumed: 10 } });
+    expect(t.engine.jobs.get(job.id)?.status).toBe('succeeded');
+    expect(t.engine.credits.balance(p.userId)).toBe(90);
+  });
+
+  it('records a failed plan job, without a charge, when the budget cannot pay one search', async () => {
+    const job = t.engine.workflows.planAsync(p, { intent: 'Monitor Acme earnings filings every quarter', planning_budget: 0.5, preset: 'quick' });
+    await t.engine.workflows.settled();
+    expect(t.engine.workflows.planJob(p, job.id)).toMatchObject({ status: 'failed', result: null, error: { code: 'planning_budget_too_small' } });
+    expect(t.engine.credits.balance(p.userId)).toBe(100);
   });
 
   it('assesses intents for free, and past 10 an hour answers from the heuristic with rate_limited', async () => {

@@ -20,9 +20,14 @@ import { WorkflowScheduler } from './scheduler.js';
 import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
 import type { Step } from './pricing.js';
+import type { JobQueue } from '../jobs/queue.js';
+
+/** Asynchronous plans run on the engine's job queue under this kind, so they survive a restart. */
+const PLAN_JOB = 'workflow.plan';
 
 export interface WorkflowsDeps extends Omit<ExecutorDeps, 'ctx'> {
   sharing: SharingService;
+  jobs: Pick<JobQueue, 'register' | 'enqueue' | 'runNow'>;
   rateLimits: RateLimitService;
 }
 
@@ -38,6 +43,7 @@ export class WorkflowsService {
   ) {
     this.executor = new WorkflowExecutor({ ctx, ...deps });
     this.scheduler = new WorkflowScheduler(ctx, async (row, slot) => (await this.executor.run(row, 'schedule', slot)).id);
+    deps.jobs.register<{ planJobId: string }>(PLAN_JOB, async ({ job }) => this.runPlanJob(job.payload.planJobId), { maxAttempts: 3 });
   }
 
   async create(principal: Principal, input: unknown) {
@@ -227,16 +233,16 @@ export class WorkflowsService {
     const canPlan = this.deps.credits.canAfford(principal.userId, price.credits);
     if (!canPlan.would_succeed) throw errors.insufficientCredits(price.credits, canPlan.credits_balance, { details: { operation: 'workflow_plan' } });
     const id = this.ctx.random.uuid();
-    this.ctx.db.insert(workflowPlanJobs).values({ id, userId: principal.userId, status: 'running', request: body, createdAt: this.ctx.clock.now().toISOString() }).run();
-    const work = Promise.resolve()
-      .then(() => this.plan(principal, body))
-      .then(
-        (result) => this.finishPlanJob(id, { status: 'completed', result }),
-        (error: unknown) => this.finishPlanJob(id, { status: 'failed', error: isWvrError(error) ? { code: error.code, message: error.message } : { code: 'internal_error', message: String(error) } }),
-      );
+    this.ctx.sqlite.transaction(() => {
+      this.ctx.db.insert(workflowPlanJobs).values({ id, userId: principal.userId, status: 'running', request: body, createdAt: this.ctx.clock.now().toISOString() }).run();
+      this.deps.jobs.enqueue(PLAN_JOB, { planJobId: id }, { id });
+    })();
+    const accepted = this.planJob(principal, id);
+    // Start at once rather than waiting for the queue's next poll; the claim keeps it single.
+    const work = this.deps.jobs.runNow(id).then(() => undefined);
     this.pendingPlans.add(work);
     void work.finally(() => this.pendingPlans.delete(work));
-    return this.planJob(principal, id);
+    return accepted;
   }
 
   planJob(principal: Principal, id: string) {
@@ -249,6 +255,18 @@ export class WorkflowsService {
   /** Waits for background planning (close, tests). */
   async settled(): Promise<void> {
     await Promise.all([...this.pendingPlans]);
+  }
+
+  /** Idempotent: a job that already ended (a retry after a crash) does nothing, so nothing is charged twice. */
+  private runPlanJob(id: string): void {
+    const row = this.ctx.db.select().from(workflowPlanJobs).where(eq(workflowPlanJobs.id, id)).get();
+    if (!row || row.status !== 'running') return;
+    try {
+      this.finishPlanJob(id, { status: 'completed', result: this.plan(this.deps.principalOf(row.userId), row.request) });
+    } catch (error) {
+      if (!isWvrError(error)) throw error;
+      this.finishPlanJob(id, { status: 'failed', error: { code: error.code, message: error.message } });
+    }
   }
 
   private finishPlanJob(id: string, r: { status: 'completed' | 'failed'; result?: WorkflowPlan; error?: { code: string; message: string } }) {

@@ -1336,6 +1336,8 @@ export interface components {
         CrawlStats: {
             pages_crawled: number;
             pages_failed: number;
+            /** @description The last page that could not be fetched, and why */
+            last_failure: string | null;
             /** @description Duplicates by redirect or rel=canonical */
             pages_skipped: number;
             pages_cached: number;

@@ -1,0 +1,1 @@
+ALTER TABLE `crawls` ADD `last_failure` text;
