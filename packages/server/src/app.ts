@@ -94,10 +94,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: ServerOptions & { host?: string; port?: number }): Promise<RunningServer> {
+export interface StartOptions extends ServerOptions {
+  host?: string;
+  port?: number;
+  /**
+   * Also run the engine's background work here (queued crawls and searches, due workflows,
+   * webhook deliveries); default true. Turn it off when separate `wvr worker` processes do it.
+   */
+  worker?: boolean;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
   const app = await createServer(options);
-  // A listening server runs the engine's persisted jobs (async crawls, search jobs) in the background.
-  options.engine.jobs.start();
+  if (options.worker ?? true) options.engine.start();
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
   return { app, url: address, close: () => app.close() };
 }

@@ -1,4 +1,4 @@
-export { createServer, startServer, type ServerOptions, type RunningServer } from './app.js';
+export { createServer, startServer, type ServerOptions, type StartOptions, type RunningServer } from './app.js';
 export { buildOpenApiDocument, ErrorResponseSchema } from './openapi.js';
 export { defineRoute, type RouteDef, type RouteAuth, type RouteRequest } from './route.js';
 export { inProcessFetch } from './in-process.js';

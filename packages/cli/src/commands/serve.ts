@@ -19,8 +19,7 @@ export function serveCommand(): Command {
         dataDir: ctx.options.data,
         allowPrivateNetwork: opts.allowPrivateNetwork || process.env.WVR_ALLOW_PRIVATE_NETWORK === '1',
       });
-      const server = await startServer({ engine, host: opts.host, port: opts.port });
-      if (opts.worker) engine.start();
+      const server = await startServer({ engine, host: opts.host, port: opts.port, worker: opts.worker });
       ctx.output.out(ctx.output.json ? JSON.stringify({ url: server.url }) : `wvr listening on ${server.url}`);
       await untilSignalled();
       await server.close();

@@ -38,7 +38,7 @@ export function readIntent(intent: string): IntentReading {
   const lower = intent.toLowerCase();
   const exclusions = [...intent.matchAll(/\b(?:not|except|excluding|ignore|ignoring|without)\s+([^,.;]{3,60})/gi)].map((m) => m[1]!.trim());
   return {
-    entities: [...new Set([...quoted, ...capitalised])].slice(0, 10),
+    entities: [...new Set([...quoted, ...capitalised.filter((e) => !quoted.some((q) => q.includes(e)))])].slice(0, 10),
     topics: uniqueTerms(intent),
     triggers: TRIGGER_WORDS.filter((w) => lower.includes(w)),
     exclusions,
