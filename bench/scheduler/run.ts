@@ -5,20 +5,21 @@
  * executions per second, for the first round (every workflow is due at once when created)
  * and for the rounds after it (the steady state).
  *
- *   pnpm --filter @wvr/bench bench:scheduler [-- workflows=10000 window=150 tick=1000]
+ *   pnpm --filter @wvr/bench bench:scheduler [-- workflows=10000 window=150 tick=1000 profile=1]
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalWeb } from '@wvr/testkit';
 import { buildEntry } from '../lib/build.js';
 import { runWorker } from '../lib/child.js';
-import { machine, percentile, writeResult } from '../lib/results.js';
+import { machine, percentile, resultsDir, writeResult } from '../lib/results.js';
 import type { SchedulerConfig, SchedulerWorkerResult } from './worker.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const workflows = Number(args.workflows ?? 10_000);
 const windowMs = Number(args.window ?? 150) * 1000;
 const tickMs = Number(args.tick ?? 1_000);
+const profile = args.profile === '1';
 const here = dirname(fileURLToPath(import.meta.url));
 
 const web = await startLocalWeb({ seed: 1 });
@@ -28,7 +29,8 @@ const config: SchedulerConfig = { searchOrigin: web.search, workflows, windowMs,
 console.log(`${workflows} workflows every minute against ${web.search}, window ${windowMs / 1000} s, scheduler tick ${tickMs} ms`);
 
 const file = await buildEntry(join(here, 'worker.ts'));
-const worker = await runWorker<SchedulerConfig, SchedulerWorkerResult>(file, config);
+const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles')}`, `--cpu-prof-name=scheduler-${Date.now()}.cpuprofile`] : [];
+const worker = await runWorker<SchedulerConfig, SchedulerWorkerResult>(file, config, execArgv);
 const searchRequests = web.requests.filter((r) => r.path.startsWith('/search')).length;
 await web.close();
 
@@ -53,6 +55,7 @@ const summary = {
   executionMs: { p50: percentile(durations, 50), p99: percentile(durations, 99) },
   neededExecutionsPerSecond: Math.round((workflows / 60) * 10) / 10,
   createWorkflowsMs: worker.createMs,
+  stopReturnedWithinMs: worker.stopReturnedWithinMs,
   searchRequests,
   peakRssMb: worker.memory.peakRssMb,
 };

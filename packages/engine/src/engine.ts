@@ -59,6 +59,8 @@ export interface BackgroundOptions {
   jobPollMs?: number;
   schedulerIntervalMs?: number;
   deliveryIntervalMs?: number;
+  /** How often idle sessions are archived without waiting for a read, in ms of wall time; default 60000. */
+  sessionSweepIntervalMs?: number;
 }
 
 /**
@@ -81,8 +83,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const web = new WebService(context);
   const ai = new AiService(resolved.ai);
   const extraction = new ExtractionService(context, { credits, web, ai });
-  const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page) });
-  const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
+  const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions });
+  const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web, sessions });
   const brand = new BrandService(context, web, credits);
   const asks = new AskService(context, credits, ai, searchRetriever(search, web), sessions);
   sessions.connect({ search, crawls, asks });
@@ -130,10 +132,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
       workflows.scheduler.start(background.schedulerIntervalMs);
       notify.start(background.deliveryIntervalMs);
+      sessions.start(background.sessionSweepIntervalMs);
     },
     async close() {
       if (closed) return;
       closed = true;
+      sessions.stop();
       await jobs.stop();
       await workflows.scheduler.stop();
       await workflows.settled();

@@ -80,13 +80,15 @@ export function crawlCommand(): Command {
         );
         return;
       }
-      const written = opts.out && isFinished(result.status) ? writeDocuments(opts.out, result.documents, opts.format) : [];
+      // After Ctrl-C the documents so far are still worth keeping.
+      const written = opts.out ? writeDocuments(opts.out, result.documents, opts.format) : [];
       emit(ctx.output, result, (d) =>
         wait
           ? [renderDetail(d), ...(opts.out ? [`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`] : [])].join('\n')
           : `Crawl ${d.id} is ${d.status}. Follow it with: wvr crawls show ${d.id} --watch`,
       );
       if (ctx.output.json && opts.out) ctx.output.err(`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`);
+      if (result.status === 'failed') throw new CliError(`Crawl ${result.id} failed: ${result.error ?? 'no reason given'}`, 'crawl_failed');
     });
 }
 

@@ -39,13 +39,19 @@ export async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandida
   return null;
 }
 
+/** What ask uses of engine.search: its providers, and the visibility-filtered page text of the local index. */
+export interface SearchForAsk {
+  providers: ReadonlyMap<string, SearchProvider>;
+  pageText?(principal: Principal, url: string): { title: string; text: string; publishedDate: string | null } | null;
+}
+
 /**
  * Retrieval over engine.search's providers without the search charge (ask pays its own price):
  * the local index (filtered to what the principal may see) first, then any web provider, merged
- * by URL. Pages are read through the fetcher; without one, or when a read fails, the search
- * snippet stands in for the page so that what was found can still be quoted.
+ * by URL. A page the index holds is read from it; others through the fetcher; without one, or when
+ * a read fails, the search snippet stands in for the page so that what was found can still be quoted.
  */
-export function searchRetriever(search: { providers: ReadonlyMap<string, SearchProvider> }, fetcher?: PageFetcher): AskRetriever {
+export function searchRetriever(search: SearchForAsk, fetcher?: PageFetcher): AskRetriever {
   return {
     async find(principal, query, limit) {
       const merged = new Map<string, AskCandidate>();
@@ -57,7 +63,12 @@ export function searchRetriever(search: { providers: ReadonlyMap<string, SearchP
       }
       return [...merged.values()].slice(0, limit);
     },
-    async read(_principal, candidate) {
+    async read(principal, candidate) {
+      // Pages already in the index (the caller's private crawls included) are read there, in full, without a fetch.
+      const indexed = search.pageText?.(principal, candidate.url);
+      if (indexed?.text.trim()) {
+        return { url: candidate.url, title: indexed.title || candidate.title, text: indexed.text, publishedDate: indexed.publishedDate ?? candidate.publishedDate };
+      }
       const doc = fetcher ? await readThroughWeb(fetcher, candidate) : null;
       if (doc) return doc;
       if (candidate.description.trim().length < 40) return null;

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { DAY } from '../core/clock.js';
+import type { CrawlDetail } from '../crawl/responses.js';
 import type { EngineOptions } from '../core/options.js';
 import type { Principal } from '../accounts/schemas.js';
 import { AiService } from '../ai/service.js';
@@ -71,7 +73,8 @@ describe('ask under the heuristic provider', () => {
     expect(plan.cited).toBe(true);
     expect(plan.index).toBe(1);
     expect(res.answer).toContain('14 May');
-    for (const p of plan.passages) expect(NIGHTJAR + ' The Nightjar team meets every Tuesday').toContain(p.text.replace(/…$/, ''));
+    // read in full from the index, not from its search snippet
+    for (const p of plan.passages) expect(`${NIGHTJAR} The Nightjar team meets every Tuesday to review the launch checklist and the uplink tests.`).toContain(p.text);
     expect(res.confidence).toBeGreaterThan(0.5);
     expect(res.follow_up_questions.length).toBeGreaterThan(0);
   });
@@ -233,5 +236,41 @@ describe('ask under the openai provider (a local chat-completions stub)', () => 
     expect(res.model.fallback_reason).toBe('provider_error');
     expect(res.answer).toContain('14 May');
     expect(t.engine.credits.balance(alice.userId)).toBe(before - 3);
+  });
+});
+
+describe('ask over pages already in the local index', () => {
+  it('reads the caller\'s privately crawled page from the index in full, without fetching it again', async () => {
+    let hits = 0;
+    const filler = 'The quarterly review covered staffing, office moves and the new coffee machine. '.repeat(30);
+    const server = createServer((req, res) => {
+      if (req.url !== '/memo') return void res.writeHead(404).end();
+      hits++;
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<html><head><title>Heron project memo</title></head><body><main><p>${filler}</p><p>The Heron prototype ships on 3 October from the Leeds plant.</p></main></body></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/memo`;
+      const t = openTestEngine({ allowPrivateNetwork: true });
+      open.push(t);
+      const alice = principalOf(t.engine, 'alice@a.test', { credits: 100 });
+      const bob = principalOf(t.engine, 'bob@b.test', { credits: 100 });
+      const crawl = (await t.engine.crawls.create(alice, { urls: [url], max_pages: 1, processing_mode: 'sync' })) as CrawlDetail;
+      expect(crawl.documents).toHaveLength(1);
+      expect(hits).toBe(1);
+      // Past the web cache's age, so only the index can spare the fetch.
+      t.clock.advance(2 * DAY);
+      const res = await t.engine.asks.create(alice, { question: 'When does the Heron prototype ship?', depth: 'quick' });
+      expect(hits).toBe(1);
+      const memo = res.sources.find((s) => s.url === url)!;
+      expect(memo.passages.map((p) => p.text).join(' ')).toContain('3 October');
+      expect(res.stats.pages_read).toBeGreaterThan(0);
+      const theirs = await t.engine.asks.create(bob, { question: 'When does the Heron prototype ship?', depth: 'quick' });
+      expect(theirs.sources.map((s) => s.url)).not.toContain(url);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
@@ -11,7 +11,8 @@ import { hits, nextBucket, type Bucket } from './graph.js';
 import { IntentScorer } from './relevance.js';
 import { inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
 import { startTier } from '../web/tiers.js';
-import { summarize, type PageEnricher } from './enrich.js';
+import type { PageEnricher } from './enrich.js';
+import { summarizeCrawl } from '../extract/summary.js';
 import { smartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
 import type { IndexPageInput } from '../search/schemas.js';
@@ -24,6 +25,8 @@ const CONCURRENCY = 4;
 const HITS_EVERY = 25;
 /** A detail candidate needs this much intent relevance; below it, it is exploration. */
 const DETAIL_RELEVANCE = 0.15;
+/** Without a page summary, this much of its text stands in for it in the crawl summary. */
+const SUMMARY_FALLBACK_CHARS = 600;
 
 export interface RunnerDeps {
   credits: CreditsService;
@@ -50,6 +53,25 @@ export class CrawlRunner {
   ) {}
 
   async run(crawlId: string, job: JobContext): Promise<unknown> {
+    try {
+      return await this.attempt(crawlId, job);
+    } catch (error) {
+      // The queue retries a throw; on the last attempt there is no retry, so the crawl ends here.
+      if (!job.signal.aborted && job.job.attempts >= job.job.maxAttempts) this.fail(crawlId, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  /**
+   * Ends a crawl whose job failed for good without ending it (its workers died past the attempt
+   * limit, so the handler never ran again): failed, with its reservation released.
+   */
+  settleAbandoned(crawlId: string, job: { status: string; lastError: string | null } | undefined): boolean {
+    if (job?.status !== 'failed') return false;
+    return this.fail(crawlId, `The crawl job failed after its last attempt: ${job.lastError ?? 'no error recorded'}.`);
+  }
+
+  private async attempt(crawlId: string, job: JobContext): Promise<unknown> {
     const crawl = this.load(crawlId);
     if (!crawl || crawl.status === 'completed' || crawl.status === 'cancelled' || crawl.status === 'failed') return { skipped: true };
     const config = crawl.config as unknown as CrawlInput;
@@ -67,7 +89,7 @@ export class CrawlRunner {
       return { failed: true };
     }
     if (job.signal.aborted || this.load(crawlId)?.status !== 'running') return { stopped: true };
-    run.finish();
+    await run.finish();
     this.deps.onFinished(crawlId);
     return { completed: true };
   }
@@ -76,16 +98,21 @@ export class CrawlRunner {
     return this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
   }
 
-  private fail(crawlId: string, message: string): void {
-    const crawl = this.load(crawlId);
-    if (!crawl || crawl.status !== 'running') return;
-    if (crawl.reservationId) this.deps.credits.release(crawl.reservationId);
-    this.ctx.db
-      .update(crawls)
-      .set({ status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() })
-      .where(and(eq(crawls.id, crawlId), eq(crawls.status, 'running')))
-      .run();
-    this.deps.onFinished(crawlId);
+  /** pending or running -> failed, the unused reservation released once; false when it had already ended. */
+  private fail(crawlId: string, message: string): boolean {
+    const ended = this.ctx.sqlite.transaction(() => {
+      const crawl = this.load(crawlId);
+      if (!crawl || (crawl.status !== 'running' && crawl.status !== 'pending')) return false;
+      const changed = this.ctx.db
+        .update(crawls)
+        .set({ status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() })
+        .where(and(eq(crawls.id, crawlId), inArray(crawls.status, ['running', 'pending'])))
+        .run().changes;
+      if (changed > 0 && crawl.reservationId) this.deps.credits.release(crawl.reservationId);
+      return changed > 0;
+    })();
+    if (ended) this.deps.onFinished(crawlId);
+    return ended;
   }
 }
 
@@ -154,7 +181,7 @@ class CrawlRun {
   }
 
   /** Graph scores for every document, the smart_crawl block, the summary, and the credits settled. */
-  finish(): void {
+  async finish(): Promise<void> {
     const edges = this.frontier.edges();
     const { hub, authority } = hits(edges);
     const nodes = this.frontier.all();
@@ -164,7 +191,7 @@ class CrawlRun {
     for (const e of edges) outCount.set(e.from, (outCount.get(e.from) ?? 0) + 1);
     const byUrl = new Map(nodes.map((n) => [n.url, n]));
     const docs = this.ctx.db
-      .select({ url: crawlDocuments.url, title: crawlDocuments.title, text: crawlDocuments.text })
+      .select({ url: crawlDocuments.url, title: crawlDocuments.title, text: crawlDocuments.text, summary: crawlDocuments.summary })
       .from(crawlDocuments)
       .where(eq(crawlDocuments.crawlId, this.crawl.id))
       .all();
@@ -177,7 +204,7 @@ class CrawlRun {
         )
       : null;
     const summary = this.config.generate_summary
-      ? summarize([...docs].sort((a, b) => importance(byUrl.get(b.url)!) - importance(byUrl.get(a.url)!)))
+      ? await this.summarize([...docs].sort((a, b) => importance(byUrl.get(b.url)!) - importance(byUrl.get(a.url)!)))
       : null;
     this.ctx.sqlite.transaction(() => {
       const current = this.state();
@@ -212,6 +239,13 @@ class CrawlRun {
         .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
         .run();
     })();
+  }
+
+  /** The crawl summary is engine.extraction's (model-written or extractive); without an enricher, the same extractive one. */
+  private async summarize(docs: { url: string; title: string | null; text: string; summary: string | null }[]): Promise<string> {
+    const inputs = docs.map((d) => ({ url: d.url, title: d.title, summary: d.summary ?? d.text.slice(0, SUMMARY_FALLBACK_CHARS) }));
+    const enricher = this.deps.enricher?.();
+    return enricher?.summarizeCrawl ? enricher.summarizeCrawl(inputs) : summarizeCrawl(inputs);
   }
 
   private state(): CrawlRow {
@@ -267,7 +301,7 @@ class CrawlRun {
       if (enrichment.keep === false) {
         this.frontier.bankCash(row.url);
         this.frontier.setState(row.url, 'filtered');
-        this.bump({ pagesSkipped: sql`${crawls.pagesSkipped} + 1` });
+        this.bump({ pagesFiltered: sql`${crawls.pagesFiltered} + 1` });
         if (parsed) this.expand(row, parsed, 0);
         return 'filtered' as const;
       }
@@ -300,7 +334,7 @@ class CrawlRun {
 
   private async enrich(page: FetchedPage, parsed: ParsedPage | null) {
     const enricher = this.deps.enricher?.();
-    const wanted = this.config.extraction_schema || this.config.classify_documents || (this.config.classifiers?.length ?? 0) > 0;
+    const wanted = this.config.extraction_schema || this.config.classify_documents || this.config.generate_summary || (this.config.classifiers?.length ?? 0) > 0;
     if (!enricher || !wanted) return {};
     return enricher.enrich({
       page,
@@ -309,6 +343,7 @@ class CrawlRun {
       classify: this.config.classify_documents,
       classifiers: this.config.classifiers,
       intent: this.config.intent,
+      summarize: this.config.generate_summary,
     });
   }
 
@@ -347,6 +382,7 @@ class CrawlRun {
           ? { extracted_data: enrichment.extracted_data, extraction_metadata: enrichment.extraction_metadata ?? {} }
           : null,
         classification: enrichment.classification ?? null,
+        summary: enrichment.summary ?? null,
         fromCache: page.fromCache,
         credits,
         inlinks: row.inlinks,

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { eq } from 'drizzle-orm';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import type { EngineOptions } from '../core/options.js';
+import { jobs } from '../jobs/tables.js';
+import { intentFromSchema } from '../extract/intent.js';
+import { summarizeText } from '../extract/summary.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { CrawlDetail } from './responses.js';
 
@@ -16,12 +21,24 @@ beforeAll(async () => {
 afterAll(async () => web.close());
 afterEach(async () => t.dispose());
 
-function open(grant = 1000) {
-  t = openTestEngine({ allowPrivateNetwork: true });
-  const user = t.engine.accounts.ensureUser({ email: 'crawler@x.test' });
-  if (grant > 0) t.engine.credits.grant(user.id, grant);
-  owner = t.engine.accounts.localPrincipal(user);
+function open(grant = 1000, options: EngineOptions = {}) {
+  t = openTestEngine({ allowPrivateNetwork: true, ...options });
+  owner = principalOf(t.engine, 'crawler@x.test', { credits: grant });
   return t.engine;
+}
+
+/** An OpenAI-compatible endpoint that answers every chat completion with one fixed text. */
+async function modelStub(content: string) {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }], usage: { prompt_tokens: 10, completion_tokens: 5 } })),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => new Promise((r) => server.close(r)) };
 }
 
 describe('CrawlService', () => {
@@ -233,5 +250,76 @@ describe('CrawlService', () => {
     expect(mine.map((h) => h.url)).toContain(url);
     const theirs = engine.search.index.search({ query, limit: 5, visibility: { userId: 'someone-else', sharedCrawlIds: [] } });
     expect(theirs.map((h) => h.url)).not.toContain(url);
+  });
+
+  it('neither stores nor charges the pages a classifier drops, and counts them in stats.pages_filtered', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const products = web.truth.productUrls().slice(0, 2);
+    const article = web.truth.articleUrls()[0]!;
+    const done = (await engine.crawls.create(owner, {
+      urls: [...products, article],
+      max_pages: 3,
+      processing_mode: 'sync',
+      classifiers: [{ type: 'document_type', types: ['product'] }],
+    })) as CrawlDetail;
+    expect(done.status).toBe('completed');
+    expect(done.documents.map((d) => d.url).sort()).toEqual([...products].sort());
+    expect(done.stats).toMatchObject({ pages_crawled: 2, pages_filtered: 1, pages_skipped: 0, credits_used: 4 });
+    expect(before - engine.credits.balance(owner.userId)).toBe(4);
+    expect(engine.credits.balance(owner.userId)).toBe(engine.credits.ledgerSum(owner.userId));
+  });
+
+  it('summarises every page and the crawl through engine.extraction: extractive under the heuristic provider', async () => {
+    const engine = open();
+    const done = (await engine.crawls.create(owner, { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', generate_summary: true, processing_mode: 'sync' })) as CrawlDetail;
+    expect(done.documents).toHaveLength(3);
+    for (const doc of done.documents) expect(doc.summary).toBe(summarizeText(doc.text));
+    const leads = done.documents.map((d) => d.summary!.split(/(?<=[.!?])\s+/)[0]);
+    expect(done.summary).toBeTruthy();
+    expect(leads.some((lead) => done.summary!.startsWith(lead!))).toBe(true);
+    expect(done.stats.credits_used).toBe(3);
+  });
+
+  it('has the model write the page and crawl summaries under the openai provider', async () => {
+    const stub = await modelStub('A generated summary.');
+    try {
+      const engine = open(1000, { ai: { provider: 'openai', baseUrl: stub.url, model: 'good' } });
+      const done = (await engine.crawls.create(owner, { urls: [`${web.news}/`], max_pages: 2, expansion: 'internal', generate_summary: true, processing_mode: 'sync' })) as CrawlDetail;
+      expect(done.documents.map((d) => d.summary)).toEqual(['A generated summary.', 'A generated summary.']);
+      expect(done.summary).toBe('A generated summary.');
+      expect(done.stats.credits_used).toBe(2);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('derives the intent from the extraction schema with auto_generate_intent', async () => {
+    const engine = open();
+    const schema = { price: 'The current price of the product as a number', brand: 'The brand of the product' };
+    const dry = await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], extraction_schema: schema, auto_generate_intent: true, dry_run: true });
+    expect(dry).toMatchObject({ dry_run: true, configuration: { intent: intentFromSchema(schema) } });
+    const done = (await engine.crawls.create(owner, { urls: [web.truth.productUrls()[0]!], max_pages: 1, extraction_schema: schema, auto_generate_intent: true, processing_mode: 'sync' })) as CrawlDetail;
+    expect(done.configuration.intent).toBe(intentFromSchema(schema));
+    expect(done.stats.advanced_features).toContain('intent');
+  });
+
+  it('ends failed with its reservation released when its job fails for good after its last attempt', async () => {
+    const engine = open();
+    const before = engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5 })) as CrawlDetail;
+    expect(engine.credits.balance(owner.userId)).toBe(before - 5);
+    // Its worker died on the last allowed attempt: the queue fails the job without running it again.
+    const job = engine.jobs.get(created.id)!;
+    engine.context.db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
+    await engine.jobs.runDue();
+    expect(engine.jobs.get(created.id)!.status).toBe('failed');
+    const done = engine.crawls.get(owner, created.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toContain('worker lost');
+    expect(done.stats.credits_reserved).toBe(0);
+    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(engine.credits.balance(owner.userId)).toBe(engine.credits.ledgerSum(owner.userId));
+    expect(engine.crawls.list(owner).data[0]!.status).toBe('failed');
   });
 });

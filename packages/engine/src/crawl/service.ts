@@ -34,6 +34,8 @@ export interface CrawlServiceDeps {
   enricher?: () => PageEnricher | undefined;
   /** The local search index; every stored page goes in, scoped to the crawl. */
   indexPage?: (page: IndexPageInput) => unknown;
+  /** The sessions capability: a crawl naming a session_id runs as that session's operation. */
+  sessions?: { crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun> };
 }
 
 /** Options only the engine's own callers (workflows, sessions, benchmarks) pass; not part of the HTTP body. */
@@ -68,7 +70,11 @@ export class CrawlService {
 
   /** `POST /v1/crawls`. Reserves max_pages x page price; a dry run only validates and estimates. */
   async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
-    const input = this.prepare(parseInput(CrawlBody, body));
+    const parsed = parseInput(CrawlBody, body);
+    // A plain crawl with a session_id is the session's crawl: checked (404 foreign, 409 closed,
+    // max_operations), filtered by seen URLs and put on its timeline. Sessions call back with sessionId.
+    if (parsed.session_id && !options.sessionId && this.deps.sessions) return this.deps.sessions.crawl(principal, parsed.session_id, body);
+    const input = this.prepare(parsed);
     const plan = this.plan(input);
     if (input.dry_run) {
       const estimate = this.estimateFor(principal, plan);
@@ -120,7 +126,7 @@ export class CrawlService {
     );
     const total = this.ctx.db.select({ n: count() }).from(crawls).where(where).get()!.n;
     const rows = this.ctx.db.select().from(crawls).where(where).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(q.limit).offset(q.offset).all();
-    return { data: rows.map(toJob), total, limit: q.limit, offset: q.offset };
+    return { data: rows.map((r) => toJob(this.settled(r))), total, limit: q.limit, offset: q.offset };
   }
 
   /** `GET /v1/crawls/{id}`: owner, org members it is shared with, or anyone when public. */
@@ -256,7 +262,14 @@ export class CrawlService {
   private row(id: string): Row {
     const row = this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
     if (!row) throw errors.notFound('crawl', id);
-    return row;
+    return this.settled(row);
+  }
+
+  /** A crawl whose job failed for good or vanished is shown (and recorded) as failed, never stuck running. */
+  private settled(row: Row): Row {
+    if (row.status !== 'pending' && row.status !== 'running') return row;
+    if (!this.runner.settleAbandoned(row.id, this.deps.jobs.get(row.id))) return row;
+    return this.ctx.db.select().from(crawls).where(eq(crawls.id, row.id)).get()!;
   }
 
   /** Mutations are the owner's; anyone else is told the crawl does not exist. */
@@ -280,6 +293,7 @@ function toJob(row: Row): CrawlJob {
       pages_failed: row.pagesFailed,
       last_failure: row.lastFailure,
       pages_skipped: row.pagesSkipped,
+      pages_filtered: row.pagesFiltered,
       pages_cached: row.pagesCached,
       max_pages: row.maxPages,
       max_depth: row.maxDepth,
@@ -315,6 +329,7 @@ function toDocument(d: DocRow): CrawlDocument {
     metadata: d.metadata,
     ...(extraction?.extracted_data ? { extracted_data: extraction.extracted_data, extraction_metadata: extraction.extraction_metadata ?? {} } : {}),
     classification: d.classification ?? null,
+    summary: d.summary,
     from_cache: d.fromCache,
     credits: d.credits,
     importance_score: d.importance,

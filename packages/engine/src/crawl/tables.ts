@@ -18,6 +18,8 @@ export const crawls = sqliteTable(
     pagesFailed: integer('pages_failed').notNull().default(0),
     pagesCached: integer('pages_cached').notNull().default(0),
     pagesSkipped: integer('pages_skipped').notNull().default(0),
+    /** Pages a classifier dropped (the enricher said keep: false): fetched, neither stored nor charged. */
+    pagesFiltered: integer('pages_filtered').notNull().default(0),
     creditsUsed: integer('credits_used').notNull().default(0),
     sessionId: text('session_id'),
     runAt: integer('run_at').notNull(),
@@ -94,6 +96,8 @@ export const crawlDocuments = sqliteTable(
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     extractedData: text('extracted_data', { mode: 'json' }).$type<Record<string, unknown>>(),
     classification: text('classification', { mode: 'json' }).$type<{ label: string; confidence: number }>(),
+    /** generate_summary: the page's summary from engine.extraction (model or extractive). */
+    summary: text('summary'),
     fromCache: integer('from_cache', { mode: 'boolean' }).notNull(),
     credits: integer('credits').notNull(),
     importance: real('importance').notNull().default(0),

@@ -182,12 +182,14 @@ export class ExtractionService implements PageEnricher {
           return parsed.success ? [parsed.data] : [];
         }),
         intent: request.intent,
+        generate_summary: request.summarize,
       },
     );
     return {
       ...(result.extracted_data ? { extracted_data: result.extracted_data } : {}),
       ...(result.extraction_metadata ? { extraction_metadata: result.extraction_metadata } : {}),
       ...(result.classification ? { classification: result.classification } : {}),
+      ...(result.summary ? { summary: result.summary } : {}),
       keep: result.keep,
       dropped_reason: result.dropped_reason,
     };

@@ -84,4 +84,16 @@ describe('LocalIndex', () => {
     expect(() => index.upsert({ url: 'ftp://x', ownerUserId: null, fetchedAt: 0 })).toThrow(WvrError);
     expect(() => index.upsert({ url: 'http://x.test', fetchedAt: 0 } as never)).toThrow(WvrError);
   });
+
+  it('reads a page\'s full text only for those who may see it, preferring their own copy to the public one', () => {
+    const long = `${'The opening paragraph. '.repeat(50)}The closing sentence mentions herons.`;
+    page('http://a.test/report', { title: 'Public copy', text: 'Old public text.' });
+    page('http://a.test/report', { title: 'Alice copy', text: long, ownerUserId: 'alice' });
+    page('http://a.test/crawled', { title: 'Crawled', text: 'From a crawl.', ownerUserId: 'carol', crawlId: 'crawl-1' });
+    expect(index.page('http://a.test/report', { userId: 'alice', sharedCrawlIds: [] })).toMatchObject({ title: 'Alice copy', text: long });
+    expect(index.page('http://a.test/report', anyone)).toMatchObject({ title: 'Public copy', text: 'Old public text.' });
+    expect(index.page('http://a.test/crawled', anyone)).toBeNull();
+    expect(index.page('http://a.test/crawled', { userId: 'dave', sharedCrawlIds: ['crawl-1'] })).toMatchObject({ text: 'From a crawl.' });
+    expect(index.page('http://a.test/missing', { userId: 'alice', sharedCrawlIds: [] })).toBeNull();
+  });
 });

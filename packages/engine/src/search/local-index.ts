@@ -37,6 +37,15 @@ export interface IndexHit {
   bm25: number;
 }
 
+/** One page's copy as the index holds it (text capped at MAX_BODY_CHARS). */
+export interface IndexedPage {
+  url: string;
+  title: string;
+  text: string;
+  publishedDate: string | null;
+  fetchedAt: string;
+}
+
 interface RankedRow {
   id: number;
   url: string;
@@ -121,6 +130,23 @@ export class LocalIndex {
       }
     }
     return hits;
+  }
+
+  /**
+   * The full indexed text of one URL, as the caller may see it: their own copy or a shared
+   * crawl's before the public cache, the most recently fetched first. Null when none is visible.
+   */
+  page(url: string, visibility: Visibility): IndexedPage | null {
+    const row = this.stmt(`
+      SELECT p.url, p.title, p.published_date, p.fetched_at, f.body
+      FROM search_pages p JOIN search_fts f ON f.rowid = p.id
+      WHERE p.url = ?
+        AND (p.owner_user_id IS NULL OR p.owner_user_id = ? OR p.crawl_id IN (SELECT value FROM json_each(?)))
+      ORDER BY (p.owner_user_id IS NULL), p.fetched_at DESC
+      LIMIT 1`).get(url, visibility.userId, JSON.stringify(visibility.sharedCrawlIds)) as
+      | { url: string; title: string; published_date: string | null; fetched_at: string; body: string }
+      | undefined;
+    return row ? { url: row.url, title: row.title, text: row.body, publishedDate: row.published_date, fetchedAt: row.fetched_at } : null;
   }
 
   /** Pages a user owns (their crawls and personal copies) and the size of the public cache. */

@@ -14,7 +14,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { FetchRequest, FetchedPage } from '../web/types.js';
 import { parseHtml } from '../html/index.js';
 import { INTENT_EFFECTS, type IntentType } from './intent.js';
-import { LocalIndex, type Visibility } from './local-index.js';
+import { LocalIndex, type IndexedPage, type Visibility } from './local-index.js';
 import { localProvider } from './providers/local.js';
 import { searxngProvider } from './providers/searxng.js';
 import type { ProviderHit, SearchProvider } from './providers/types.js';
@@ -55,6 +55,11 @@ export interface PageFetcher {
   fetch(request: FetchRequest): Promise<FetchedPage>;
 }
 
+/** The sessions capability: a search naming a session_id runs as that session's operation. */
+export interface SearchSessions {
+  search(principal: Principal, sessionId: string, body: unknown): Promise<SearchJob | SearchDryRun>;
+}
+
 export interface SearchDeps {
   accounts: AccountsService;
   credits: CreditsService;
@@ -62,6 +67,7 @@ export interface SearchDeps {
   notify: NotifyService;
   jobs: JobQueue;
   fetcher?: PageFetcher;
+  sessions?: SearchSessions;
 }
 
 type JobRow = typeof searchJobs.$inferSelect;
@@ -100,6 +106,11 @@ export class SearchService {
     return { userId: principal.userId, sharedCrawlIds: this.deps.sharing.sharedWithMe(principal, 'crawl') };
   }
 
+  /** A page's full indexed text if the caller may see it (own, shared crawl, public cache); no fetch. */
+  pageText(principal: Principal, url: string): IndexedPage | null {
+    return this.index.page(url, this.visibility(principal));
+  }
+
   /** `POST /v1/search/quick`: synchronous, 1 credit, charged up front and refunded when the provider fails. */
   async quick(principal: Principal, body: unknown): Promise<QuickSearchResponse> {
     const input = parseInput(QuickSearchBody, body);
@@ -134,6 +145,10 @@ export class SearchService {
    */
   async search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun> {
     const input = parseInput(SearchBody, body);
+    // A plain search with a session_id is the session's search: checked (404 foreign, 409 closed,
+    // max_operations), given the session's context and put on its timeline. Sessions call back
+    // here with `session` set.
+    if (input.session_id && !session && this.deps.sessions) return this.deps.sessions.search(principal, input.session_id, body);
     const price = pricing.fullSearch(input);
     if (input.dry_run) {
       const { would_succeed, credits_balance } = this.deps.credits.canAfford(principal.userId, price.credits);

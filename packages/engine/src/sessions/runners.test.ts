@@ -4,7 +4,7 @@ import type { Principal } from '../accounts/schemas.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import { WvrError } from '../core/errors.js';
 import type { SearchJob } from '../search/schemas.js';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 
 let web: LocalWeb;
 let t: TestEngine;
@@ -18,9 +18,7 @@ afterEach(() => t.dispose());
 
 function open() {
   t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search });
-  const user = t.engine.accounts.ensureUser({ email: 'owner@x.test' });
-  t.engine.credits.grant(user.id, 1000);
-  owner = t.engine.accounts.localPrincipal(user);
+  owner = principalOf(t.engine, 'owner@x.test', { credits: 1000 });
   for (let i = 1; i <= 6; i++) {
     t.engine.search.index.upsert({
       url: `http://kettles.test/reviews/${i}`,
@@ -106,7 +104,7 @@ describe('operations run through a session', () => {
 
   it('finishes an async crawl operation on the first read after the crawl ends, and shares the crawl with the org', async () => {
     const engine = open();
-    const colleague = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'colleague@x.test' }));
+    const colleague = principalOf(engine, 'colleague@x.test');
     const org = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId });
     engine.accounts.addMember(org.id, colleague.userId);
     const session = engine.sessions.create(owner, { name: 'Async' });
@@ -146,10 +144,67 @@ describe('operations run through a session', () => {
 
   it('records an operation whose search fails for lack of credits as failed', async () => {
     const engine = open();
-    const poor = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'poor@x.test' }));
+    const poor = principalOf(engine, 'poor@x.test');
     engine.credits.reserve(poor.userId, engine.credits.balance(poor.userId), 'spend everything');
     const session = engine.sessions.create(poor, { name: 'Broke' });
     expect(await codeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
     expect(engine.sessions.timeline(poor, session.id).data[0]).toMatchObject({ status: 'failed', credits: 0 });
+  });
+});
+
+describe('plain search and crawl requests that name a session_id', () => {
+  it("refuse another user's session with 404 and charge nothing", async () => {
+    const engine = open();
+    const intruder = principalOf(engine, 'intruder@x.test', { credits: 100 });
+    const session = engine.sessions.create(owner, { name: 'Private' });
+    const before = engine.credits.balance(intruder.userId);
+    expect(await codeOf(() => engine.search.search(intruder, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('404 session_not_found');
+    expect(await codeOf(() => engine.search.search(intruder, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('404 session_not_found');
+    expect(await codeOf(() => engine.crawls.create(intruder, { urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }))).toBe('404 session_not_found');
+    expect(engine.credits.balance(intruder.userId)).toBe(before);
+    expect(engine.credits.balance(intruder.userId)).toBe(engine.credits.ledgerSum(intruder.userId));
+    expect(engine.search.list(intruder).total).toBe(0);
+    expect(engine.crawls.list(intruder).total).toBe(0);
+    expect(engine.sessions.timeline(owner, session.id).total).toBe(0);
+  });
+
+  it('run a plain search as a session operation: on the timeline, feeding the context, counted against max_operations', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Plain', session_config: { max_operations: 2 } });
+    const first = (await engine.search.search(owner, { query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id })) as SearchJob;
+    // filter_seen_urls defaults to false for searches: the same pages come back
+    const second = (await engine.search.search(owner, { query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id })) as SearchJob;
+    expect(urlsOf(second)).toEqual(urlsOf(first));
+    const detail = engine.sessions.get(owner, session.id);
+    expect(detail.operations.map((o) => [o.kind, o.status, o.resource_id])).toEqual([
+      ['search', 'completed', first.id],
+      ['search', 'completed', second.id],
+    ]);
+    expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
+    expect(detail.context_summary.urls_seen).toBe(3);
+    const before = engine.credits.balance(owner.userId);
+    expect(await codeOf(() => engine.search.search(owner, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('409 session_max_operations_reached');
+    expect(engine.credits.balance(owner.userId)).toBe(before);
+  });
+
+  it('run a plain crawl as a session operation whose seen pages are filtered by default, and refuse a completed session with 409', async () => {
+    const engine = open();
+    const session = engine.sessions.create(owner, { name: 'Crawls' });
+    const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync', expansion: 'internal', session_id: session.id };
+    const first = (await engine.crawls.create(owner, body)) as CrawlDetail;
+    expect(first.session_id).toBe(session.id);
+    expect(first.documents).toHaveLength(3);
+    const again = (await engine.crawls.create(owner, body)) as CrawlDetail;
+    expect(again.documents.map((d) => d.url).filter((u) => first.documents.some((f) => f.url === u))).toEqual([]);
+    const timeline = engine.sessions.timeline(owner, session.id).data;
+    expect(timeline.map((o) => [o.kind, o.status, o.resource_id])).toEqual([
+      ['crawl', 'completed', first.id],
+      ['crawl', 'completed', again.id],
+    ]);
+    expect(timeline[1]!.filtered_count).toBeGreaterThan(0);
+    engine.sessions.complete(owner, session.id);
+    const before = engine.credits.balance(owner.userId);
+    expect(await codeOf(() => engine.crawls.create(owner, body))).toBe('409 session_completed');
+    expect(engine.credits.balance(owner.userId)).toBe(before);
   });
 });

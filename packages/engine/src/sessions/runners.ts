@@ -55,7 +55,7 @@ export class SessionRunners {
     const { filter_seen_urls, ...input } = parseInput(SessionSearchBody, body);
     const search = this.capability('search');
     this.host.assertUsable(principal, sessionId);
-    if (input.dry_run) return search.search(principal, { ...input, session_id: sessionId });
+    if (input.dry_run) return search.search(principal, { ...input, session_id: sessionId }, { sessionId });
     const op = this.host.beginOperation(principal, sessionId, 'search', { query: input.query });
     const result = await this.guard(op, () =>
       search.search(principal, input, {
@@ -74,9 +74,11 @@ export class SessionRunners {
     const { filter_seen_urls, ...input } = parseInput(SessionCrawlBody, body);
     const crawls = this.capability('crawls');
     this.host.assertUsable(principal, sessionId);
-    if (input.dry_run) return crawls.create(principal, { ...input, session_id: sessionId });
+    if (input.dry_run) return crawls.create(principal, { ...input, session_id: sessionId }, { sessionId });
     const op = this.host.beginOperation(principal, sessionId, 'crawl', { urls: input.urls });
-    const result = await this.guard(op, () => crawls.create(principal, input, { sessionId }));
+    // Seen URLs found while crawling are not fetched at all when they would be filtered out anyway.
+    const skipUrls = filter_seen_urls ? [...op.seenUrls] : undefined;
+    const result = await this.guard(op, () => crawls.create(principal, input, { sessionId, ...(skipUrls && { skipUrls }) }));
     if ('dry_run' in result) return result;
     const { kept, filtered } = applySessionUrlRules(result.documents, {
       seenUrls: op.seenUrls,

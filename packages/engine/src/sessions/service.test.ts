@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from './tables.js';
 import type { Principal } from '../accounts/schemas.js';
 import { DAY, HOUR } from '../core/clock.js';
 import { WvrError } from '../core/errors.js';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 
 let t: TestEngine;
 let owner: Principal;
@@ -13,9 +15,9 @@ let orgId: string;
 beforeEach(() => {
   t = openTestEngine();
   const { accounts } = t.engine;
-  owner = accounts.localPrincipal(accounts.ensureUser({ email: 'owner@x.test' }));
-  colleague = accounts.localPrincipal(accounts.ensureUser({ email: 'colleague@x.test' }));
-  outsider = accounts.localPrincipal(accounts.ensureUser({ email: 'outsider@x.test' }));
+  owner = principalOf(t.engine, 'owner@x.test');
+  colleague = principalOf(t.engine, 'colleague@x.test');
+  outsider = principalOf(t.engine, 'outsider@x.test');
   orgId = accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
   accounts.addMember(orgId, colleague.userId);
 });
@@ -187,6 +189,14 @@ describe('session transitions', () => {
     // no explicit sweep: the read itself archives the session
     expect(t.engine.sessions.get(owner, busy.id)).toMatchObject({ status: 'archived', archived_reason: 'inactivity' });
     expect(errorOf(() => t.engine.sessions.beginOperation(owner, busy.id, 'search'))).toBe('409 session_archived');
+  });
+
+  it('archives idle sessions in the background of a started engine, without any session read', async () => {
+    const idle = create({ name: 'idle' });
+    const stored = () => t.engine.context.db.select().from(sessions).where(eq(sessions.id, idle.id)).get()!;
+    t.engine.start({ sessionSweepIntervalMs: 5 });
+    t.clock.advance(7 * DAY);
+    await vi.waitFor(() => expect(stored()).toMatchObject({ status: 'archived', archivedReason: 'inactivity' }));
   });
 });
 

@@ -31,9 +31,13 @@ export const MAX_OPEN_SESSIONS = 100;
 /** A session with no activity for this long is archived on the next sweep. */
 export const AUTO_ARCHIVE_AFTER_MS = 7 * DAY;
 
+/** How often a working engine archives idle sessions when nobody reads them, in ms of wall time. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
 export class SessionsService {
   private readonly operations: SessionOperations;
   private readonly runners: SessionRunners;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -184,6 +188,21 @@ export class SessionsService {
       .set({ status: 'archived', archivedAt: at, archivedReason: 'inactivity', updatedAt: at })
       .where(and(ne(sessions.status, 'archived'), lte(sessions.lastActivityAt, cutoff)))
       .run().changes;
+  }
+
+  /**
+   * Background sweeping for engine.start(): idle sessions are archived on time even when no one
+   * reads or writes sessions (the lazy sweep before every session call stays).
+   */
+  start(intervalMs = SWEEP_INTERVAL_MS): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => this.sweep(), intervalMs);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
   }
 
   share(principal: Principal, id: string, body: unknown) {

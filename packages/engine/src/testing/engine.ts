@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { manualClock, type ManualClock } from '../core/clock.js';
 import { createEngine, type Engine } from '../engine.js';
 import type { EngineOptions } from '../core/options.js';
+import type { Principal } from '../accounts/schemas.js';
 
 export interface TestEngine {
   engine: Engine;
@@ -27,4 +28,11 @@ export function openTestEngine(options: EngineOptions = {}): TestEngine {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user (created on first use) acting locally with every scope, optionally granted credits first. */
+export function principalOf(engine: Engine, email: string, options: { credits?: number } = {}): Principal {
+  const user = engine.accounts.ensureUser({ email });
+  if (options.credits) engine.credits.grant(user.id, options.credits);
+  return engine.accounts.localPrincipal(user);
 }
