@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 describe('demo', () => {
-  it('tells the story on a fresh data folder and again on the same one', () => {
+  it('tells the whole story on a fresh data folder and again on the same one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wvr-demo-'));
     const run = () =>
       execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./demo.ts', import.meta.url))], {
@@ -14,10 +14,17 @@ describe('demo', () => {
         encoding: 'utf8',
       });
     try {
-      const first = run();
-      expect(first).toMatch(/Account demo@wvr\.localhost on the free plan, API token wvr_…\S+/);
-      expect(first).toContain('Balance: 100 credits');
-      expect(run()).toContain('Balance: 100 credits');
+      for (const out of [run(), run()]) {
+        expect(out).toMatch(/Account demo@wvr\.localhost on the developer plan, API token wvr_…\S+/);
+        const [, pages, relevant] = /Smart crawl of the shop .*: (\d+) pages, (\d+) of them relevant/.exec(out)!;
+        expect(Number(pages)).toBe(24);
+        expect(Number(relevant)).toBeGreaterThan(Number(pages) / 3);
+        expect(out).toMatch(/ · \d+(\.\d+)? EUR · (true|false)/);
+        expect(out).toMatch(/Search of what the session crawled .*: [1-5] results/);
+        expect(out).toMatch(/Ask: .*\[1\]/);
+        expect(out).toMatch(/run 2 found\n\s+1 changed page/);
+        expect(out).toContain('Timeline of the session: 3 operations.');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -51,7 +51,10 @@ const counts = engine.context.sqlite.prepare(
 const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
 const samples: FrontierSample[] = [];
 const started = performance.now();
+// With --expose-gc, a full collection before each sample, so heap and RSS show what is live, not garbage not yet collected.
+const collect = (globalThis as { gc?: () => void }).gc;
 const sample = () => {
+  collect?.();
   const c = counts.get(crawl.id) as { frontier: number; queued: number | null; fetched: number | null };
   const m = process.memoryUsage();
   samples.push({ atMs: Math.round(performance.now() - started), rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), frontier: c.frontier, queued: c.queued ?? 0, fetched: c.fetched ?? 0 });

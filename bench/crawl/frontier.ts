@@ -2,8 +2,8 @@
  * bench/crawl frontier run: a fan-out site (every page links 100 new pages, served by a tiny
  * node:http server here, since the catalogue's pages carry about 20 links each) crawled
  * breadth-first for 1,000 pages with depth 3, so the persisted frontier grows to about
- * 100,000 queued URLs. RSS is sampled every second against the frontier's size; flat RSS
- * means the frontier lives in SQLite, not in the process.
+ * 100,000 queued URLs. RSS and live heap (after a forced GC) are sampled every second against
+ * the frontier's size; flat figures mean the frontier lives in SQLite, not in the process.
  *
  *   pnpm --filter @wvr/bench bench:crawl:frontier [-- pages=1000 window=150]
  */
@@ -37,7 +37,7 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 console.log(`fan-out site ${origin}: ${maxPages} pages, ${FANOUT} links each, window ${windowMs / 1000} s`);
 
 const file = await buildEntry(join(here, 'frontier-worker.ts'));
-const result = await runWorker<FrontierConfig, FrontierResult>(file, { seed: `${origin}/p/0`, maxPages, windowMs });
+const result = await runWorker<FrontierConfig, FrontierResult>(file, { seed: `${origin}/p/0`, maxPages, windowMs }, ['--expose-gc']);
 server.close();
 
 for (const s of result.samples.filter((_, i, all) => i % 5 === 0 || i === all.length - 1)) {

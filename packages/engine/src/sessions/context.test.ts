@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accumulate, analyse, emptyContext, hostOf, intentEffects } from './context.js';
+import { accumulate, analyse, emptyContext } from './context.js';
 
 describe('session context', () => {
   it('keeps the 20 most recent distinct queries, newest last', () => {
@@ -32,14 +32,8 @@ describe('session context', () => {
     expect(analyse('   ')).toEqual({ entities: [], keywords: [] });
   });
 
-  it('maps intents to the spec query additions and boosts, and none for other intents', () => {
-    expect(intentEffects('due_diligence')).toEqual({ queryAdditions: ['risks', 'financials'], boostDocumentTypes: ['legal', 'regulatory'] });
-    expect(intentEffects('lead_generation').queryAdditions).toEqual([]);
-    expect(intentEffects(undefined).queryAdditions).toEqual([]);
-  });
-
-  it('reads the host without www, and null for a bad URL', () => {
-    expect(hostOf('https://WWW.Example.test/x')).toBe('example.test');
-    expect(hostOf('not a url')).toBeNull();
+  it('counts domains as search does: without www, with a non-default port, skipping bad URLs', () => {
+    const next = accumulate(emptyContext(), { documents: [{ url: 'https://WWW.Example.test/x' }, { url: 'http://127.0.0.1:8080/a' }, { url: 'not a url' }] });
+    expect(next.domains).toEqual({ 'example.test': 1, '127.0.0.1:8080': 1 });
   });
 });

@@ -1,8 +1,5 @@
 import nlp from 'compromise';
-import type { z } from 'zod';
-import type { IntentType } from './schemas.js';
-
-type Intent = z.infer<typeof IntentType>;
+import { domainOf } from '../search/text.js';
 
 /** What a session remembers from its operations, stored as JSON on the session row. */
 export interface SessionContextState {
@@ -40,17 +37,6 @@ export const emptyContext = (): SessionContextState => ({
   documents_seen: 0,
 });
 
-/** The spec's intent effects: words added to queries and document types boosted in reranking. */
-const INTENT_EFFECTS: Partial<Record<Intent, { queryAdditions: string[]; boostDocumentTypes: string[] }>> = {
-  competitive_analysis: { queryAdditions: ['vs', 'comparison'], boostDocumentTypes: ['news', 'analyst_report'] },
-  due_diligence: { queryAdditions: ['risks', 'financials'], boostDocumentTypes: ['legal', 'regulatory'] },
-  technical_evaluation: { queryAdditions: ['benchmarks', 'specs'], boostDocumentTypes: ['documentation'] },
-  academic_research: { queryAdditions: ['research', 'paper'], boostDocumentTypes: ['academic'] },
-};
-
-export const intentEffects = (intent: Intent | undefined) =>
-  (intent && INTENT_EFFECTS[intent]) ?? { queryAdditions: [], boostDocumentTypes: [] };
-
 /** Folds one finished operation into the context. Pure: returns a new state. */
 export function accumulate(state: SessionContextState, input: { query?: string | null; documents: ContextDocument[] }): SessionContextState {
   const next: SessionContextState = structuredClone(state);
@@ -59,8 +45,8 @@ export function accumulate(state: SessionContextState, input: { query?: string |
   }
   const texts: string[] = input.query ? [input.query] : [];
   for (const doc of input.documents) {
-    const host = hostOf(doc.url);
-    if (host) bump(next.domains, host);
+    const domain = domainOf(doc.url);
+    if (domain) bump(next.domains, domain);
     if (doc.document_type) bump(next.document_types, doc.document_type);
     if (doc.content_type) bump(next.content_types, doc.content_type.split(';')[0]!.trim().toLowerCase());
     texts.push([doc.title, doc.text?.slice(0, TEXT_PER_DOCUMENT)].filter(Boolean).join('. '));
@@ -110,14 +96,6 @@ export const top = (counter: Record<string, number>, n: number): Ranked[] =>
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, n)
     .map(([value, count]) => ({ value, count }));
-
-export function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-}
 
 function bump(counter: Record<string, number>, key: string): void {
   counter[key] = (counter[key] ?? 0) + 1;

@@ -1,5 +1,6 @@
 import type { ShareState } from '../accounts/sharing.js';
-import { intentEffects, top, type SessionContextState } from './context.js';
+import { intentEffects } from '../search/intent.js';
+import { top, type SessionContextState } from './context.js';
 import type { SessionContextSummaryValue, SessionOperationRecord, SessionRecord } from './schemas.js';
 import type { sessionOperations, sessions } from './tables.js';
 

@@ -3,18 +3,11 @@ import { ListQuery, QueryBoolean, ShareBody } from '../core/schemas.js';
 import { AskBody } from '../ask/schemas.js';
 import { CrawlFields, crawlRules } from '../crawl/schemas.js';
 import { SearchFields } from '../search/schemas.js';
+import { INTENT_TYPES } from '../search/intent.js';
 import { requireWebhookUrl } from '../core/schemas.js';
 
 export const SessionStatus = z.enum(['active', 'completed', 'archived']);
-export const IntentType = z.enum([
-  'competitive_analysis',
-  'due_diligence',
-  'technical_evaluation',
-  'market_research',
-  'academic_research',
-  'news_monitoring',
-  'lead_generation',
-]);
+export const IntentType = z.enum(INTENT_TYPES);
 export const DomainContext = z.enum(['general', 'academic', 'news', 'technical']);
 
 export const SessionConfig = z

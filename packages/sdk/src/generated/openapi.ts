@@ -1340,6 +1340,8 @@ export interface components {
             last_failure: string | null;
             /** @description Duplicates by redirect or rel=canonical */
             pages_skipped: number;
+            /** @description Pages a classifier dropped: fetched, neither stored nor charged */
+            pages_filtered: number;
             pages_cached: number;
             max_pages: number;
             max_depth: number;
@@ -1379,6 +1381,8 @@ export interface components {
                 label: string;
                 confidence: number;
             } | null;
+            /** @description generate_summary: this page in a few sentences */
+            summary: string | null;
             from_cache: boolean;
             /** @description Credits this page cost */
             credits: number;
