@@ -21,7 +21,7 @@ describe('demo', () => {
         expect(Number(relevant)).toBeGreaterThan(Number(pages) / 3);
         expect(out).toMatch(/ · \d+(\.\d+)? EUR · (true|false)/);
         expect(out).toMatch(/Search of what the session crawled .*: [1-5] results/);
-        expect(out).toMatch(/Ask: .*\[1\]/);
+        expect(out).toMatch(/Ask: .+\n\s+[1-5] sources, every \[n\] in the answer points at one of them/);
         expect(out).toMatch(/run 2 found\n\s+1 changed page/);
         expect(out).toContain('Timeline of the session: 3 operations.');
       }

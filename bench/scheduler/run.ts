@@ -14,6 +14,7 @@ import { buildEntry } from '../lib/build.js';
 import { runWorker } from '../lib/child.js';
 import { machine, percentile, resultsDir, writeResult } from '../lib/results.js';
 import type { SchedulerConfig, SchedulerWorkerResult } from './worker.js';
+import type { SearchCeilingConfig } from './search-ceiling.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const workflows = Number(args.workflows ?? 10_000);
@@ -32,6 +33,13 @@ const file = await buildEntry(join(here, 'worker.ts'));
 const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles')}`, `--cpu-prof-name=scheduler-${Date.now()}.cpuprofile`] : [];
 const worker = await runWorker<SchedulerConfig, SchedulerWorkerResult>(file, config, execArgv);
 const searchRequests = web.requests.filter((r) => r.path.startsWith('/search')).length;
+// The endpoint's own capacity, so the scheduler's rate can be read against it.
+const searchCeiling = await runWorker<SearchCeilingConfig, Record<string, number>>(await buildEntry(join(here, 'search-ceiling.ts')), {
+  searchOrigin: web.search,
+  queries,
+  requests: 2_000,
+  concurrencies: [1, 8],
+});
 await web.close();
 
 const stats = (rows: SchedulerWorkerResult['executions'], spanMs: number) => {
@@ -57,6 +65,7 @@ const summary = {
   createWorkflowsMs: worker.createMs,
   stopReturnedWithinMs: worker.stopReturnedWithinMs,
   searchRequests,
+  searchEndpointRequestsPerSecond: searchCeiling,
   peakRssMb: worker.memory.peakRssMb,
 };
 console.log(JSON.stringify(summary, null, 2));

@@ -24,6 +24,7 @@ const doc = (url: string, title: string, markdown: string): Doc => ({
   links: [],
   metadata: {},
   classification: null,
+  summary: null,
   from_cache: false,
   credits: 1,
   importance_score: 0.25,
