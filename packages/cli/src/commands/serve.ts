@@ -47,8 +47,14 @@ function refuseRemote(ctx: CommandContext, name: string): void {
   if (ctx.options.remote) throw new CliError(`${name} runs the local engine; drop --remote.`, 'local_only', 2);
 }
 
+/** Background loops unref their timers so that embedders can exit; a foreground command holds the process itself. */
 const untilSignalled = () =>
   new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    const hold = setInterval(() => undefined, 2 ** 30);
+    const stop = () => {
+      clearInterval(hold);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
   });

@@ -6,7 +6,6 @@ import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.
 import { DAY } from '../core/clock.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import type { EngineOptions } from '../core/options.js';
-import type { Principal } from '../accounts/schemas.js';
 import { AiService } from '../ai/service.js';
 import { resolveAi } from '../ai/config.js';
 import { AskService } from './service.js';
@@ -31,12 +30,8 @@ const NIGHTJAR =
 function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({ provider: 'heuristic' }))) {
   const t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search, ...options });
   open.push(t);
-  const principal = (email: string): Principal => {
-    const u = t.engine.accounts.ensureUser({ email });
-    return { userId: u.id, email: u.email, plan: u.plan, tokenId: 'local', scopes: ['search'] };
-  };
-  const alice = principal('alice@a.test');
-  const bob = principal('bob@b.test');
+  const alice = principalOf(t.engine, 'alice@a.test');
+  const bob = principalOf(t.engine, 'bob@b.test');
   t.engine.search.index.upsert({
     url: 'https://intranet.a.test/nightjar',
     title: 'Nightjar launch plan',

@@ -43,7 +43,7 @@ export const CrawlFields = {
   expansion: Expansion.default('none'),
   intent: z.string().trim().min(10).max(2000).optional().describe('Natural-language crawl goal, 10 to 2000 characters; advanced pricing'),
   auto_generate_intent: z.boolean().default(false).describe('Derive intent from the extraction_schema instructions'),
-  session_id: Uuid.optional(),
+  session_id: Uuid.optional().describe('Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)'),
   dry_run: z.boolean().default(false).describe('Validate and estimate without executing'),
   webhook_url: HttpUrl.optional(),
   follow_links: z.boolean().default(false).describe('Legacy: same as expansion internal'),

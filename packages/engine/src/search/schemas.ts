@@ -15,7 +15,7 @@ export const SearchFields = {
   generate_suggestions: z.boolean().default(false).describe('Follow-up query suggestions; advanced pricing'),
   generate_summary: z.boolean().default(true).describe('Summary of the results; free'),
   source_type: SourceType.optional(),
-  session_id: Uuid.optional().describe('Links the search to a session'),
+  session_id: Uuid.optional().describe('Runs the search as an operation of this session of yours (its context, timeline, max_operations)'),
   processing_mode: ProcessingMode.default('async'),
   webhook_url: HttpUrl.optional().describe('Completion notification target'),
   dry_run: z.boolean().default(false).describe('Estimate the cost without executing'),

@@ -2254,7 +2254,7 @@ export interface components {
             source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
             /**
              * Format: uuid
-             * @description Links the search to a session
+             * @description Runs the search as an operation of this session of yours (its context, timeline, max_operations)
              */
             session_id?: string;
             /**
@@ -2314,7 +2314,10 @@ export interface components {
              * @default false
              */
             auto_generate_intent: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)
+             */
             session_id?: string;
             /**
              * @description Validate and estimate without executing
@@ -2623,7 +2626,7 @@ export interface components {
             source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
             /**
              * Format: uuid
-             * @description Links the search to a session
+             * @description Runs the search as an operation of this session of yours (its context, timeline, max_operations)
              */
             session_id?: string;
             /**
@@ -2689,7 +2692,10 @@ export interface components {
              * @default false
              */
             auto_generate_intent: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)
+             */
             session_id?: string;
             /**
              * @description Validate and estimate without executing
@@ -2762,7 +2768,10 @@ export interface components {
              * @default false
              */
             auto_generate_intent: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)
+             */
             session_id?: string;
             /**
              * @description Validate and estimate without executing

@@ -113,4 +113,18 @@ describe('session routes', () => {
     const timeline = (await call('GET', `/v1/sessions/${id}/timeline`, ownerToken)).json();
     expect(timeline.data.map((o: { result_count: number }) => o.result_count)).toEqual([2, 1]);
   });
+
+  it('treats POST /v1/search with a session_id as the session\'s search: 404 for a stranger, nothing charged; on the owner\'s timeline', async () => {
+    const { id } = await createSession();
+    const outsider = engine.accounts.ensureUser({ email: 'outsider@x.test' });
+    const strangerToken = engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] }).token;
+    const before = engine.credits.balance(outsider.id);
+    const refused = await call('POST', '/v1/search', strangerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
+    expect([refused.statusCode, refused.json().code]).toEqual([404, 'session_not_found']);
+    expect(engine.credits.balance(outsider.id)).toBe(before);
+    const own = await call('POST', '/v1/search', ownerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
+    expect(own.statusCode).toBeLessThan(300);
+    const timeline = (await call('GET', `/v1/sessions/${id}/timeline`, ownerToken)).json();
+    expect(timeline.data.map((o: { kind: string; resource_id: string }) => [o.kind, o.resource_id])).toEqual([['search', own.json().id]]);
+  });
 });
