@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
+import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
 import { emit, table, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
@@ -147,28 +148,14 @@ export function crawlsCommand(): Command {
       emit(ctx.output, detail, (d) => `Crawl ${d.id} is ${d.status}: ${d.stats.pages_crawled} page(s) fetched, ${d.stats.credits_used} credit(s) charged.`);
     });
 
-  crawls
-    .command('share <id>')
-    .description('share publicly (--public / --no-public) or with an organization (--org ID / --no-org)')
-    .option('--public', 'anyone with the id may read it at /v1/public/crawls/ID, without a token')
-    .option('--no-public', 'stop public sharing')
-    .option('--org <organizationId>', 'members of this organization may read it')
-    .option('--no-org', 'stop organization sharing')
-    .action(async (id: string, opts: { public?: boolean; org?: string | false }, command: Command) => {
-      const ctx = contextOf(command);
-      if (opts.public === undefined && opts.org === undefined) {
-        throw new CliError('Say what to share: --public, --no-public, --org ID or --no-org.', 'share_body_empty', 2);
-      }
-      const body = {
-        ...(opts.public !== undefined ? { public_share: opts.public } : {}),
-        ...(opts.org === false ? { shared_with_org: false } : {}),
-        ...(typeof opts.org === 'string' ? { shared_with_org: true, organization_id: opts.org } : {}),
-      };
-      const detail = await withClient(ctx, (client) => client.crawls.share(id, body));
-      emit(ctx.output, detail, (d) =>
-        [`public: ${d.sharing.public_share ? 'yes' : 'no'}`, `organization: ${d.sharing.shared_with_org ? d.sharing.organization_id : 'no'}`].join('\n'),
-      );
-    });
+  withShareOptions(crawls.command('share <id>'), {
+    public: 'anyone with the id may read it at /v1/public/crawls/ID, without a token',
+    org: 'members of this organization may read it',
+  }).action(async (id: string, opts: ShareFlags, command: Command) => {
+    const ctx = contextOf(command);
+    const detail = await withClient(ctx, (client) => client.crawls.share(id, shareBody(opts)));
+    emit(ctx.output, detail, (d) => describeSharing(d.sharing));
+  });
 
   return crawls;
 }

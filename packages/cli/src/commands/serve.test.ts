@@ -33,6 +33,7 @@ describe('wvr worker', () => {
     const engine: Engine = createEngine({ dataDir: data, allowPrivateNetwork: true });
     const principal = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'queue@x.test' }));
     const crawl = await engine.crawls.create(principal, { urls: [`${web.docs}/docs`], max_pages: 3, expansion: 'internal' });
+    if (!('id' in crawl)) throw new Error('expected a crawl job, not a dry run');
     expect(crawl).toMatchObject({ status: 'pending' });
 
     const worker = spawnCli(['--data', data, 'worker'], { WVR_ALLOW_PRIVATE_NETWORK: '1' });

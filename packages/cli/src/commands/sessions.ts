@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { IntentType, DomainContext, SessionStatus } from '@wvr/engine';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
+import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
 import { emit, table } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
@@ -142,28 +143,14 @@ export function sessionsCommand(): Command {
       });
   }
 
-  sessions
-    .command('share <id>')
-    .description('share publicly (--public / --no-public) or with an organization (--org ID / --no-org)')
-    .option('--public', 'anyone with the id may read it, without a token')
-    .option('--no-public', 'stop public sharing')
-    .option('--org <organizationId>', 'members of this organization may read it (cascades to its crawls and searches)')
-    .option('--no-org', 'stop organization sharing')
-    .action(async (id: string, opts: { public?: boolean; org?: string | false }, command: Command) => {
-      const ctx = contextOf(command);
-      if (opts.public === undefined && opts.org === undefined) {
-        throw new CliError('Say what to share: --public, --no-public, --org ID or --no-org.', 'share_body_empty', 2);
-      }
-      const body = {
-        ...(opts.public !== undefined ? { public_share: opts.public } : {}),
-        ...(opts.org === false ? { shared_with_org: false } : {}),
-        ...(typeof opts.org === 'string' ? { shared_with_org: true, organization_id: opts.org } : {}),
-      };
-      const shared = await withClient(ctx, (client) => client.sessions.share(id, body));
-      emit(ctx.output, shared, (s) =>
-        [`public: ${s.public_share ? 'yes' : 'no'}`, `organization: ${s.shared_with_org ? s.organization_id : 'no'}`].join('\n'),
-      );
-    });
+  withShareOptions(sessions.command('share <id>'), {
+    public: 'anyone with the id may read it, without a token',
+    org: 'members of this organization may read it (cascades to its crawls and searches)',
+  }).action(async (id: string, opts: ShareFlags, command: Command) => {
+    const ctx = contextOf(command);
+    const shared = await withClient(ctx, (client) => client.sessions.share(id, shareBody(opts)));
+    emit(ctx.output, shared, describeSharing);
+  });
 
   return sessions;
 }
