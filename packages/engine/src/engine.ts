@@ -82,10 +82,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const jobs = new SqliteJobQueue(context);
   const web = new WebService(context);
   const ai = new AiService(resolved.ai);
-  const extraction = new ExtractionService(context, { credits, web, ai });
+  const extraction = new ExtractionService({ credits, web, ai });
   const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web, sessions });
-  const brand = new BrandService(context, web, credits);
+  const brand = new BrandService(web, credits);
   const asks = new AskService(context, credits, ai, searchRetriever(search, web), sessions);
   sessions.connect({ search, crawls, asks });
   // Patrols run on their owner's behalf, whoever (token, schedule) set them off.

@@ -4,7 +4,6 @@ import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
 import { emit, table } from '../output/print.js';
-import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
 
 const oneOf =

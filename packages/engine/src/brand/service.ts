@@ -1,10 +1,10 @@
-import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
-import type { FetchedPage, PageFetcher } from '../web/types.js';
+import type { PageFetcher } from '../web/types.js';
+import { assertUsable } from '../web/usable.js';
 import { linkedStylesheets, readBrand, type Stylesheet } from './read.js';
 import { BrandRequestBody, type BrandDesignSystem } from './schemas.js';
 
@@ -14,7 +14,6 @@ const MAX_STYLESHEETS = 6;
 /** Reads a site's brand system (colours, fonts, logo, name, tagline) from one page and its stylesheets. */
 export class BrandService {
   constructor(
-    private readonly ctx: EngineContext,
     private readonly web: PageFetcher,
     private readonly credits: CreditsService,
   ) {}
@@ -27,24 +26,16 @@ export class BrandService {
       throw errors.insufficientCredits(price.credits, this.credits.balance(principal.userId));
     }
     const page = await this.web.fetch({ url });
-    if (page.error || page.kind !== 'html' || page.body === null) throw unreadable(url, page);
+    assertUsable(page, url, ['html']);
 
-    const sheetUrls = linkedStylesheets(page.body, page.url).slice(0, MAX_STYLESHEETS);
+    const sheetUrls = linkedStylesheets(page.body!, page.url).slice(0, MAX_STYLESHEETS);
     const fetched = await Promise.all(sheetUrls.map((sheet) => this.web.fetch({ url: sheet })));
     const stylesheets: Stylesheet[] = fetched
       .filter((s) => !s.error && s.status < 400 && s.body !== null)
       .map((s) => ({ url: s.url, css: s.body! }));
 
-    const brand = readBrand(page.body, page.url, stylesheets);
+    const brand = readBrand(page.body!, page.url, stylesheets);
     const credits = this.credits.charge(principal.userId, price, 'brand_design_system');
     return { ...brand, stylesheets_read: stylesheets.length, credits };
   }
-}
-
-function unreadable(url: string, page: FetchedPage) {
-  const reason = page.error ? `${page.error.code}: ${page.error.message}` : page.status >= 400 ? `HTTP ${page.status}` : `a ${page.kind} document, not HTML`;
-  return errors.validation('page_unreadable', `Could not read a brand from ${url} (${reason}).`, {
-    details: { url, status: page.status, ...(page.error ? { fetch_error: page.error.code } : {}) },
-    suggestions: ['Check that the URL is reachable and serves an HTML page, for example the site’s home page.'],
-  });
 }

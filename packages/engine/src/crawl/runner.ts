@@ -52,26 +52,18 @@ export class CrawlRunner {
     private readonly deps: RunnerDeps,
   ) {}
 
-  async run(crawlId: string, job: JobContext): Promise<unknown> {
-    try {
-      return await this.attempt(crawlId, job);
-    } catch (error) {
-      // The queue retries a throw; on the last attempt there is no retry, so the crawl ends here.
-      if (!job.signal.aborted && job.job.attempts >= job.job.maxAttempts) this.fail(crawlId, error instanceof Error ? error.message : String(error));
-      throw error;
-    }
-  }
-
   /**
-   * Ends a crawl whose job failed for good without ending it (its workers died past the attempt
-   * limit, so the handler never ran again): failed, with its reservation released.
+   * Ends a crawl whose job the queue gave up (its last attempt threw, or its workers died past the
+   * attempt limit): failed, with its reservation released. The queue's onFailed calls it at once;
+   * reads call it too, for a failure recorded by a process that died before its hook ran.
    */
   settleAbandoned(crawlId: string, job: { status: string; lastError: string | null } | undefined): boolean {
     if (job?.status !== 'failed') return false;
     return this.fail(crawlId, `The crawl job failed after its last attempt: ${job.lastError ?? 'no error recorded'}.`);
   }
 
-  private async attempt(crawlId: string, job: JobContext): Promise<unknown> {
+  /** One attempt; a throw is the queue's to retry, and its onFailed ends the crawl after the last one. */
+  async run(crawlId: string, job: JobContext): Promise<unknown> {
     const crawl = this.load(crawlId);
     if (!crawl || crawl.status === 'completed' || crawl.status === 'cancelled' || crawl.status === 'failed') return { skipped: true };
     const config = crawl.config as unknown as CrawlInput;

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 import type { EngineOptions } from '../core/options.js';
 import { jobs } from '../jobs/tables.js';
+import { crawls } from './tables.js';
 import { intentFromSchema } from '../extract/intent.js';
 import { summarizeText } from '../extract/summary.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -304,22 +305,41 @@ describe('CrawlService', () => {
     expect(done.stats.advanced_features).toContain('intent');
   });
 
-  it('ends failed with its reservation released when its job fails for good after its last attempt', async () => {
+  it('ends failed at once, reservation released and webhook sent, when the queue gives its job up', async () => {
     const engine = open();
-    const before = engine.credits.balance(owner.userId);
-    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5 })) as CrawlDetail;
-    expect(engine.credits.balance(owner.userId)).toBe(before - 5);
-    // Its worker died on the last allowed attempt: the queue fails the job without running it again.
-    const job = engine.jobs.get(created.id)!;
-    engine.context.db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
-    await engine.jobs.runDue();
-    expect(engine.jobs.get(created.id)!.status).toBe('failed');
-    const done = engine.crawls.get(owner, created.id);
-    expect(done.status).toBe('failed');
-    expect(done.error).toContain('worker lost');
-    expect(done.stats.credits_reserved).toBe(0);
-    expect(engine.credits.balance(owner.userId)).toBe(before);
-    expect(engine.credits.balance(owner.userId)).toBe(engine.credits.ledgerSum(owner.userId));
-    expect(engine.crawls.list(owner).data[0]!.status).toBe('failed');
+    const received: string[] = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    try {
+      const before = engine.credits.balance(owner.userId);
+      const webhook_url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5, processing_mode: 'webhook', webhook_url })) as CrawlDetail;
+      expect(engine.credits.balance(owner.userId)).toBe(before - 5);
+      // Its worker died on the last allowed attempt: the queue fails the job without running it again.
+      const job = engine.jobs.get(created.id)!;
+      engine.context.db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
+      await engine.jobs.runDue();
+      expect(engine.jobs.get(created.id)!.status).toBe('failed');
+      // Settled by the queue's onFailed, before anyone reads the crawl.
+      const row = engine.context.db.select().from(crawls).where(eq(crawls.id, created.id)).get()!;
+      expect(row).toMatchObject({ status: 'failed' });
+      expect(row.error).toContain('worker lost');
+      expect(engine.credits.balance(owner.userId)).toBe(before);
+      expect(engine.credits.balance(owner.userId)).toBe(engine.credits.ledgerSum(owner.userId));
+      await engine.notify.deliverDue();
+      expect(received.map((b) => JSON.parse(b))).toMatchObject([{ type: 'crawl.completed', data: { crawl_id: created.id, status: 'failed' } }]);
+      const done = engine.crawls.get(owner, created.id);
+      expect(done.stats.credits_reserved).toBe(0);
+      expect(engine.crawls.list(owner).data[0]!.status).toBe('failed');
+    } finally {
+      await new Promise((r) => hook.close(r));
+    }
   });
 });

@@ -65,7 +65,11 @@ export class CrawlService {
       indexPage: deps.indexPage,
       onFinished: (id) => this.announce(id),
     });
-    deps.jobs.register<{ crawlId: string }>(CRAWL_JOB, (job) => this.runner.run(job.job.payload.crawlId, job), { leaseMs: 60_000, maxAttempts: 20 });
+    deps.jobs.register<{ crawlId: string }>(CRAWL_JOB, (job) => this.runner.run(job.job.payload.crawlId, job), {
+      leaseMs: 60_000,
+      maxAttempts: 20,
+      onFailed: (job) => this.runner.settleAbandoned((job.payload as { crawlId: string }).crawlId, job),
+    });
   }
 
   /** `POST /v1/crawls`. Reserves max_pages x page price; a dry run only validates and estimates. */

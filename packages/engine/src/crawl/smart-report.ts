@@ -1,5 +1,5 @@
 import { round } from './graph.js';
-import { siteOf } from './url-rules.js';
+import { domainOf } from './url-rules.js';
 
 export interface GraphNode {
   url: string;
@@ -32,7 +32,7 @@ export function smartCrawlReport(
   const fetched = nodes.filter((node) => node.fetched);
   const captured = fetched.reduce((s, node) => s + node.importance, 0);
   const domainSums = new Map<string, number>();
-  for (const [url, score] of authority) domainSums.set(siteOf(url), (domainSums.get(siteOf(url)) ?? 0) + score);
+  for (const [url, score] of authority) domainSums.set(domainOf(url), (domainSums.get(domainOf(url)) ?? 0) + score);
   const maxDomain = Math.max(0, ...domainSums.values()) || 1;
   const top = (entries: Iterable<[string, number]>) =>
     [...entries]

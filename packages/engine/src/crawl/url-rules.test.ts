@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob, inScope, junkReason, looksLikeHub, patternFilter } from './url-rules.js';
+import { compileGlob, domainOf, inScope, junkReason, looksLikeHub, patternFilter, siteOf } from './url-rules.js';
 
 describe('junkReason', () => {
   it.each([
@@ -51,6 +51,28 @@ describe('inScope', () => {
     expect(inScope('external', seeds, 'https://a.test/x')).toBe(false);
     expect(inScope('both', seeds, 'https://b.test/x')).toBe(true);
     expect(inScope('none', seeds, 'https://a.test/x')).toBe(false);
+  });
+
+  it('treats servers on one host but different ports as different sites', () => {
+    const local = new Set([siteOf('http://127.0.0.1:4001/')]);
+    expect(inScope('internal', local, 'http://127.0.0.1:4001/product/1')).toBe(true);
+    expect(inScope('internal', local, 'http://127.0.0.1:4002/article/1')).toBe(false);
+    expect(inScope('external', local, 'http://127.0.0.1:4002/article/1')).toBe(true);
+    expect(inScope('internal', local, 'http://127.0.0.1/')).toBe(false);
+  });
+});
+
+describe('siteOf', () => {
+  it('keeps a non-default port, drops the default one and a leading www', () => {
+    expect(siteOf('http://www.a.test:8080/x')).toBe('a.test:8080');
+    expect(siteOf('http://a.test:80/x')).toBe('a.test');
+    expect(siteOf('https://www.a.test:443/x')).toBe('a.test');
+    expect(siteOf('http://a.test/x')).toBe(siteOf('https://a.test/y'));
+    expect(siteOf('not a url')).toBe('');
+  });
+
+  it('leaves the port out of the domain that domain_authority is keyed by', () => {
+    expect(domainOf('http://www.127.0.0.1:4001/')).toBe('127.0.0.1');
   });
 });
 

@@ -26,9 +26,26 @@ export function junkReason(url: string): string | null {
   return null;
 }
 
-/** The site a URL belongs to for internal/external decisions: its host without a leading www. */
-export function siteOf(url: string): string {
+/** A URL's host without a leading www: what smart_crawl.domain_authority is keyed by. */
+export function domainOf(url: string): string {
   return (hostOf(url) ?? '').replace(/^www\./, '');
+}
+
+/**
+ * The site a URL belongs to for internal/external decisions: its host without a leading www, plus
+ * its port when that is not the scheme's default. Two servers on one host but different ports are
+ * different sites (separate applications, as on a local web); http and https on their default ports
+ * are one site, since sites commonly link between the two.
+ */
+export function siteOf(url: string): string {
+  let port: string;
+  try {
+    port = new URL(url).port;
+  } catch {
+    return '';
+  }
+  const domain = domainOf(url);
+  return port ? `${domain}:${port}` : domain;
 }
 
 /** Whether expansion lets the crawl follow a link from `from` to `to`, given the seeds' sites. */

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import type { Principal } from '../accounts/schemas.js';
 import { requireScope } from '../accounts/scopes.js';
 import type { AiService } from '../ai/index.js';
-import type { EngineContext } from '../core/context.js';
-import { errors, WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { parseHtml, type ParsedPage } from '../html/index.js';
 import type { PageEnricher, PageEnrichment } from '../crawl/enrich.js';
 import type { FetchedPage, FetchRequest } from '../web/types.js';
+import { assertUsable } from '../web/usable.js';
 import { classifyPage, DOCUMENT_TYPES, type Classification } from './classify.js';
 import { applyClassifiers, ClassifierConfig, validateClassifiers, type ClassifierInput } from './classifiers.js';
 import type { FieldValue } from './coerce.js';
@@ -53,10 +52,7 @@ const Classified = z.strictObject({ label: z.enum(DOCUMENT_TYPES), confidence: z
  * for crawled pages, and the one-page preview.
  */
 export class ExtractionService implements PageEnricher {
-  constructor(
-    private readonly ctx: EngineContext,
-    private readonly deps: ExtractionDeps,
-  ) {}
+  constructor(private readonly deps: ExtractionDeps) {}
 
   /** `POST /v1/crawls/preview-extraction`: 1 credit, charged only when the page was fetched. */
   async preview(principal: Principal, body: unknown): Promise<ExtractionPreview> {
@@ -68,7 +64,7 @@ export class ExtractionService implements PageEnricher {
     let parsed: ParsedPage;
     try {
       page = await this.deps.web.fetch({ url: input.url, ignoreRobots: true });
-      failIfUnusable(page, input.url);
+      assertUsable(page, input.url);
       parsed = toParsed(page);
     } catch (error) {
       this.deps.credits.release(reservation.id);
@@ -204,29 +200,6 @@ export class ExtractionService implements PageEnricher {
   validateClassifiers(classifiers: readonly ClassifierInput[] | undefined, crawl: { intent?: string | undefined } = {}): ClassifierConfig[] {
     return validateClassifiers(classifiers, crawl);
   }
-}
-
-function failIfUnusable(page: FetchedPage, url: string): void {
-  if (page.error) {
-    if (page.error.code === 'ssrf_blocked' || page.error.code === 'unsupported_scheme') {
-      throw errors.validation('url_not_allowed', `Cannot fetch ${url}: ${page.error.message}.`, { details: { url, fetch_error: page.error.code } });
-    }
-    throw fetchFailed(url, page.status, page.error.code, page.error.message);
-  }
-  if (page.status >= 400) throw fetchFailed(url, page.status, 'http_error', `the server answered ${page.status}`);
-  if (page.body === null) {
-    throw errors.validation('unsupported_content', `${url} answered with ${page.contentType || 'binary content'}, which has no text to extract from.`, {
-      details: { url, content_type: page.contentType },
-    });
-  }
-}
-
-function fetchFailed(url: string, status: number, code: string, message: string): WvrError {
-  return new WvrError('upstream_error', `Could not fetch ${url}: ${message}. No credits were charged.`, {
-    code: 'fetch_failed',
-    details: { url, status, fetch_error: code },
-    suggestions: ['Check that the URL opens in a browser, then retry.'],
-  });
 }
 
 /** HTML is parsed as is; text and PDF text become paragraphs so the same extraction applies. */

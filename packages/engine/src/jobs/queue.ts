@@ -51,6 +51,12 @@ export interface HandlerOptions {
   leaseMs?: number;
   /** Delay before the next attempt after `attempts` failures (default 1s doubling, capped at 5 min). */
   backoff?: (attempts: number) => number;
+  /**
+   * Called once when the queue gives a job up for good ('failed': its last attempt threw, or its
+   * worker died past the attempt limit and it was failed at claim time), after that is recorded,
+   * so the owner can settle its own state at once instead of on its next read. Errors are ignored.
+   */
+  onFailed?: (job: Job) => unknown;
 }
 
 export interface EnqueueOptions {

@@ -168,4 +168,53 @@ describe('SqliteJobQueue', () => {
     const ran = await engine.jobs.runNow(job.id);
     expect(ran).toMatchObject({ id: job.id, status: 'succeeded', result: 42 });
   });
+
+  it('calls onFailed once, with the failed job, when the last attempt throws', async () => {
+    const { engine } = open();
+    const givenUp: { id: string; status: string; lastError: string | null }[] = [];
+    engine.jobs.register('doomed', async () => {
+      throw new Error('always');
+    }, { maxAttempts: 1, onFailed: (job) => givenUp.push(job) });
+    const job = engine.jobs.enqueue('doomed', {});
+    await engine.jobs.runDue();
+    expect(givenUp).toMatchObject([{ id: job.id, status: 'failed', lastError: 'always' }]);
+    await engine.jobs.drain();
+    expect(givenUp).toHaveLength(1);
+  });
+
+  it('calls onFailed when it fails at claim time a job whose worker died on its last attempt, without running it', async () => {
+    const t = open();
+    const other = second(t);
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    t.engine.jobs.register('fragile', async () => stuck, { maxAttempts: 1, leaseMs: 30_000 });
+    const givenUp: string[] = [];
+    let ran = 0;
+    other.jobs.register('fragile', async () => ran++, { maxAttempts: 1, leaseMs: 30_000, onFailed: (job) => givenUp.push(`${job.id} ${job.status}`) });
+    const job = t.engine.jobs.enqueue('fragile', {});
+    const staleRun = t.engine.jobs.runDue();
+    await vi.waitFor(() => expect(t.engine.jobs.get(job.id)!.status).toBe('running'));
+    t.clock.advance(30_000);
+    expect(await other.jobs.runDue()).toHaveLength(0);
+    expect(givenUp).toEqual([`${job.id} failed`]);
+    expect(ran).toBe(0);
+    release();
+    await staleRun;
+  });
+
+  it('does not call onFailed for a job that will be retried or that succeeds', async () => {
+    const { engine, clock } = open();
+    let calls = 0;
+    const givenUp: string[] = [];
+    engine.jobs.register('second-time-lucky', async () => {
+      if (++calls === 1) throw new Error('first');
+      return 'ok';
+    }, { maxAttempts: 2, backoff: () => 1000, onFailed: (job) => givenUp.push(job.id) });
+    const job = engine.jobs.enqueue('second-time-lucky', {});
+    await engine.jobs.runDue();
+    clock.advance(1000);
+    await engine.jobs.runDue();
+    expect(engine.jobs.get(job.id)!.status).toBe('succeeded');
+    expect(givenUp).toEqual([]);
+  });
 });

@@ -21,6 +21,7 @@ interface Registered {
   maxAttempts: number;
   leaseMs: number;
   backoff: (attempts: number) => number;
+  onFailed: ((job: Job) => unknown) | undefined;
 }
 
 const DEFAULT_LEASE_MS = MINUTE;
@@ -50,6 +51,7 @@ export class SqliteJobQueue implements JobQueue {
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
       backoff: options.backoff ?? defaultBackoff,
+      onFailed: options.onFailed,
     });
     this.poke();
   }
@@ -116,7 +118,8 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   async runDue(options: RunOptions = {}): Promise<Job[]> {
-    const claimed = this.claim(options.limit ?? 10, options.kinds);
+    const { claimed, givenUp } = this.claim(options.limit ?? 10, options.kinds);
+    await this.announceFailures(givenUp);
     return Promise.all(claimed.map((row) => this.execute(row)));
   }
 
@@ -130,7 +133,8 @@ export class SqliteJobQueue implements JobQueue {
   async runNow(id: string): Promise<Job | undefined> {
     const inFlight = this.running.get(id);
     if (inFlight) return inFlight.done;
-    const [row] = this.claim(1, undefined, id);
+    const { claimed: [row], givenUp } = this.claim(1, undefined, id);
+    await this.announceFailures(givenUp);
     return row ? this.execute(row) : this.get(id);
   }
 
@@ -155,9 +159,9 @@ export class SqliteJobQueue implements JobQueue {
     if (!polling) return;
     const free = polling.concurrency - this.running.size;
     if (free > 0) {
-      for (const row of this.claim(free)) {
-        void this.execute(row).finally(() => this.poke());
-      }
+      const { claimed, givenUp } = this.claim(free);
+      void this.announceFailures(givenUp);
+      for (const row of claimed) void this.execute(row).finally(() => this.poke());
     }
     this.timer = setTimeout(() => this.tick(), polling.pollMs);
     this.timer.unref();
@@ -171,11 +175,13 @@ export class SqliteJobQueue implements JobQueue {
     this.timer.unref();
   }
 
-  private claim(limit: number, kinds?: string[], onlyId?: string): Row[] {
+  /** Claims what is due; jobs out of attempts are failed instead and returned as givenUp (ids) for their onFailed hooks. */
+  private claim(limit: number, kinds?: string[], onlyId?: string): { claimed: Row[]; givenUp: string[] } {
     const registered = [...this.handlers.keys()].filter((k) => !kinds || kinds.includes(k));
-    if (registered.length === 0 || limit <= 0) return [];
+    if (registered.length === 0 || limit <= 0) return { claimed: [], givenUp: [] };
     const now = this.now();
-    return this.ctx.sqlite
+    const givenUp: string[] = [];
+    const claimed = this.ctx.sqlite
       .transaction(() => {
         const candidates = this.ctx.db
           .select()
@@ -201,6 +207,7 @@ export class SqliteJobQueue implements JobQueue {
           }
           if (row.attempts >= row.maxAttempts) {
             this.finish(row.id, { status: 'failed', lastError: row.lastError ?? 'its worker stopped answering too many times' }, now);
+            givenUp.push(row.id);
             continue;
           }
           const leaseUntil = now + this.handlers.get(row.kind)!.leaseMs;
@@ -214,6 +221,22 @@ export class SqliteJobQueue implements JobQueue {
         return claimed;
       })
       .immediate();
+    return { claimed, givenUp };
+  }
+
+  private async announceFailures(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.announceFailure(id);
+  }
+
+  private async announceFailure(id: string): Promise<void> {
+    const job = this.get(id);
+    const onFailed = job && this.handlers.get(job.kind)?.onFailed;
+    if (!onFailed || job.status !== 'failed') return;
+    try {
+      await onFailed(job);
+    } catch {
+      // The job is failed either way; the owner's own reads settle what the hook could not.
+    }
   }
 
   private execute(row: Row): Promise<Job> {
@@ -246,7 +269,8 @@ export class SqliteJobQueue implements JobQueue {
         if (error instanceof RescheduleJob && !reason) {
           this.settleIfMine(row.id, { status: 'queued', runAt: error.runAt, attempts: row.attempts - 1, owner: null, leaseUntil: null });
         } else {
-          this.settle(row, reason, this.failure(row, registered, error));
+          const outcome = this.failure(row, registered, error);
+          if (this.settle(row, reason, outcome) && outcome.status === 'failed') await this.announceFailure(row.id);
         }
       } finally {
         this.running.delete(row.id);
@@ -257,14 +281,21 @@ export class SqliteJobQueue implements JobQueue {
     return done;
   }
 
-  /** Writes the outcome unless the job was cancelled (ends cancelled), stopped (back to the queue) or lost. */
-  private settle(row: Row, reason: AbortReason | undefined, outcome: Partial<Row>): void {
-    if (reason === 'lost') return;
-    if (reason === 'cancel') return this.settleIfMine(row.id, { status: 'cancelled' });
-    if (reason === 'stop') {
-      return this.settleIfMine(row.id, { status: 'queued', runAt: this.now(), attempts: row.attempts - 1, owner: null, leaseUntil: null });
+  /**
+   * Writes the outcome unless the job was cancelled (ends cancelled), stopped (back to the queue) or lost.
+   * True when this outcome itself was recorded.
+   */
+  private settle(row: Row, reason: AbortReason | undefined, outcome: Partial<Row>): boolean {
+    if (reason === 'lost') return false;
+    if (reason === 'cancel') {
+      this.settleIfMine(row.id, { status: 'cancelled' });
+      return false;
     }
-    this.settleIfMine(row.id, outcome);
+    if (reason === 'stop') {
+      this.settleIfMine(row.id, { status: 'queued', runAt: this.now(), attempts: row.attempts - 1, owner: null, leaseUntil: null });
+      return false;
+    }
+    return this.settleIfMine(row.id, outcome);
   }
 
   private failure(row: Row, registered: Registered, error: unknown): Partial<Row> {
@@ -273,14 +304,14 @@ export class SqliteJobQueue implements JobQueue {
     return { status: 'queued', lastError, runAt: this.now() + registered.backoff(row.attempts), owner: null, leaseUntil: null };
   }
 
-  private settleIfMine(id: string, changes: Partial<Row>): void {
+  private settleIfMine(id: string, changes: Partial<Row>): boolean {
     const now = this.now();
     const terminal = changes.status === 'succeeded' || changes.status === 'failed' || changes.status === 'cancelled';
-    this.ctx.db
+    return this.ctx.db
       .update(jobs)
       .set({ ...changes, ...(terminal ? { finishedAt: now, leaseUntil: null } : {}), updatedAt: now })
       .where(and(eq(jobs.id, id), eq(jobs.owner, this.owner), eq(jobs.status, 'running')))
-      .run();
+      .run().changes > 0;
   }
 
   private finish(id: string, changes: Partial<Row>, now: number): void {

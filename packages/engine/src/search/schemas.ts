@@ -7,6 +7,8 @@ export const SearchJobStatus = z.enum(['pending', 'running', 'completed', 'faile
 
 const query = z.string().trim().min(1).max(1000).describe('What to search for, at most 1000 characters');
 const maxResults = z.number().int().min(1).max(20).default(10).describe('1 to 20 results');
+const includeDomains = z.array(z.string().trim().min(1).max(253)).max(50).optional().describe('Only these domains');
+const excludeDomains = z.array(z.string().trim().min(1).max(253)).max(50).optional().describe('Never these domains');
 
 export const SearchFields = {
   query,
@@ -15,6 +17,8 @@ export const SearchFields = {
   generate_suggestions: z.boolean().default(false).describe('Follow-up query suggestions; advanced pricing'),
   generate_summary: z.boolean().default(true).describe('Summary of the results; free'),
   source_type: SourceType.optional(),
+  include_domains: includeDomains,
+  exclude_domains: excludeDomains,
   session_id: Uuid.optional().describe('Runs the search as an operation of this session of yours (its context, timeline, max_operations)'),
   processing_mode: ProcessingMode.default('async'),
   webhook_url: HttpUrl.optional().describe('Completion notification target'),
@@ -23,12 +27,21 @@ export const SearchFields = {
 
 export const SearchBody = z.strictObject(SearchFields).superRefine(requireWebhookUrl).meta({ id: 'SearchRequest' });
 
+const { session_id: _session, processing_mode: _mode, webhook_url: _webhook, dry_run: _dryRun, ...runFields } = SearchFields;
+
+/**
+ * What one search does, without how it is delivered or paid for: `engine.search.run` takes it,
+ * and a search workflow's operation_config is exactly this.
+ */
+export const SearchRunBody = z.strictObject(runFields);
+export type SearchRunInput = z.output<typeof SearchRunBody>;
+
 export const QuickSearchBody = z
   .strictObject({
     query,
     max_results: maxResults,
-    include_domains: z.array(z.string().trim().min(1).max(253)).max(50).optional().describe('Only these domains'),
-    exclude_domains: z.array(z.string().trim().min(1).max(253)).max(50).optional().describe('Never these domains'),
+    include_domains: includeDomains,
+    exclude_domains: excludeDomains,
   })
   .meta({ id: 'QuickSearchRequest' });
 
@@ -122,6 +135,14 @@ export const SearchJobSchema = z
   })
   .meta({ id: 'SearchJob' });
 export type SearchJob = z.infer<typeof SearchJobSchema>;
+
+/** `engine.search.run`: one search's answer, neither charged nor recorded. */
+export interface SearchRun {
+  provider: string;
+  results: FullSearchResult[];
+  suggested_queries: string[];
+  summary: z.infer<typeof SearchSummarySchema> | null;
+}
 
 export const SearchDryRunSchema = z
   .object({

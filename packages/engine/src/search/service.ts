@@ -34,6 +34,9 @@ import {
   type SearchJob,
   type SearchJobList,
   type SearchOverview,
+  SearchRunBody,
+  type SearchRun,
+  type SearchRunInput,
 } from './schemas.js';
 
 /**
@@ -71,7 +74,6 @@ export interface SearchDeps {
 }
 
 type JobRow = typeof searchJobs.$inferSelect;
-type SearchInput = ReturnType<typeof SearchBody.parse>;
 
 /** Async and webhook searches run on the engine's job queue under this kind. */
 const JOB_KIND = 'search.run';
@@ -137,6 +139,17 @@ export class SearchService {
       this.refund(principal.userId, credits, 'quick search failed');
       throw error;
     }
+  }
+
+  /**
+   * One search with every option (source_type, domains, rerank_results, generate_suggestions,
+   * generate_summary, a session's context), neither charged nor recorded as a job: for callers
+   * that price the work themselves (workflow patrols). `search()` runs the same code.
+   */
+  async run(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchRun> {
+    const input = parseInput(SearchRunBody, body);
+    const outcome = await this.runSearch(principal, input, session);
+    return { provider: this.provider().name, results: outcome.results, suggested_queries: outcome.suggestedQueries, summary: outcome.summary };
   }
 
   /**
@@ -292,13 +305,15 @@ export class SearchService {
     }
   }
 
-  private async runSearch(principal: Principal, input: SearchInput, session: SearchSessionContext | undefined) {
+  private async runSearch(principal: Principal, input: SearchRunInput, session: SearchSessionContext | undefined) {
     const effect = session?.intentType ? INTENT_EFFECTS[session.intentType as IntentType] : undefined;
     const hits = await this.provider().search({
       query: input.query,
       maxResults: Math.min(60, input.max_results * OVERFETCH),
       principal,
       optionalTerms: effect?.queryAdditions,
+      includeDomains: input.include_domains,
+      excludeDomains: input.exclude_domains,
     });
     const seen = new Set(session?.seenUrls ?? []);
     const wanted: ResultType | undefined = input.source_type && input.source_type !== 'mixed' ? input.source_type : effect?.preferredType;

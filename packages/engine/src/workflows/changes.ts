@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createTwoFilesPatch } from 'diff';
+import type { FullSearchResult } from '../search/schemas.js';
 
 /** One result of a patrol, whatever produced it. */
 export interface ResultItem {
@@ -7,6 +8,9 @@ export interface ResultItem {
   title: string;
   description: string;
   published_date: string | null;
+  /** Search results only: the provider's score and the decided source type. */
+  relevance_score?: number;
+  source_type?: FullSearchResult['source_type'];
   /** Crawl pages only: the clean text and its fingerprint. */
   text?: string;
   fingerprint?: string;

@@ -9,7 +9,7 @@ import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
 import { executionEstimate, executionPrice, ownStepCost, type Step } from './pricing.js';
 import { parseCascade } from './cascade.js';
-import type { WorkflowOperations, WorkflowSessions } from './operations.js';
+import type { SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './operations.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { WorkflowExecution } from './responses.js';
 import { workflowExecutions, workflows } from './tables.js';
@@ -33,6 +33,8 @@ export interface ExecutorDeps {
 interface Outcome {
   results: ResultItem[];
   steps?: WorkflowExecution['steps'];
+  /** Simple search patrols: what the search's generate_summary / generate_suggestions produced. */
+  search?: Pick<SearchedResults, 'summary' | 'suggested_queries'>;
   /** Charged by the crawl jobs the patrol started, on top of the execution's own price. */
   crawlCredits: number;
 }
@@ -99,7 +101,9 @@ export class WorkflowExecutor {
         const crawled = await this.crawl(w.userId, urls ?? [], max_pages ?? 10, rest, undefined);
         return { results: crawled.pages, crawlCredits: crawled.credits };
       }
-      return { results: await this.search(w.userId, String(config.query), Number(config.max_results ?? 10)), crawlCredits: 0 };
+      // Validated against the search request schema when the workflow was created or patched.
+      const { results, summary, suggested_queries } = await this.search(w.userId, config as SearchRunConfig);
+      return { results, search: { summary, suggested_queries }, crawlCredits: 0 };
     }
     const budget = w.mode === 'ai_planned' ? Math.floor(w.maxCreditsPerExecution ?? 0) : undefined;
     return this.pipeline(w, stepsOf(w) ?? [], use, budget);
@@ -141,7 +145,7 @@ export class WorkflowExecutor {
       const upstream = input.flat().filter((r): r is ResultItem => r !== undefined && r !== null);
       let out: ResultItem[];
       let stepCredits = cost;
-      if (step.type === 'search') out = await this.search(w.userId, step.config.query, step.config.max_results);
+      if (step.type === 'search') out = (await this.search(w.userId, { query: step.config.query, max_results: step.config.max_results, generate_summary: false })).results;
       else if (step.type === 'crawl') {
         const urls = step.config.urls.flatMap((u) => resolveReference(u, steps, outputs));
         if (urls.length === 0) {
@@ -162,10 +166,10 @@ export class WorkflowExecutor {
     return { results: dedupe(terminal), steps: runs, crawlCredits };
   }
 
-  private async search(userId: string, query: string, maxResults: number): Promise<ResultItem[]> {
+  private async search(userId: string, config: SearchRunConfig): Promise<SearchedResults> {
     const search = this.deps.operations.search;
     if (!search) throw unavailable('search', 'the search capability is not available in this engine');
-    return search(userId, { query, max_results: maxResults });
+    return search(userId, config);
   }
 
   private async crawl(userId: string, urls: string[], maxPages: number, config: Record<string, unknown>, maxCredits: number | undefined): Promise<{ pages: ResultItem[]; credits: number }> {
@@ -220,6 +224,7 @@ export class WorkflowExecutor {
       intent_relevance_filter: filter,
       ...(r.outcome?.steps ? { steps: r.outcome.steps } : {}),
       results: r.outcome?.results ?? [],
+      ...(r.outcome?.search ? { summary: r.outcome.search.summary, suggested_queries: r.outcome.search.suggested_queries } : {}),
       ...(r.failure ? { error: r.failure } : {}),
       notification: { suppressed: filter?.signal_suppressed ?? false, events: [] },
       ...(w.sessionId ? { session: { id: w.sessionId, recorded: r.session?.operationId !== undefined, ...(r.session?.problem ? { problem: r.session.problem } : {}) } } : {}),

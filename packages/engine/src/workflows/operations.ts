@@ -1,5 +1,6 @@
 import type { Principal } from '../accounts/schemas.js';
-import type { SearchProvider } from '../search/providers/types.js';
+import type { z } from 'zod';
+import type { SearchRun, SearchRunBody } from '../search/schemas.js';
 import type { CrawlDetail, CrawlDryRun } from '../crawl/responses.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { WvrError } from '../core/errors.js';
@@ -12,7 +13,8 @@ import type { ResultItem } from './changes.js';
  * with `workflow_search_unavailable` / `workflow_crawl_unavailable`.
  */
 export interface WorkflowOperations {
-  search?(userId: string, input: { query: string; max_results: number }): Promise<Omit<ResultItem, 'text' | 'fingerprint'>[]>;
+  /** A search with every option of its config (a search workflow's operation_config), uncharged. */
+  search?(userId: string, config: SearchRunConfig): Promise<SearchedResults>;
   /**
    * Runs a crawl job to its end and returns its pages with their clean text (the executor
    * fingerprints them) and the credits the crawl job charged; `max_credits` caps that.
@@ -20,23 +22,28 @@ export interface WorkflowOperations {
   crawl?(userId: string, input: { urls: string[]; max_pages: number; config: Record<string, unknown>; max_credits?: number }): Promise<CrawledPages>;
 }
 
+export type SearchRunConfig = z.input<typeof SearchRunBody>;
+
+export interface SearchedResults {
+  results: Omit<ResultItem, 'text' | 'fingerprint'>[];
+  suggested_queries: string[];
+  summary: SearchRun['summary'];
+}
+
 export interface CrawledPages {
   pages: (Omit<ResultItem, 'fingerprint'> & { text: string })[];
   credits: number;
 }
 
-/** The part of `engine.search` a patrol uses: its configured provider, called without a charge. */
-export interface SearchProviders {
-  readonly providers: ReadonlyMap<string, Pick<SearchProvider, 'search'>>;
-  readonly defaultProvider: string;
+/** The part of `engine.search` a patrol uses: one uncharged, unrecorded search. */
+export interface SearchRunner {
+  run(principal: Principal, body: unknown): Promise<SearchRun>;
 }
 
-export function searchOperation(search: SearchProviders, principalOf: (userId: string) => Principal): NonNullable<WorkflowOperations['search']> {
-  return async (userId, input) => {
-    const provider = search.providers.get(search.defaultProvider);
-    if (!provider) throw new Error(`search provider ${search.defaultProvider} is not configured`);
-    const hits = await provider.search({ query: input.query, maxResults: input.max_results, principal: principalOf(userId) });
-    return hits.map((h) => ({ url: h.url, title: h.title, description: h.description, published_date: h.publishedDate }));
+export function searchOperation(search: SearchRunner, principalOf: (userId: string) => Principal): NonNullable<WorkflowOperations['search']> {
+  return async (userId, config) => {
+    const run = await search.run(principalOf(userId), config);
+    return { results: run.results, suggested_queries: run.suggested_queries, summary: run.summary };
   };
 }
 

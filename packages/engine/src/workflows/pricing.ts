@@ -34,16 +34,76 @@ interface Priced {
   naturalLanguageStop: boolean;
 }
 
+/** Judging a natural-language stop condition costs this on top of the operation. */
+const JUDGE = 1;
+
 /**
- * What the execution itself charges. simple: the spec's workflow price (1, or 2 with a
- * natural-language stop); multi_step and ai_planned: the sum of their steps, plus 1 for a
- * natural-language stop condition's judge.
+ * What the execution itself charges: its operation's price plus 1 for a natural-language stop
+ * condition's judge. A simple search patrol's operation is the full search its operation_config
+ * describes (1 basic, 2 with rerank_results or generate_suggestions); a simple crawl patrol's is
+ * the spec's 1-credit execution (its pages are charged by its crawl job); multi_step and
+ * ai_planned pay the sum of their steps.
  */
 export function executionPrice(w: Priced): Price {
-  const simple = pricing.workflowExecution({ naturalLanguageStop: w.naturalLanguageStop });
-  if (w.mode === 'simple') return simple;
+  const judge = w.naturalLanguageStop ? ['natural_language_stop_condition'] : [];
+  if (w.mode === 'simple' && w.workflowType === 'search') {
+    const config = w.operationConfig ?? {};
+    const search = pricing.fullSearch({ rerank_results: config.rerank_results === true, generate_suggestions: config.generate_suggestions === true });
+    return withFeatures(search.credits + judge.length * JUDGE, [...search.advanced_features, ...judge]);
+  }
+  if (w.mode === 'simple') return pricing.workflowExecution({ naturalLanguageStop: w.naturalLanguageStop });
   const steps = (w.steps ?? []).reduce((s, step) => s + ownStepCost(step), 0);
-  return { ...simple, credits: steps + (w.naturalLanguageStop ? 1 : 0) };
+  return withFeatures(steps + judge.length * JUDGE, judge);
+}
+
+const withFeatures = (credits: number, features: string[]): Price => ({
+  credits,
+  pricing_tier: features.length > 0 ? 'advanced' : 'basic',
+  advanced_features: features,
+});
+
+interface CrawlBound {
+  urls?: string[];
+  max_pages?: number;
+  expansion?: string;
+  follow_links?: boolean;
+}
+
+/**
+ * The most pages a crawl can fetch: max_pages, and without expansion only its distinct seeds
+ * (`seeds`, or the seed list itself when not given).
+ */
+export function crawlPageBound(config: CrawlBound, seeds = new Set(config.urls ?? []).size): number {
+  const maxPages = config.max_pages ?? 10;
+  const expands = (config.expansion ?? 'none') !== 'none' || config.follow_links === true;
+  return expands ? maxPages : Math.min(maxPages, seeds);
+}
+
+/** Patrol crawl steps take at most this many seed URLs. */
+const MAX_STEP_SEEDS = 100;
+
+/**
+ * The most results a step can hand on: a search its max_results, a crawl its page bound, an
+ * aggregate what its dependencies produce together.
+ */
+function outputBound(step: Step, byId: Map<string, Step>, depth = 0): number {
+  if (depth > byId.size) return 0;
+  switch (step.type) {
+    case 'search':
+      return step.config.max_results;
+    case 'crawl': {
+      // Crawl steps never expand: their pages are their seeds, a `{{key}}` standing for every URL that step produced.
+      const seeds = step.config.urls.reduce((n, url) => {
+        const ref = /^\{\{\s*([\w-]+)\s*\}\}$/.exec(url)?.[1];
+        if (ref === undefined) return n + 1;
+        const source = [...byId.values()].find((s) => s.output_key === ref || s.id === ref);
+        return n + (source ? outputBound(source, byId, depth + 1) : 0);
+      }, 0);
+      return crawlPageBound({ max_pages: step.config.max_pages }, Math.min(MAX_STEP_SEEDS, seeds));
+    }
+    case 'aggregate':
+      return (step.depends_on ?? []).reduce((n, id) => n + (byId.has(id) ? outputBound(byId.get(id)!, byId, depth + 1) : 0), 0);
+  }
 }
 
 /** The estimate shown before running: the execution's price plus the most its crawls can cost. */
@@ -51,8 +111,10 @@ export function executionEstimate(w: Priced): number {
   const own = executionPrice(w).credits;
   if (w.mode === 'simple') {
     if (w.workflowType !== 'crawl') return own;
-    const config = (w.operationConfig ?? {}) as { max_pages?: number; extraction_schema?: object; classify_documents?: boolean; intent?: string };
-    return own + crawlCost(config.max_pages ?? 10, config);
+    const config = (w.operationConfig ?? {}) as CrawlBound & { extraction_schema?: object; classify_documents?: boolean; intent?: string };
+    return own + crawlCost(crawlPageBound(config), config);
   }
-  return own + (w.steps ?? []).reduce((s, step) => s + (step.type === 'crawl' ? stepCost(step) : 0), 0);
+  const steps = w.steps ?? [];
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  return own + steps.reduce((s, step) => s + (step.type === 'crawl' ? crawlCost(outputBound(step, byId), step.config) : 0), 0);
 }

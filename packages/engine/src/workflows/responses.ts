@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreditsInfoSchema } from '../credits/schemas.js';
+import { SearchSummarySchema, SourceType } from '../search/schemas.js';
 import { StopCondition, WorkflowMode, WorkflowStatus, WorkflowStep, WorkflowType, NotificationConfig } from './schemas.js';
 
 const ResultItem = z.object({
@@ -7,6 +8,8 @@ const ResultItem = z.object({
   title: z.string(),
   description: z.string(),
   published_date: z.string().nullable(),
+  relevance_score: z.number().optional().describe('Search results: the provider score, or the rerank score under rerank_results'),
+  source_type: SourceType.optional().describe('Search results: academic, commercial, news, community or mixed'),
   fingerprint: z.string().optional(),
   extracted_data: z.record(z.string(), z.unknown()).nullable().optional(),
 });
@@ -74,6 +77,8 @@ export const WorkflowExecutionSchema = z
     intent_relevance_filter: IntentRelevanceFilterSchema.nullable(),
     steps: z.array(StepRun).optional(),
     results: z.array(ResultItem).optional(),
+    summary: SearchSummarySchema.nullable().optional().describe('Simple search patrols: the summary generate_summary asked for'),
+    suggested_queries: z.array(z.string()).optional().describe('Simple search patrols: follow-up queries generate_suggestions asked for'),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     notification: z.object({ suppressed: z.boolean(), events: z.array(z.string()) }),
     session: z

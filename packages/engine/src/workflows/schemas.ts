@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HttpUrl, ListQuery, Uuid } from '../core/schemas.js';
 import { CrawlFields } from '../crawl/schemas.js';
 import { ExtractionSchema } from '../extract/schemas.js';
-import { SearchFields } from '../search/schemas.js';
+import { SearchRunBody } from '../search/schemas.js';
 import { cronProblem, findCycle, intervalToMinutes, isValidTimeZone } from './schedule-rules.js';
 
 export const WorkflowMode = z.enum(['simple', 'multi_step', 'ai_planned']);
@@ -31,15 +31,8 @@ export const StopCondition = z
   ])
   .meta({ id: 'StopCondition' });
 
-/** What a patrol runs: the search or crawl request fields that make sense on a schedule. */
-export const SearchOperationConfig = z.strictObject({
-  query: SearchFields.query,
-  max_results: SearchFields.max_results,
-  rerank_results: SearchFields.rerank_results,
-  generate_suggestions: SearchFields.generate_suggestions,
-  generate_summary: SearchFields.generate_summary,
-  source_type: SearchFields.source_type,
-});
+/** What a search patrol runs: the search request without delivery (mode, webhook, dry_run) or session. */
+export const SearchOperationConfig = SearchRunBody;
 
 const { processing_mode: _pm, dry_run: _dr, webhook_url: _wu, session_id: _si, ...crawlConfigFields } = CrawlFields;
 export const CrawlOperationConfig = z.strictObject(crawlConfigFields);
@@ -232,6 +225,11 @@ export const WorkflowPatchBody = z
     operationConfigRules(body, ctx);
   })
   .meta({ id: 'WorkflowPatchRequest' });
+
+/** A PATCH may send operation_config alone: it is checked against the workflow's stored type. */
+export const OperationConfigCheck = z
+  .object({ workflow_type: WorkflowType, operation_config: z.record(z.string(), z.unknown()) })
+  .superRefine(operationConfigRules);
 
 export const WorkflowExecuteBody = z
   .strictObject({ dry_run: z.boolean().default(false) })

@@ -9,7 +9,7 @@ import type { RateLimitService } from '../accounts/rate-limits.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { isWvrError } from '../core/errors.js';
-import { AssessIntentBody, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
+import { AssessIntentBody, OperationConfigCheck, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
 import { assessIntent, type IntentAssessment } from './assess.js';
 import { planWorkflow, presetOf, type WorkflowPlan } from './planner.js';
 import { parseCascade } from './cascade.js';
@@ -145,6 +145,7 @@ export class WorkflowsService {
     if (body.workflow_type && body.workflow_type !== row.workflowType && !body.operation_config) {
       throw errors.validation('operation_config_required', 'Changing workflow_type needs a matching operation_config in the same PATCH.');
     }
+    if (body.operation_config && type) parseInput(OperationConfigCheck, { workflow_type: type, operation_config: body.operation_config });
     const now = this.ctx.clock.now();
     const next: WorkflowRow = {
       ...row,
