@@ -213,6 +213,16 @@ export class Frontier {
     }
   }
 
+  /** OPIC's total: all the cash banked (history) and still held; a page's importance is its share of it. */
+  mass(): number {
+    const row = this.db
+      .select({ mass: sql<number | null>`sum(${crawlFrontier.history} + ${crawlFrontier.cash})` })
+      .from(crawlFrontier)
+      .where(eq(crawlFrontier.crawlId, this.crawlId))
+      .get();
+    return row?.mass ?? 0;
+  }
+
   edges(): { from: string; to: string }[] {
     return this.db
       .select({ from: crawlEdges.fromUrl, to: crawlEdges.toUrl })

@@ -5,7 +5,7 @@ import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type ParsedPage } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
-import { crawlDocuments, crawls } from './tables.js';
+import { crawlDocuments, crawlFrontier, crawls } from './tables.js';
 import { Frontier, type FrontierRow } from './frontier.js';
 import { hits, nextBucket, type Bucket } from './graph.js';
 import { IntentScorer } from './relevance.js';
@@ -165,11 +165,74 @@ class CrawlRun {
         }
       }
       this.sinceHits += batch.length;
-      if (this.smart && this.sinceHits >= HITS_EVERY) {
+      if (this.expansion !== 'none' && this.sinceHits >= HITS_EVERY) {
         this.sinceHits = 0;
-        this.ctx.sqlite.transaction(() => this.frontier.applyAuthority(hits(this.frontier.edges()).authority))();
+        this.refreshScores();
       }
     }
+  }
+
+  /**
+   * The periodic graph refresh: HITS over the links found so far lifts queued URLs' priorities
+   * (smart only) and every stored document gets its current graph scores, so results read
+   * mid-crawl are ranked. One transaction; its cost is linear in edges plus documents.
+   */
+  private refreshScores(): void {
+    const edges = this.frontier.edges();
+    const { hub, authority } = hits(edges);
+    this.ctx.sqlite.transaction(() => {
+      if (this.smart) this.frontier.applyAuthority(authority);
+      this.writeDocumentScores(edges, hub, authority);
+    })();
+  }
+
+  /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed. */
+  private writeDocumentScores(edges: readonly { from: string }[], hub: Map<string, number>, authority: Map<string, number>): void {
+    const mass = this.frontier.mass() || 1;
+    const outCount = new Map<string, number>();
+    for (const e of edges) outCount.set(e.from, (outCount.get(e.from) ?? 0) + 1);
+    for (const doc of this.documentNodes()) {
+      const next = {
+        importance: doc.node ? round((doc.node.history + doc.node.cash) / mass) : 0,
+        hubScore: hub.get(doc.url) ?? 0,
+        authorityScore: authority.get(doc.url) ?? 0,
+        inlinks: doc.node?.inlinks ?? 0,
+        outlinks: outCount.get(doc.url) ?? 0,
+        anchors: doc.node?.anchors ?? [],
+      };
+      const same =
+        next.importance === doc.importance &&
+        next.hubScore === doc.hubScore &&
+        next.authorityScore === doc.authorityScore &&
+        next.inlinks === doc.inlinks &&
+        next.outlinks === doc.outlinks &&
+        next.anchors.length === doc.anchors.length;
+      if (same) continue;
+      this.ctx.db
+        .update(crawlDocuments)
+        .set(next)
+        .where(and(eq(crawlDocuments.crawlId, this.crawl.id), eq(crawlDocuments.url, doc.url)))
+        .run();
+    }
+  }
+
+  /** Each stored document's current scores beside its frontier row (one indexed join). */
+  private documentNodes() {
+    return this.ctx.db
+      .select({
+        url: crawlDocuments.url,
+        importance: crawlDocuments.importance,
+        hubScore: crawlDocuments.hubScore,
+        authorityScore: crawlDocuments.authorityScore,
+        inlinks: crawlDocuments.inlinks,
+        outlinks: crawlDocuments.outlinks,
+        anchors: crawlDocuments.anchors,
+        node: { history: crawlFrontier.history, cash: crawlFrontier.cash, inlinks: crawlFrontier.inlinks, anchors: crawlFrontier.anchors },
+      })
+      .from(crawlDocuments)
+      .leftJoin(crawlFrontier, and(eq(crawlFrontier.crawlId, crawlDocuments.crawlId), eq(crawlFrontier.url, crawlDocuments.url)))
+      .where(eq(crawlDocuments.crawlId, this.crawl.id))
+      .all();
   }
 
   /** Graph scores for every document, the smart_crawl block, the summary, and the credits settled. */
@@ -179,8 +242,6 @@ class CrawlRun {
     const nodes = this.frontier.all();
     const mass = nodes.reduce((s, n) => s + n.history + n.cash, 0) || 1;
     const importance = (n: FrontierRow) => (n.history + n.cash) / mass;
-    const outCount = new Map<string, number>();
-    for (const e of edges) outCount.set(e.from, (outCount.get(e.from) ?? 0) + 1);
     const byUrl = new Map(nodes.map((n) => [n.url, n]));
     const docs = this.ctx.db
       .select({ url: crawlDocuments.url, title: crawlDocuments.title, text: crawlDocuments.text, summary: crawlDocuments.summary })
@@ -201,21 +262,7 @@ class CrawlRun {
     this.ctx.sqlite.transaction(() => {
       const current = this.state();
       if (current.status !== 'running') return;
-      for (const doc of docs) {
-        const node = byUrl.get(doc.url);
-        this.ctx.db
-          .update(crawlDocuments)
-          .set({
-            importance: node ? round(importance(node)) : 0,
-            hubScore: hub.get(doc.url) ?? 0,
-            authorityScore: authority.get(doc.url) ?? 0,
-            inlinks: node?.inlinks ?? 0,
-            outlinks: outCount.get(doc.url) ?? 0,
-            anchors: node?.anchors ?? [],
-          })
-          .where(and(eq(crawlDocuments.crawlId, this.crawl.id), eq(crawlDocuments.url, doc.url)))
-          .run();
-      }
+      this.writeDocumentScores(edges, hub, authority);
       if (current.reservationId) this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
       // Nothing could be fetched at all: the crawl failed, and says why.
       const failed = current.pagesFetched === 0 && current.pagesFailed > 0;
