@@ -3,10 +3,9 @@
 type Schema = Record<string, unknown>;
 
 export interface FieldCase {
-  field: string;
-  value: unknown;
-  /** The value breaks a rule of the field itself, so a 400 must name it. */
-  mustName: boolean;
+  /** Dotted path of the field at fault, as details.fields names it. */
+  path: string;
+  payload: Record<string, unknown>;
 }
 
 export function resolve(doc: Schema, schema: Schema | undefined): Schema {
@@ -37,14 +36,16 @@ function typesOf(doc: Schema, schema: Schema): string[] {
 
 const NESTED = { nested: { deeper: [1, { x: null }] } };
 
-/** Values of the wrong type for a field, and values just past its declared bounds. */
-export function fieldCases(doc: Schema, field: string, schema: Schema): FieldCase[] {
+/**
+ * Values of the wrong type for a field, and values just past its declared bounds; for an
+ * object field (or an array of objects) the same for each of its own fields, one level down.
+ */
+export function fieldCases(doc: Schema, field: string, schema: Schema, nested = true): FieldCase[] {
   const types = typesOf(doc, schema);
   const resolved = resolve(doc, schema);
-  const nullable = types.includes('null');
   const cases: FieldCase[] = [];
-  const wrong = (value: unknown) => cases.push({ field, value, mustName: true });
-  if (!nullable) cases.push({ field, value: null, mustName: true });
+  const wrong = (value: unknown) => cases.push({ path: field, payload: { [field]: value } });
+  if (!types.includes('null')) wrong(null);
   if (!types.includes('string')) wrong('not-a-number-or-object');
   if (!types.includes('number') && !types.includes('integer')) wrong(12345);
   if (!types.includes('object')) wrong(NESTED);
@@ -54,5 +55,22 @@ export function fieldCases(doc: Schema, field: string, schema: Schema): FieldCas
   if (typeof resolved.maximum === 'number') wrong(resolved.maximum + 1);
   if (typeof resolved.minimum === 'number') wrong(resolved.minimum - 1);
   if (types.includes('integer') && !types.includes('number')) wrong(1.5);
+  if (!nested) return cases;
+  const items = resolve(doc, resolved.items as Schema | undefined);
+  const inArray = types.includes('array') && Object.keys(propertiesOf(doc, items)).length > 0;
+  const parent = inArray ? items : resolved;
+  // In a tagged union the missing tag is the fault zod reports, not the wrong child.
+  if (parent.oneOf || parent.anyOf) return cases;
+  const children = propertiesOf(doc, parent);
+  for (const [child, childSchema] of Object.entries(children)) {
+    for (const inner of fieldCases(doc, child, childSchema, false)) {
+      const value = inner.payload[child];
+      cases.push(
+        inArray
+          ? { path: `${field}.0.${child}`, payload: { [field]: [{ [child]: value }] } }
+          : { path: `${field}.${child}`, payload: { [field]: { [child]: value } } },
+      );
+    }
+  }
   return cases;
 }

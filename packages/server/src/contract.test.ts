@@ -164,9 +164,8 @@ describe('API contract: bad input never breaks the server', () => {
       if (!schema) continue;
       const url = `/v1${route.path.includes(':id') ? withId(route.path, idFor(own, route.path)) : route.path}`;
       const cases = Object.entries(propertiesOf(doc, schema)).flatMap(([field, s]) => fieldCases(doc, field, s));
-      cases.push({ field: 'zz_unknown', value: 1, mustName: false });
       for (const c of cases) {
-        const options: InjectOptions = { method: route.method, url, payload: { [c.field]: c.value } };
+        const options: InjectOptions = { method: route.method, url, payload: c.payload };
         const res = await send(tokenA, options);
         const request = describeRequest(options);
         problems.push(...contractProblems(request, res));
@@ -174,11 +173,13 @@ describe('API contract: bad input never breaks the server', () => {
           problems.push({ request, status: res.statusCode, body: res.body.slice(0, 200), why: 'expected 400' });
           continue;
         }
-        const named = fieldsNamed(res);
-        const wanted = c.mustName ? c.field : '';
-        if (!named.some((p) => p === wanted || p.startsWith(`${wanted}.`) || (!c.mustName && res.json().code === 'unknown_field'))) {
-          problems.push({ request, status: 400, body: res.body.slice(0, 300), why: `details.fields does not name ${c.field}` });
+        if (!fieldsNamed(res).some((p) => p === c.path || p.startsWith(`${c.path}.`))) {
+          problems.push({ request, status: 400, body: res.body.slice(0, 300), why: `details.fields does not name ${c.path}` });
         }
+      }
+      const unknown = await send(tokenA, { method: route.method, url, payload: { zz_unknown: 1 } });
+      if (unknown.statusCode !== 400 || !JSON.stringify(unknown.json().details ?? {}).includes('unknown_field')) {
+        problems.push({ request: `${route.method} ${url} zz_unknown`, status: unknown.statusCode, body: unknown.body.slice(0, 300), why: 'expected 400 unknown_field' });
       }
     }
     expect(problems).toEqual([]);
@@ -218,6 +219,24 @@ describe('API contract: bad input never breaks the server', () => {
       problems.push(...contractProblems(request, res));
       if (res.statusCode !== 404 || res.json().error !== 'not_found') problems.push({ request, status: res.statusCode, body: res.body.slice(0, 200), why: 'expected 404' });
     }
+    const session = foreign['/sessions'];
+    const viaBody: InjectOptions[] = [
+      { method: 'POST', url: '/v1/search', payload: { query: 'tides', session_id: session } },
+      { method: 'POST', url: '/v1/searches', payload: { query: 'tides', session_id: session } },
+      { method: 'POST', url: '/v1/asks', payload: { question: 'What causes tides?', session_id: session } },
+      { method: 'POST', url: '/v1/crawls', payload: { urls: [SEED], max_pages: 1, session_id: session } },
+      { method: 'POST', url: '/v1/crawls/estimate', payload: { urls: [SEED], max_pages: 1, session_id: session } },
+      { method: 'POST', url: '/v1/workflows', payload: { ...PIPELINE, session_id: session } },
+      { method: 'PATCH', url: `/v1/workflows/${own['/workflows']}`, payload: { session_id: session } },
+    ];
+    for (const options of viaBody) {
+      const res = await send(tokenA, options);
+      const request = describeRequest(options);
+      problems.push(...contractProblems(request, res));
+      if (res.statusCode !== 404 || res.json().code !== 'session_not_found') {
+        problems.push({ request, status: res.statusCode, body: res.body.slice(0, 200), why: 'expected 404 session_not_found' });
+      }
+    }
     expect(problems).toEqual([]);
     const mine = await send(tokenB, { method: 'GET', url: `/v1/sessions/${foreign['/sessions']}` });
     expect(mine.statusCode).toBe(200);
@@ -250,6 +269,236 @@ describe('API contract: bad input never breaks the server', () => {
         }
       }
     }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('API contract: the spec’s limits answer 400 with a stable code on every route they apply to', () => {
+  const long = (n: number) => 'x'.repeat(n);
+  const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, 'Extract the value shown on the page']));
+  const search = { query: 'tides' };
+  const crawl = { urls: [SEED], max_pages: 1 };
+  const intent = 'Track pricing changes of CRM vendors';
+  const searchRoutes = ['/search', '/searches', '/search/quick', '/sessions/:id/search'];
+  const crawlRoutes = ['/crawls', '/crawls/estimate', '/sessions/:id/crawl'];
+  const cases: [string, string, object, string][] = [
+    ...searchRoutes.flatMap((path): [string, string, object, string][] => [
+      ['POST', path, { ...search, query: long(1001) }, 'query_too_long'],
+      ['POST', path, { ...search, max_results: 0 }, 'max_results_out_of_range'],
+      ['POST', path, { ...search, max_results: 21 }, 'max_results_out_of_range'],
+    ]),
+    ['POST', '/asks', { question: 'What causes tides?', max_sources: 0 }, 'max_sources_out_of_range'],
+    ['POST', '/asks', { question: 'What causes tides?', max_sources: 21 }, 'max_sources_out_of_range'],
+    ...crawlRoutes.flatMap((path): [string, string, object, string][] => [
+      ['POST', path, { ...crawl, urls: [] }, 'urls_count_out_of_range'],
+      ['POST', path, { ...crawl, urls: Array.from({ length: 101 }, (_, i) => `${SEED}${i}`) }, 'urls_count_out_of_range'],
+      ['POST', path, { ...crawl, max_pages: 0 }, 'max_pages_out_of_range'],
+      ['POST', path, { ...crawl, max_pages: 1001 }, 'max_pages_out_of_range'],
+      ['POST', path, { ...crawl, max_pages: 11, processing_mode: 'sync' }, 'sync_max_pages_exceeded'],
+      ['POST', path, { ...crawl, link_extraction_config: { max_depth: 0 } }, 'max_depth_out_of_range'],
+      ['POST', path, { ...crawl, link_extraction_config: { max_depth: 11 } }, 'max_depth_out_of_range'],
+      ['POST', path, { ...crawl, extraction_schema: fields(21) }, 'extraction_schema_too_many_fields'],
+      ['POST', path, { ...crawl, extraction_schema: { price: long(9) } }, 'extraction_instruction_too_short'],
+      ['POST', path, { ...crawl, intent: long(9) }, 'intent_too_short'],
+      ['POST', path, { ...crawl, intent: long(2001) }, 'intent_too_long'],
+    ]),
+    ['POST', '/crawls/preview-extraction', { url: SEED, extraction_schema: fields(21) }, 'extraction_schema_too_many_fields'],
+    ['POST', '/crawls/preview-extraction', { url: SEED, extraction_schema: { price: long(9) } }, 'extraction_instruction_too_short'],
+    ...['/workflows/assess-intent', '/workflows/plan', '/workflows/plan/async'].flatMap((path): [string, string, object, string][] => [
+      ['POST', path, { intent: long(9) }, 'intent_too_short'],
+      ['POST', path, { intent: long(2001) }, 'intent_too_long'],
+    ]),
+    ['POST', '/workflows', { name: 'w', mode: 'ai_planned', intent: long(9) }, 'intent_too_short'],
+    ['POST', '/workflows', { name: 'w', mode: 'ai_planned', intent: long(2001) }, 'intent_too_long'],
+    ['POST', '/workflows/assess-intent', { intent, timeout: 999 }, 'timeout_out_of_range'],
+    ['POST', '/workflows/assess-intent', { intent, timeout: 30001 }, 'timeout_out_of_range'],
+    ['POST', '/workflows', { ...PIPELINE, interval: '99999999999999 weeks' }, 'interval_invalid'],
+    ['POST', '/workflows', { ...PIPELINE, interval: '53 weeks' }, 'interval_invalid'],
+    ['POST', '/sessions', { name: long(256) }, 'name_too_long'],
+    ['PATCH', '/sessions/:id', { name: long(256) }, 'name_too_long'],
+    ['POST', '/workflows', { ...PIPELINE, name: long(256) }, 'name_too_long'],
+    ['PATCH', '/workflows/:id', { name: long(256) }, 'name_too_long'],
+    ['POST', '/workflows/plan', { intent, name: long(256) }, 'name_too_long'],
+    ['POST', '/sessions', { name: 's', session_config: { max_operations: 0 } }, 'max_operations_out_of_range'],
+    ['POST', '/sessions', { name: 's', session_config: { max_operations: 101 } }, 'max_operations_out_of_range'],
+    ['PATCH', '/sessions/:id', { config: { max_operations: 0 } }, 'max_operations_out_of_range'],
+    ['PATCH', '/sessions/:id', { config: { max_operations: 101 } }, 'max_operations_out_of_range'],
+  ];
+  // List page sizes (limit 0 and 101) are checked on every list route by the query test above.
+
+  it('answers every limit case with 400 and its code', async () => {
+    const wrong: string[] = [];
+    for (const [method, path, payload, code] of cases) {
+      const url = `/v1${path.includes(':id') ? withId(path, idFor(own, path)) : path}`;
+      const res = await send(tokenA, { method: method as 'POST', url, payload });
+      const body = res.json() as Json;
+      if (res.statusCode !== 400 || body.code !== code || body.error !== 'validation_error') {
+        wrong.push(`${method} ${path} ${JSON.stringify(payload).slice(0, 60)} -> ${res.statusCode} ${String(body.code)}, want 400 ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(cases.length).toBeGreaterThan(60);
+  });
+});
+
+describe('API contract: inputs that pass the schema but are still wrong', () => {
+  const wf = (extra: object) => ({ name: 'w', ...extra });
+  const raw = (method: string, path: string, payload: string): InjectOptions => ({
+    method: method as 'POST',
+    url: `/v1${path}`,
+    payload,
+    headers: { 'content-type': 'application/json' },
+  });
+  const json = (method: string, path: string, payload?: object): InjectOptions => ({
+    method: method as 'POST',
+    url: `/v1${path.includes(':id') ? withId(path, idFor(own, path)) : path}`,
+    ...(payload ? { payload } : {}),
+  });
+
+  it('answers each of them with a 4xx in the error shape, never a 5xx', async () => {
+    const requests: InjectOptions[] = [
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 123 } })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: {} })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x', max_results: 'abc' }, dry_run: true })),
+      json('POST', '/workflows', wf({ workflow_type: 'crawl', operation_config: { urls: 'x' } })),
+      json('POST', '/workflows', wf({ workflow_type: 'crawl', operation_config: { urls: [SEED], max_pages: 1e9 }, dry_run: true })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, cron_expression: 'not a cron' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, cron_expression: '99 99 * * *' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, interval: 'every blue moon' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, interval: '0 minutes' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, interval: '99999999999999 weeks' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, scheduled_for: 'garbage' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, timezone: 'Mars/Olympus' })),
+      json('POST', '/workflows', wf({ workflow_type: 'search', operation_config: { query: 'x' }, session_id: UNKNOWN_ID })),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'm', type: 'aggregate', config: {} }, { id: 'm', type: 'aggregate', config: {} }] }),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'm', type: 'aggregate', config: {}, depends_on: ['ghost'] }] }),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'a', type: 'aggregate', config: {}, depends_on: ['b'] }, { id: 'b', type: 'aggregate', config: {}, depends_on: ['a'] }] }),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'm', type: 'aggregate', config: {}, depends_on: ['m'] }] }),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'm', type: 'aggregate', config: {}, cascade_condition: '((( nonsense' }] }),
+      json('PATCH', '/workflows/:id', { operation_config: { query: 5 } }),
+      json('PATCH', '/workflows/:id', { workflow_type: 'crawl' }),
+      json('PATCH', '/workflows/:id', { session_id: UNKNOWN_ID }),
+      json('POST', '/search', { query: 'x', session_id: UNKNOWN_ID }),
+      json('POST', '/searches', { query: 'x', processing_mode: 'webhook' }),
+      json('POST', '/searches', { query: 'x', processing_mode: 'webhook', webhook_url: 'ftp://x' }),
+      json('POST', '/crawls', { urls: [SEED], session_id: UNKNOWN_ID }),
+      json('POST', '/crawls', { urls: [SEED], processing_mode: 'webhook' }),
+      json('POST', '/crawls', { urls: ['file:///etc/passwd'] }),
+      json('POST', '/crawls', { urls: ['javascript:alert(1)'] }),
+      json('POST', '/crawls', { urls: ['http://'] }),
+      json('POST', '/crawls', { urls: [SEED], extraction_schema: { '1bad': 'Extract the value shown here' } }),
+      json('POST', '/crawls', { urls: [SEED], extraction_schema: {} }),
+      json('POST', '/crawls', { urls: [SEED], auto_generate_intent: true }),
+      json('POST', '/crawls/estimate', { urls: [SEED], max_pages: 1, extraction_schema: { price: 12 } }),
+      json('POST', '/crawls/preview-extraction', { url: 'file:///etc/passwd', extraction_schema: { price: 'Extract the price shown here' } }),
+      json('POST', '/brand/design-system', { url: 'file:///etc/passwd' }),
+      json('POST', '/asks', { question: 'What causes tides?', session_id: UNKNOWN_ID }),
+      json('POST', '/sessions/:id/share', { shared_with_org: true }),
+      json('POST', '/sessions/:id/share', { shared_with_org: true, organization_id: UNKNOWN_ID }),
+      json('POST', '/sessions/:id/share', { shared_with_org: true, organization_id: 'not-a-uuid' }),
+      json('POST', '/tokens', { name: 'x', scopes: [] }),
+      json('POST', '/tokens', { name: 'x', scopes: ['search', 'search'] }),
+      json('POST', '/sessions', { name: 's', metadata: { intent: { type: 'nonsense' } } }),
+      json('POST', '/sessions', { name: 's', metadata: { tags: Array.from({ length: 21 }, () => 't') } }),
+      raw('POST', '/sessions', '{"name": "\\ud800 lone surrogate"}'),
+      raw('POST', '/sessions', '{"name": "s", "__proto__": {"admin": true}}'),
+      raw('POST', '/crawls', '{"urls": ["http://127.0.0.1:9/"], "max_pages": 1e309}'),
+      raw('POST', '/search', '{"query": "x", "max_results": -0}'),
+      raw('POST', '/crawls', `{"urls": ["http://127.0.0.1:9/"], "extraction_schema": {"__proto__": "Extract the value shown here"}}`),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 's', type: 'search', config: { query: 123 } }] }),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'c', type: 'crawl', config: { urls: 'x' } }] }),
+      json('POST', '/workflows', { ...PIPELINE, steps: [{ id: 'a', type: 'aggregate', config: { aggregation_type: 5 } }] }),
+      json('POST', '/workflows', { ...PIPELINE, stop_condition: { type: 'result_count', operator: '!!', value: 'x' } }),
+      json('POST', '/workflows', { ...PIPELINE, stop_condition: { type: 'contains_url' } }),
+      json('POST', '/workflows', { ...PIPELINE, notification_config: { webhook_url: 'not a url' } }),
+      { method: 'POST', url: '/v1/sessions', payload: 'name=s', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { method: 'POST', url: '/v1/sessions', payload: 'name', headers: { 'content-type': 'text/plain' } },
+      { method: 'POST', url: '/v1/sessions', payload: '{"name":"s"}', headers: { 'content-type': 'application/json; charset=utf-16' } },
+      { method: 'POST', url: '/v1/sessions', payload: '{"name":"s"}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
+      { method: 'PUT', url: '/v1/sessions' },
+      { method: 'OPTIONS', url: '/v1/sessions' },
+      { method: 'HEAD', url: '/v1/sessions' },
+      { method: 'GET', url: '/v1/sessions/' },
+      { method: 'GET', url: '/v1/sessions/..%2F..%2Ftokens' },
+      { method: 'GET', url: `/v1/sessions/${'%00'.repeat(10)}` },
+      { method: 'GET', url: `/v1/sessions?${'x'.repeat(20_000)}=1` },
+      json('GET', '/sessions?offset=99999999999999999999'),
+      json('GET', '/crawls?offset=1e3'),
+      json('GET', '/workflows?limit=5&offset=1e20'),
+      json('GET', '/search/jobs?offset=9007199254740993'),
+    ];
+    const problems: Problem[] = [];
+    for (const options of requests) {
+      const res = await send(tokenA, options);
+      problems.push(...contractProblems(describeRequest(options), res));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('API contract: operations out of order', () => {
+  it('answers repeated, late and out-of-state operations with a 2xx or a 4xx in the error shape, never a 5xx', async () => {
+    const problems: Problem[] = [];
+    const call = async (method: string, path: string, payload?: object) => {
+      const options: InjectOptions = { method: method as 'POST', url: `/v1${path}`, ...(payload ? { payload } : {}) };
+      const res = await send(tokenA, options);
+      problems.push(...contractProblems(describeRequest(options), res));
+      return res;
+    };
+    const created = async (path: string, payload: object) => {
+      const body = (await call('POST', path, payload)).json() as { id?: string; workflow?: { id: string } };
+      return (body.id ?? body.workflow?.id)!;
+    };
+
+    const session = await created('/sessions', { name: 'once', session_config: { max_operations: 1 } });
+    await call('POST', `/sessions/${session}/search`, { query: 'tides' });
+    await call('POST', `/sessions/${session}/search`, { query: 'tides again' });
+    await call('POST', `/sessions/${session}/complete`);
+    await call('POST', `/sessions/${session}/complete`);
+    await call('POST', `/sessions/${session}/ask`, { question: 'What causes tides?' });
+    await call('PATCH', `/sessions/${session}`, { name: 'late' });
+    await call('POST', `/sessions/${session}/archive`);
+    await call('POST', `/sessions/${session}/archive`);
+    await call('POST', `/sessions/${session}/share`, { public_share: true });
+    await call('POST', `/sessions/${session}/crawl`, { urls: [SEED], max_pages: 1 });
+    await call('DELETE', `/sessions/${session}`);
+    await call('DELETE', `/sessions/${session}`);
+    await call('GET', `/sessions/${session}/timeline`);
+    await call('POST', `/sessions/${session}/complete`);
+
+    const crawl = await created('/crawls', { urls: [SEED], max_pages: 1 });
+    await call('POST', `/crawls/${crawl}/abort`);
+    await call('POST', `/crawls/${crawl}/abort`);
+    await call('POST', `/crawls/${crawl}/share`, { public_share: true });
+    await call('DELETE', `/crawls/${crawl}`);
+    await call('DELETE', `/crawls/${crawl}`);
+    await call('POST', `/crawls/${crawl}/execute`);
+    await call('POST', `/crawls/${crawl}/abort`);
+    await call('GET', `/public/crawls/${crawl}`);
+
+    const job = await created('/searches', { query: 'tides' });
+    await call('DELETE', `/search/jobs/${job}`);
+    await call('DELETE', `/search/jobs/${job}`);
+    await call('POST', `/search/jobs/${job}/share`, { public_share: true });
+
+    const workflow = await created('/workflows', PIPELINE);
+    await call('PATCH', `/workflows/${workflow}`, { status: 'completed' });
+    await call('POST', `/workflows/${workflow}/execute`, {});
+    await call('PATCH', `/workflows/${workflow}`, { status: 'archived' });
+    await call('PATCH', `/workflows/${workflow}`, { status: 'active' });
+    await call('PATCH', `/workflows/${workflow}`, { operation_config: { query: 'x' }, workflow_type: 'search' });
+    await call('GET', `/workflows/${workflow}/chronicle`);
+    await call('GET', `/workflows/${workflow}/recommendations`);
+    await call('DELETE', `/workflows/${workflow}`);
+    await call('DELETE', `/workflows/${workflow}`);
+    await call('POST', `/workflows/${workflow}/execute`, { dry_run: true });
+    await call('GET', `/workflows/${workflow}/executions`);
+
+    const token = await created('/tokens', { name: 'doomed' });
+    await call('DELETE', `/tokens/${token}`);
+    await call('DELETE', `/tokens/${token}`);
+    await call('POST', '/webhooks/secret');
+    await call('POST', '/webhooks/secret');
     expect(problems).toEqual([]);
   });
 });

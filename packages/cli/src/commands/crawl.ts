@@ -19,6 +19,7 @@ type Expansion = NonNullable<CrawlBody['expansion']>;
 const EXPANSIONS: readonly Expansion[] = ['none', 'internal', 'external', 'both'];
 const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 const POLL_MS = 500;
+const BEST_PAGES = 5;
 
 interface CrawlOptions {
   maxPages?: number;
@@ -160,10 +161,13 @@ export function crawlsCommand(): Command {
   return crawls;
 }
 
+/** Each poll carries only the stats and the best pages so far, whatever the crawl's size. */
+const LIGHT_POLL = { documents: 'top', documents_limit: BEST_PAGES } as const;
+
 /**
- * Polls the crawl until it ends, showing progress: the ink view on a terminal, a plain line per
- * change otherwise, nothing with --json (stdout carries only the final document). Ctrl-C stops
- * watching, not the crawl.
+ * Polls the crawl (the light form) until it ends, showing progress: the ink view on a terminal, a
+ * plain line per change otherwise, nothing with --json (stdout carries only the final document).
+ * The whole crawl is read once at the end. Ctrl-C stops watching, not the crawl.
  */
 async function follow(client: WvrClient, start: CrawlDetail, output: Output): Promise<CrawlDetail> {
   const base = { pages: start.stats.pages_crawled, atMs: Date.now() };
@@ -176,15 +180,16 @@ async function follow(client: WvrClient, start: CrawlDetail, output: Output): Pr
   let detail = start;
   try {
     for (;;) {
-      show.update(crawlProgress(detail, base, Date.now()));
+      show.update(crawlProgress(detail, base, Date.now(), BEST_PAGES));
       if (isFinished(detail.status) || interrupted) break;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      detail = await client.crawls.get(detail.id);
+      detail = await client.crawls.get(detail.id, LIGHT_POLL);
     }
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     show.done();
   }
+  detail = await client.crawls.get(detail.id);
   if (interrupted) output.err(`Stopped watching; crawl ${detail.id} is ${detail.status}. Cancel it with: wvr crawls cancel ${detail.id}`);
   return detail;
 }
@@ -230,7 +235,7 @@ const SHOWN_DOCUMENTS = 20;
 export function renderDetail(d: CrawlDetail): string {
   const s = d.stats;
   const lines = [
-    `Crawl ${d.id} ${d.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_cached} from cache, depth ${s.max_depth}`,
+    `Crawl ${d.id} ${d.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_filtered} filtered by classifiers, ${s.pages_cached} from cache, depth ${s.max_depth}`,
     `${s.credits_used} credit(s) used${s.credits_reserved ? `, ${s.credits_reserved} reserved` : ''} (${s.pricing_tier}${s.advanced_features.length ? `: ${s.advanced_features.join(', ')}` : ''}) · access ${d.access_level}`,
   ];
   if (s.last_failure) lines.push(`last failure: ${s.last_failure}`);
@@ -248,7 +253,7 @@ export function renderDetail(d: CrawlDetail): string {
         url: doc.final_url || doc.url,
       }));
     lines.push('', table(rows, ['importance', 'status', 'depth', 'label', 'title', 'url']));
-    if (d.documents.length > SHOWN_DOCUMENTS) lines.push(`… ${d.documents.length - SHOWN_DOCUMENTS} more (use --json or --out for all)`);
+    if (d.documents_total > rows.length) lines.push(`… ${d.documents_total - rows.length} more (use --json or --out for all)`);
   }
   if (d.summary) lines.push('', 'Summary:', `  ${d.summary}`);
   if (d.smart_crawl) {

@@ -11,8 +11,9 @@ const progress = (over: Partial<CrawlProgress> = {}): CrawlProgress => ({
   failed: 2,
   lastFailure: null,
   skipped: 1,
+  filtered: 3,
   credits: 12,
-  queued: null,
+  queued: 25,
   pagesPerSecond: 3.46,
   best: [
     { url: 'http://127.0.0.1:1/', title: 'Home', importance: 0.5 },
@@ -29,7 +30,7 @@ describe('CrawlView', () => {
     expect(frame).toContain('crawl c1 running');
     // 12 of 40 is 30%: 9 of the bar's 30 cells are filled.
     expect(frame).toContain(`${'█'.repeat(9)}${'░'.repeat(21)} 12/40 pages (30%)`);
-    expect(frame).toContain('3.5 pages/s · queue - · 2 error(s) · 1 duplicate(s) · 12 credit(s)');
+    expect(frame).toContain('3.5 pages/s · queue 25 · 2 error(s) · 1 duplicate(s) · 3 filtered · 12 credit(s)');
     const lines = frame.split('\n');
     const home = lines.findIndex((l) => l.includes('0.500 Home'));
     const books = lines.findIndex((l) => l.includes('0.125 Books'));
@@ -37,7 +38,7 @@ describe('CrawlView', () => {
     expect(books).toBe(home + 1);
   });
 
-  it('re-renders as the crawl moves and ends, with the queue once the API reports it', () => {
+  it('re-renders as the crawl moves and ends, with the queue as it shrinks', () => {
     const view = render(<CrawlView progress={progress({ status: 'pending', pages: 0, best: [], pagesPerSecond: null })} />);
     expect(view.lastFrame()).toContain('0/40 pages (0%)');
     expect(view.lastFrame()).toContain('(none yet)');

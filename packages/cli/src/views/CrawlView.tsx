@@ -24,8 +24,8 @@ export function CrawlView({ progress: p, width = 80 }: { progress: CrawlProgress
         <Text color="cyan">{bar(p.pages, p.budget, 30)}</Text> {p.pages}/{p.budget} pages ({percent}%)
       </Text>
       <Text>
-        {rate} pages/s · queue {p.queued ?? '-'} · <Text color={p.failed > 0 ? 'red' : undefined}>{p.failed} error(s)</Text> · {p.skipped} duplicate(s) ·{' '}
-        {p.credits} credit(s)
+        {rate} pages/s · queue {p.queued} · <Text color={p.failed > 0 ? 'red' : undefined}>{p.failed} error(s)</Text> · {p.skipped} duplicate(s) ·{' '}
+        {p.filtered} filtered · {p.credits} credit(s)
       </Text>
       {p.lastFailure ? (
         <Text color="red" wrap="truncate-end">

@@ -39,8 +39,9 @@ const detail = (pages: number, documents: Doc[]): CrawlDetail => ({
     pages_failed: 1,
     last_failure: 'http://h/x: 500',
     pages_skipped: 0,
-    pages_filtered: 0,
+    pages_filtered: 2,
     pages_cached: 0,
+    pages_queued: 17,
     max_pages: 50,
     max_depth: 2,
     credits_used: pages,
@@ -55,6 +56,7 @@ const detail = (pages: number, documents: Doc[]): CrawlDetail => ({
   started_at: null,
   completed_at: null,
   documents,
+  documents_total: documents.length,
   classifications: [],
   summary: null,
   access_level: 'owner',
@@ -66,7 +68,7 @@ describe('crawlProgress', () => {
   it('measures pages per second from the first poll the CLI saw', () => {
     const p = crawlProgress(detail(30, []), { pages: 10, atMs: 1_000 }, 5_000);
     expect(p.pagesPerSecond).toBe(5);
-    expect(p).toMatchObject({ pages: 30, budget: 50, failed: 1, lastFailure: 'http://h/x: 500', credits: 30, queued: null });
+    expect(p).toMatchObject({ pages: 30, budget: 50, failed: 1, lastFailure: 'http://h/x: 500', credits: 30, queued: 17, filtered: 2 });
     expect(crawlProgress(detail(10, []), { pages: 10, atMs: 1_000 }, 1_000).pagesPerSecond).toBeNull();
   });
 
@@ -78,7 +80,7 @@ describe('crawlProgress', () => {
 
   it('formats a plain line and a bar, and knows the terminal statuses', () => {
     const p = crawlProgress(detail(20, []), { pages: 0, atMs: 0 }, 4_000);
-    expect(progressLine(p)).toBe('crawl c1 running: 20/50 pages, 5.0 pages/s, queue -, 1 error(s), 20 credit(s)');
+    expect(progressLine(p)).toBe('crawl c1 running: 20/50 pages, 5.0 pages/s, queue 17, 1 error(s), 2 filtered, 20 credit(s)');
     expect(bar(5, 10, 4)).toBe('██░░');
     expect(bar(99, 10, 4)).toBe('████');
     expect(bar(0, 0, 3)).toBe('░░░');

@@ -8,7 +8,10 @@ export interface BestPage {
   importance: number;
 }
 
-/** What the live view and the plain progress lines show about a crawl at one poll. */
+/**
+ * What the live view and the plain progress lines show about a crawl at one poll. The poll may
+ * carry only the top documents (documents=top): the best pages need no more.
+ */
 export interface CrawlProgress {
   id: string;
   status: CrawlDetail['status'];
@@ -18,9 +21,11 @@ export interface CrawlProgress {
   /** Why the latest failed page failed. */
   lastFailure: string | null;
   skipped: number;
+  /** Pages a classifier dropped: fetched, neither stored nor charged. */
+  filtered: number;
   credits: number;
-  /** URLs waiting in the frontier, when the API reports it (null: not reported). */
-  queued: number | null;
+  /** URLs waiting in the frontier. */
+  queued: number;
   /** Pages fetched per second since this CLI started watching (null before any time has passed). */
   pagesPerSecond: number | null;
   best: BestPage[];
@@ -40,8 +45,6 @@ export interface RateBase {
 export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number, bestCount = 5): CrawlProgress {
   const { stats } = detail;
   const seconds = (nowMs - base.atMs) / 1000;
-  // Forward-compatible: the frontier size is shown once the API's stats carry it.
-  const queued = 'pages_queued' in stats && typeof stats.pages_queued === 'number' ? stats.pages_queued : null;
   return {
     id: detail.id,
     status: detail.status,
@@ -50,8 +53,9 @@ export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number
     failed: stats.pages_failed,
     lastFailure: stats.last_failure,
     skipped: stats.pages_skipped,
+    filtered: stats.pages_filtered,
     credits: stats.credits_used,
-    queued,
+    queued: stats.pages_queued,
     pagesPerSecond: seconds > 0 ? (stats.pages_crawled - base.pages) / seconds : null,
     best: bestPages(detail.documents, bestCount),
     error: detail.error,
@@ -68,7 +72,7 @@ export function bestPages(documents: CrawlDetail['documents'], count: number): B
 /** One plain line per change, for logs and pipes. */
 export function progressLine(p: CrawlProgress): string {
   const rate = p.pagesPerSecond === null ? '-' : p.pagesPerSecond.toFixed(1);
-  return `crawl ${p.id} ${p.status}: ${p.pages}/${p.budget} pages, ${rate} pages/s, queue ${p.queued ?? '-'}, ${p.failed} error(s), ${p.credits} credit(s)`;
+  return `crawl ${p.id} ${p.status}: ${p.pages}/${p.budget} pages, ${rate} pages/s, queue ${p.queued}, ${p.failed} error(s), ${p.filtered} filtered, ${p.credits} credit(s)`;
 }
 
 export function bar(done: number, total: number, width: number): string {

@@ -45,6 +45,7 @@ export const CrawlStatsSchema = z
     pages_skipped: z.number().int().describe('Duplicates by redirect or rel=canonical'),
     pages_filtered: z.number().int().describe('Pages a classifier dropped: fetched, neither stored nor charged'),
     pages_cached: z.number().int(),
+    pages_queued: z.number().int().describe('URLs waiting in the frontier (0 once the crawl has ended)'),
     max_pages: z.number().int(),
     max_depth: z.number().int(),
     credits_used: z.number().int(),
@@ -84,7 +85,8 @@ export const CrawlJobSchema = z
 export type CrawlJob = z.infer<typeof CrawlJobSchema>;
 
 export const CrawlDetailSchema = CrawlJobSchema.extend({
-  documents: z.array(CrawlDocumentSchema),
+  documents: z.array(CrawlDocumentSchema).describe('All documents in crawl order, or what the documents query parameter asked for'),
+  documents_total: z.number().int().describe('Documents stored so far, whatever part of them came along'),
   classifications: z.array(z.object({ url: z.string(), label: z.string(), confidence: z.number() })),
   summary: z.string().nullable(),
   access_level: AccessLevel,
@@ -117,4 +119,7 @@ export type CrawlDryRun = z.infer<typeof CrawlDryRunSchema>;
 export const CrawlCreatedSchema = z.union([CrawlDetailSchema, CrawlDryRunSchema]).meta({ id: 'CrawlCreated' });
 
 export const CrawlListSchema = page(CrawlJobSchema).meta({ id: 'CrawlList' });
+
+export const CrawlDocumentListSchema = page(CrawlDocumentSchema).meta({ id: 'CrawlDocumentList' });
+export type CrawlDocumentList = z.infer<typeof CrawlDocumentListSchema>;
 export type CrawlList = z.infer<typeof CrawlListSchema>;

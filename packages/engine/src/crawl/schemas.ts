@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpUrl, ProcessingMode, ShareBody, Uuid, listQuery, requireWebhookUrl } from '../core/schemas.js';
+import { HttpUrl, ListQuery, ProcessingMode, ShareBody, Uuid, listQuery, requireWebhookUrl } from '../core/schemas.js';
 import { ExtractionSchema } from '../extract/schemas.js';
 import { checkClassifiers, type ClassifierInput } from '../extract/classifiers.js';
 
@@ -97,4 +97,20 @@ export type CrawlInput = z.output<typeof CrawlBody>;
 export const CrawlEstimateBody = z.strictObject(CrawlFields).superRefine(crawlRules).meta({ id: 'CrawlEstimateRequest' });
 
 export const CrawlListQuery = listQuery(CrawlStatus);
+
+/** How much of a crawl's documents a read carries; the default keeps the full job detail. */
+export const CrawlGetQuery = z
+  .object({
+    documents: z
+      .enum(['all', 'top', 'none'])
+      .default('all')
+      .describe('all: every document (default); top: the documents_limit most important so far; none: stats only, for polling'),
+    documents_limit: z.coerce.number().int().min(1).max(100).default(10).describe('With documents=top: how many, 1 to 100'),
+  })
+  .meta({ id: 'CrawlGetQuery' });
+export type CrawlGetInput = z.output<typeof CrawlGetQuery>;
+
+export const CrawlDocumentsQuery = ListQuery.extend({
+  order: z.enum(['crawl', 'importance']).default('crawl').describe('crawl: the order pages were discovered; importance: most important first'),
+}).meta({ id: 'CrawlDocumentsQuery' });
 export const CrawlShareBody = ShareBody;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
@@ -10,14 +10,14 @@ import type { NotifyService } from '../notify/service.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { PageFetcher } from '../web/types.js';
 import { assertTiersAvailable } from '../web/tiers.js';
-import { CrawlBody, CrawlEstimateBody, CrawlListQuery, type CrawlInput } from './schemas.js';
-import { crawlDocuments, crawls } from './tables.js';
+import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, type CrawlGetInput, type CrawlInput } from './schemas.js';
+import { crawlDocuments, crawlFrontier, crawls } from './tables.js';
 import { CrawlRunner, effectiveExpansion } from './runner.js';
 import { Frontier } from './frontier.js';
 import { defaultDepth } from './relevance.js';
 import type { PageEnricher } from './enrich.js';
 import type { IndexPageInput } from '../search/schemas.js';
-import type { CrawlDetail, CrawlDocument, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
+import type { CrawlDetail, CrawlDocument, CrawlDocumentList, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
 
 type Row = typeof crawls.$inferSelect;
 type DocRow = typeof crawlDocuments.$inferSelect;
@@ -130,21 +130,36 @@ export class CrawlService {
     );
     const total = this.ctx.db.select({ n: count() }).from(crawls).where(where).get()!.n;
     const rows = this.ctx.db.select().from(crawls).where(where).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(q.limit).offset(q.offset).all();
-    return { data: rows.map((r) => toJob(this.settled(r))), total, limit: q.limit, offset: q.offset };
+    return { data: rows.map((r) => this.job(this.settled(r))), total, limit: q.limit, offset: q.offset };
   }
 
-  /** `GET /v1/crawls/{id}`: owner, org members it is shared with, or anyone when public. */
-  get(principal: Principal | null, id: string): CrawlDetail {
+  /**
+   * `GET /v1/crawls/{id}`: owner, org members it is shared with, or anyone when public. `documents`
+   * (query) picks how much of the results come along: all (default), the top documents_limit by
+   * importance, or none, for cheap polling.
+   */
+  get(principal: Principal | null, id: string, query: unknown = {}): CrawlDetail {
+    const q = parseInput(CrawlGetQuery, query, 'query');
     const row = this.row(id);
     const level = this.deps.sharing.assertCanRead(principal, ref(row));
-    return this.detail(row, level);
+    return this.detail(row, level, q);
   }
 
   /** `GET /v1/public/crawls/{id}`: only publicly shared crawls, without authentication. */
-  getPublic(id: string): CrawlDetail {
+  getPublic(id: string, query: unknown = {}): CrawlDetail {
+    const q = parseInput(CrawlGetQuery, query, 'query');
     const row = this.row(id);
     this.deps.sharing.assertPublic(ref(row));
-    return this.detail(row, 'public');
+    return this.detail(row, 'public', q);
+  }
+
+  /** `GET /v1/crawls/{id}/documents`: the documents a page at a time, in crawl order or by importance. */
+  documents(principal: Principal | null, id: string, query: unknown = {}): CrawlDocumentList {
+    const q = parseInput(CrawlDocumentsQuery, query, 'query');
+    const row = this.row(id);
+    this.deps.sharing.assertCanRead(principal, ref(row));
+    const data = this.documentRows(row.id, q.order, q.limit, q.offset);
+    return { data, total: this.documentCount(row.id), limit: q.limit, offset: q.offset };
   }
 
   /** `DELETE /v1/crawls/{id}`: a pending (scheduled) or running crawl ends cancelled, its reservation released. */
@@ -240,27 +255,57 @@ export class CrawlService {
       userId: row.userId,
       kind: 'crawl.completed',
       webhookUrl: config.webhook_url,
-      data: { crawl_id: row.id, status: row.status, stats: toJob(row).stats, completed_at: row.completedAt },
+      data: { crawl_id: row.id, status: row.status, stats: this.job(row).stats, completed_at: row.completedAt },
     });
   }
 
-  private detail(row: Row, level: CrawlDetail['access_level']): CrawlDetail {
-    const docs = this.ctx.db
-      .select()
+  private detail(row: Row, level: CrawlDetail['access_level'], q: CrawlGetInput): CrawlDetail {
+    const docs =
+      q.documents === 'none' ? [] : q.documents === 'top' ? this.documentRows(row.id, 'importance', q.documents_limit, 0) : this.documentRows(row.id, 'crawl');
+    // Classifications are small and always complete, whatever part of the documents came along.
+    const classified = this.ctx.db
+      .select({ url: crawlDocuments.url, classification: crawlDocuments.classification })
       .from(crawlDocuments)
-      .where(eq(crawlDocuments.crawlId, row.id))
+      .where(and(eq(crawlDocuments.crawlId, row.id), isNotNull(crawlDocuments.classification)))
       .orderBy(asc(crawlDocuments.seq))
-      .all()
-      .map(toDocument);
+      .all();
     return {
-      ...toJob(row),
+      ...this.job(row),
       documents: docs,
-      classifications: docs.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
+      documents_total: this.documentCount(row.id),
+      classifications: classified.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
       summary: row.summary,
       access_level: level,
       sharing: this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
     };
+  }
+
+  /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
+  private documentRows(crawlId: string, order: 'crawl' | 'importance', limit?: number, offset = 0): CrawlDocument[] {
+    const query = this.ctx.db
+      .select()
+      .from(crawlDocuments)
+      .where(eq(crawlDocuments.crawlId, crawlId))
+      .orderBy(...(order === 'importance' ? [desc(crawlDocuments.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)]));
+    return (limit === undefined ? query.all() : query.limit(limit).offset(offset).all()).map(toDocument);
+  }
+
+  private documentCount(crawlId: string): number {
+    return this.ctx.db.select({ n: count() }).from(crawlDocuments).where(eq(crawlDocuments.crawlId, crawlId)).get()!.n;
+  }
+
+  /** The job view, with the frontier's pending count (an indexed count) while the crawl is live. */
+  private job(row: Row): CrawlJob {
+    const live = row.status === 'pending' || row.status === 'running';
+    const queued = live
+      ? this.ctx.db
+          .select({ n: count() })
+          .from(crawlFrontier)
+          .where(and(eq(crawlFrontier.crawlId, row.id), eq(crawlFrontier.state, 'queued')))
+          .get()!.n
+      : 0;
+    return toJob(row, queued);
   }
 
   private row(id: string): Row {
@@ -286,7 +331,7 @@ export class CrawlService {
 
 const ref = (row: Row): ResourceRef => ({ type: 'crawl', id: row.id, ownerUserId: row.userId });
 
-function toJob(row: Row): CrawlJob {
+function toJob(row: Row, pagesQueued: number): CrawlJob {
   const price = pricing.crawlPage(row.config as unknown as CrawlInput);
   return {
     id: row.id,
@@ -299,6 +344,7 @@ function toJob(row: Row): CrawlJob {
       pages_skipped: row.pagesSkipped,
       pages_filtered: row.pagesFiltered,
       pages_cached: row.pagesCached,
+      pages_queued: pagesQueued,
       max_pages: row.maxPages,
       max_depth: row.maxDepth,
       credits_used: row.creditsUsed,

@@ -72,7 +72,8 @@ describe('siteOf', () => {
   });
 
   it('leaves the port out of the domain that domain_authority is keyed by', () => {
-    expect(domainOf('http://www.127.0.0.1:4001/')).toBe('127.0.0.1');
+    expect(domainOf('http://www.a.test:4001/')).toBe('a.test');
+    expect(domainOf('http://127.0.0.1:4001/')).toBe('127.0.0.1');
   });
 });
 

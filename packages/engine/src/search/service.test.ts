@@ -262,3 +262,38 @@ describe('tenant isolation', () => {
     expect(urls(await t.engine.search.quick(carol, { query: 'confidential' }))).toEqual([]);
   });
 });
+
+describe('uncharged run', () => {
+  it('answers with every option applied, neither charging nor recording a job', async () => {
+    const before = balance();
+    const run = await t.engine.search.run(alice, { query: 'kettle', source_type: 'news', rerank_results: true, generate_suggestions: true });
+    expect(run.provider).toBe('local');
+    expect(run.results.map((r) => r.url)).toEqual(['http://news.test/news/kettle-recall']);
+    expect(run.suggested_queries.length).toBeGreaterThan(0);
+    expect(run.summary!.citations[0]!.url).toBe('http://news.test/news/kettle-recall');
+    expect(balance()).toBe(before);
+    expect(t.engine.search.list(alice).total).toBe(0);
+  });
+
+  it('returns what the charged search of the same body returns', async () => {
+    const body = { query: 'kettle', rerank_results: true, exclude_domains: ['shop.test'] };
+    const run = await t.engine.search.run(alice, body);
+    const job = await sync(body);
+    expect(job.results).toEqual(run.results);
+    expect(job.summary).toEqual(run.summary);
+    expect(run.results.map((r) => r.url)).not.toContain('http://shop.test/products/kettle');
+  });
+
+  it('rejects delivery fields and bad options with 400', async () => {
+    expect(await codeOf(() => t.engine.search.run(alice, { query: 'kettle', processing_mode: 'sync' }))).toBe('400 unknown_field');
+    expect(await codeOf(() => t.engine.search.run(alice, { query: 'kettle', source_type: 'gossip' }))).toBe('400 source_type_invalid');
+  });
+});
+
+describe('domain filters in full search', () => {
+  it('keeps only include_domains and drops exclude_domains', async () => {
+    const hosts = (job: SearchJob) => job.results.map((r) => new URL(r.url).hostname).sort();
+    expect(hosts(await sync({ query: 'kettle', include_domains: ['news.test', 'uni.edu'] }))).toEqual(['news.test', 'uni.edu']);
+    expect(hosts(await sync({ query: 'kettle', exclude_domains: ['shop.test', 'forum.test'] }))).toEqual(['docs.test', 'news.test', 'uni.edu']);
+  });
+});

@@ -42,4 +42,23 @@ describe('crawl workflows on the local web', () => {
     expect(third.result_changes).toMatchObject({ changed_urls: [], retained_count: 1 });
     expect(t.engine.credits.balance(p.userId)).toBe(94);
   });
+
+  it('estimates what crawl runs consume: the seeds without expansion, max_pages with it', async () => {
+    const p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'estimates@x.test' }));
+    web.setVersion(1);
+    const article = web.truth.changes(1, 2).edited.filter((u) => u.startsWith(web.news));
+    const cases = [
+      { operation_config: { urls: [web.news], max_pages: 3 }, estimate: 2 },
+      { operation_config: { urls: [web.news, article[0]!], max_pages: 3, expansion: 'none' }, estimate: 3 },
+      { operation_config: { urls: [web.news], max_pages: 3, expansion: 'internal' }, estimate: 4 },
+    ];
+    const seen = [];
+    for (const [i, c] of cases.entries()) {
+      const { workflow } = await t.engine.workflows.create(p, { name: `estimate ${i}`, workflow_type: 'crawl', operation_config: c.operation_config, interval: '1 day' });
+      const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+      expect(run.status).toBe('completed');
+      seen.push([workflow!.estimated_credits_per_execution, run.credits.consumed]);
+    }
+    expect(seen).toEqual(cases.map((c) => [c.estimate, c.estimate]));
+  });
 });

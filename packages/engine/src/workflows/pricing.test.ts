@@ -15,9 +15,42 @@ describe('workflow pricing', () => {
     expect(executionPrice(simple('search', true))).toMatchObject({ credits: 2, pricing_tier: 'advanced', advanced_features: ['natural_language_stop_condition'] });
   });
 
-  it('estimates a crawl workflow with the most its crawl can cost', () => {
-    expect(executionEstimate(simple('crawl', false, { max_pages: 5 }))).toBe(6);
-    expect(executionEstimate(simple('crawl', false, { max_pages: 5, extraction_schema: { price: 'the price' } }))).toBe(11);
+  it('estimates an expanding crawl workflow with max_pages at the crawl price', () => {
+    const seed = { urls: ['http://a.test/'], max_pages: 5 };
+    expect(executionEstimate(simple('crawl', false, { ...seed, expansion: 'internal' }))).toBe(6);
+    expect(executionEstimate(simple('crawl', false, { ...seed, follow_links: true, extraction_schema: { price: 'the price' } }))).toBe(11);
+  });
+
+  it('estimates a crawl without expansion by its distinct seeds, at most max_pages', () => {
+    const seeds = ['http://a.test/1', 'http://a.test/2', 'http://a.test/2'];
+    expect(executionEstimate(simple('crawl', false, { urls: seeds, max_pages: 3 }))).toBe(3);
+    expect(executionEstimate(simple('crawl', false, { urls: seeds, max_pages: 1, expansion: 'none' }))).toBe(2);
+    expect(executionEstimate(simple('crawl', true, { urls: seeds, max_pages: 3, classify_documents: true }))).toBe(6);
+  });
+
+  it('prices a search patrol as its search plus 1 for a natural_language judge', () => {
+    expect(executionPrice(simple('search', false, { query: 'q', rerank_results: true }))).toEqual({ credits: 2, pricing_tier: 'advanced', advanced_features: ['rerank_results'] });
+    expect(executionPrice(simple('search', true, { query: 'q', generate_suggestions: true }))).toEqual({
+      credits: 3,
+      pricing_tier: 'advanced',
+      advanced_features: ['generate_suggestions', 'natural_language_stop_condition'],
+    });
+    expect(executionPrice(simple('search', false, { query: 'q', generate_summary: true, source_type: 'news' }))).toEqual({ credits: 1, pricing_tier: 'basic', advanced_features: [] });
+    expect(executionEstimate(simple('search', true, { query: 'q', rerank_results: true }))).toBe(3);
+  });
+
+  it('bounds a crawl step by the results the step it reads from can produce', () => {
+    const w = {
+      mode: 'multi_step',
+      workflowType: null,
+      operationConfig: null,
+      naturalLanguageStop: false,
+      steps: [
+        { id: 's', type: 'search' as const, output_key: 'found', config: { query: 'x', max_results: 3, query_decomposition: false } },
+        { id: 'c', type: 'crawl' as const, config: { urls: ['{{found}}', 'http://b.test/'], max_pages: 50 } },
+      ],
+    };
+    expect(executionEstimate(w)).toBe(1 + 4);
   });
 
   it('sums the steps of a multi_step execution', () => {

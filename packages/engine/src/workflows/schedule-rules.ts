@@ -4,13 +4,15 @@ export const INTERVAL_PATTERN = /^\s*(\d+)\s*(minute|hour|day|week)s?\s*$/i;
 
 const UNIT_MINUTES = { minute: 1, hour: 60, day: 1440, week: 10080 } as const;
 
-/** "2 hours" → 120; null when the text is not an interval. */
+/** The longest period, as for interval_minutes: a longer one would push the next run past what a Date holds. */
+export const MAX_INTERVAL_MINUTES = 525_600;
+
+/** "2 hours" → 120; null when the text is not an interval of 1 minute to 1 year. */
 export function intervalToMinutes(interval: string): number | null {
   const match = INTERVAL_PATTERN.exec(interval);
   if (!match) return null;
-  const n = Number(match[1]);
-  if (n < 1) return null;
-  return n * UNIT_MINUTES[match[2]!.toLowerCase() as keyof typeof UNIT_MINUTES];
+  const minutes = Number(match[1]) * UNIT_MINUTES[match[2]!.toLowerCase() as keyof typeof UNIT_MINUTES];
+  return minutes >= 1 && minutes <= MAX_INTERVAL_MINUTES ? minutes : null;
 }
 
 const CRON_FIELDS = [

@@ -76,4 +76,7 @@ describe('workflow patch, list, assess-intent and plan', () => {
     expect([intervalToMinutes('15 minutes'), intervalToMinutes('2 hours'), intervalToMinutes('1 day'), intervalToMinutes('1 week')]).toEqual([15, 120, 1440, 10080]);
     expect(intervalToMinutes('0 hours')).toBeNull();
   });
+  it('rejects intervals longer than a year, which would overflow the next run time', () => {
+    expect([intervalToMinutes('365 days'), intervalToMinutes('366 days'), intervalToMinutes('99999999999999 weeks')]).toEqual([525_600, null, null]);
+  });
 });

@@ -96,7 +96,7 @@ type ScheduleInput = { [K in keyof typeof ScheduleFields]?: z.output<(typeof Sch
 function scheduleRules<T extends ScheduleInput>(body: T, ctx: z.RefinementCtx<T>, requireOne: boolean): void {
   const issue = (path: string, code: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message, params: { code } });
   if (body.interval !== undefined && intervalToMinutes(body.interval) === null) {
-    issue('interval', 'interval_invalid', 'must be "N minutes", "N hours", "N days" or "N weeks" with N of 1 or more');
+    issue('interval', 'interval_invalid', 'must be "N minutes", "N hours", "N days" or "N weeks", from 1 minute to 525600 minutes (1 year)');
   }
   if (body.cron_expression !== undefined) {
     const problem = cronProblem(body.cron_expression);

@@ -161,9 +161,12 @@ describe('workflows service', () => {
   });
 
   it('answers 402 on a manual run without credits', async () => {
-    const { workflow } = await t.engine.workflows.create(p, { name: 'big', mode: 'multi_step', interval_minutes: 60, steps: [{ id: 'c', type: 'crawl', config: { urls: ['http://x.test/'], max_pages: 500 } }] });
+    // 60 seeds at the extraction price of 2 credits a page: 120 against a balance of 100.
+    const urls = Array.from({ length: 60 }, (_, i) => `http://x.test/p${i}`);
+    const config = { urls, max_pages: 500, extraction_schema: { price: 'the listed price in dollars' } };
+    const { workflow } = await t.engine.workflows.create(p, { name: 'big', mode: 'multi_step', interval_minutes: 60, steps: [{ id: 'c', type: 'crawl', config }] });
     expect((await failure(() => t.engine.workflows.execute(p, workflow!.id))).status).toBe(402);
-    expect(await t.engine.workflows.execute(p, workflow!.id, { dry_run: true })).toMatchObject({ dry_run: true, estimate: { credits: 500, would_succeed: false } });
+    expect(await t.engine.workflows.execute(p, workflow!.id, { dry_run: true })).toMatchObject({ dry_run: true, estimate: { credits: 120, would_succeed: false } });
   });
 
   it('plans an ai_planned workflow within its budget, and marks an unplannable one plan_failed', async () => {

@@ -805,12 +805,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl */
+        /**
+         * A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl
+         * @description documents=all (default) carries every document; documents=top the documents_limit most important so far; documents=none none. Pollers should ask for top or none and page through GET /v1/crawls/{id}/documents.
+         */
         get: operations["getCrawl"];
         put?: never;
         post?: never;
         /** Cancel a running or scheduled crawl; its reserved credits are released */
         delete: operations["cancelCrawl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A crawl's documents a page at a time, in crawl order (default) or by importance */
+        get: operations["listCrawlDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1322,7 +1342,10 @@ export interface components {
             created_at: string;
             started_at: string | null;
             completed_at: string | null;
+            /** @description All documents in crawl order, or what the documents query parameter asked for */
             documents: components["schemas"]["CrawlDocument"][];
+            /** @description Documents stored so far, whatever part of them came along */
+            documents_total: number;
             classifications: {
                 url: string;
                 label: string;
@@ -1343,6 +1366,8 @@ export interface components {
             /** @description Pages a classifier dropped: fetched, neither stored nor charged */
             pages_filtered: number;
             pages_cached: number;
+            /** @description URLs waiting in the frontier (0 once the crawl has ended) */
+            pages_queued: number;
             max_pages: number;
             max_depth: number;
             credits_used: number;
@@ -1869,6 +1894,10 @@ export interface components {
                     credits: number;
                     reason?: string;
                 }[];
+                /** @description Simple search patrols: the summary generate_summary asked for */
+                summary?: components["schemas"]["SearchSummary"] | null;
+                /** @description Simple search patrols: follow-up queries generate_suggestions asked for */
+                suggested_queries?: string[];
                 error?: {
                     code: string;
                     message: string;
@@ -1984,11 +2013,22 @@ export interface components {
                 title: string;
                 description: string;
                 published_date: string | null;
+                /** @description Search results: the provider score, or the rerank score under rerank_results */
+                relevance_score?: number;
+                /**
+                 * @description Search results: academic, commercial, news, community or mixed
+                 * @enum {string}
+                 */
+                source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
                 fingerprint?: string;
                 extracted_data?: {
                     [key: string]: unknown;
                 } | null;
             }[];
+            /** @description Simple search patrols: the summary generate_summary asked for */
+            summary?: components["schemas"]["SearchSummary"] | null;
+            /** @description Simple search patrols: follow-up queries generate_suggestions asked for */
+            suggested_queries?: string[];
             error?: {
                 code: string;
                 message: string;
@@ -2127,6 +2167,12 @@ export interface components {
             started_at: string | null;
             completed_at: string | null;
         };
+        CrawlDocumentList: {
+            data: components["schemas"]["CrawlDocument"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
         ErrorResponse: {
             /** @description Error type, e.g. validation_error, authentication_error, insufficient_credits */
             error: string;
@@ -2252,6 +2298,10 @@ export interface components {
             generate_summary: boolean;
             /** @enum {string} */
             source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
+            /** @description Only these domains */
+            include_domains?: string[];
+            /** @description Never these domains */
+            exclude_domains?: string[];
             /**
              * Format: uuid
              * @description Runs the search as an operation of this session of yours (its context, timeline, max_operations)
@@ -2624,6 +2674,10 @@ export interface components {
             generate_summary: boolean;
             /** @enum {string} */
             source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
+            /** @description Only these domains */
+            include_domains?: string[];
+            /** @description Never these domains */
+            exclude_domains?: string[];
             /**
              * Format: uuid
              * @description Runs the search as an operation of this session of yours (its context, timeline, max_operations)
@@ -2807,6 +2861,37 @@ export interface components {
              * @enum {string}
              */
             retry_strategy: "none" | "auto" | "premium_only";
+        };
+        CrawlGetQuery: {
+            /**
+             * @description all: every document (default); top: the documents_limit most important so far; none: stats only, for polling
+             * @default all
+             * @enum {string}
+             */
+            documents: "all" | "top" | "none";
+            /**
+             * @description With documents=top: how many, 1 to 100
+             * @default 10
+             */
+            documents_limit: number;
+        };
+        CrawlDocumentsQuery: {
+            /**
+             * @description Page size, 1 to 100
+             * @default 10
+             */
+            limit: number;
+            /**
+             * @description Items to skip
+             * @default 0
+             */
+            offset: number;
+            /**
+             * @description crawl: the order pages were discovered; importance: most important first
+             * @default crawl
+             * @enum {string}
+             */
+            order: "crawl" | "importance";
         };
     };
     responses: never;
@@ -7214,7 +7299,12 @@ export interface operations {
     };
     getCrawl: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description all: every document (default); top: the documents_limit most important so far; none: stats only, for polling */
+                documents?: "all" | "top" | "none";
+                /** @description With documents=top: how many, 1 to 100 */
+                documents_limit?: number;
+            };
             header?: never;
             path: {
                 /** @description Resource id (uuid) */
@@ -7322,6 +7412,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCrawlDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Items to skip */
+                offset?: number;
+                /** @description crawl: the order pages were discovered; importance: most important first */
+                order?: "crawl" | "importance";
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A crawl's documents a page at a time, in crawl order (default) or by importance */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlDocumentList"];
                 };
             };
             /** @description Validation failed */

@@ -49,6 +49,14 @@ describe('sdk crawls', () => {
     const crawl = await client.crawls.get(id);
     expect(crawl.documents.map((d) => new URL(d.url).pathname).sort()).toEqual(['/', '/one', '/two']);
 
+    const light = await client.crawls.get(id, { documents: 'top', documents_limit: 1 });
+    expect(light.documents).toHaveLength(1);
+    expect(light.documents_total).toBe(3);
+    expect((await client.crawls.get(id, { documents: 'none' })).documents).toEqual([]);
+    const urls: string[] = [];
+    for await (const d of paginate((q) => client.crawls.documents(id, q), { limit: 2 })) urls.push(d.url);
+    expect(urls).toEqual(crawl.documents.map((d) => d.url));
+
     const ids: string[] = [];
     for await (const c of paginate(client.crawls.list, { limit: 1 })) ids.push(c.id);
     expect(ids).toEqual([id]);

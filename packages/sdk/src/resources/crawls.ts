@@ -10,6 +10,10 @@ export interface CrawlListQuery {
   status?: Schemas['CrawlJob']['status'];
 }
 
+/** How much of the documents a read carries: all (default), the `documents_limit` most important, or none. */
+export type CrawlGetQuery = Partial<Schemas['CrawlGetQuery']>;
+export type CrawlDocumentsQuery = Partial<Schemas['CrawlDocumentsQuery']>;
+
 const crawl = (id: string, rest = '') => `/v1/crawls/${encodeURIComponent(id)}${rest}`;
 
 export const crawlsResource = (request: Request) => ({
@@ -17,7 +21,10 @@ export const crawlsResource = (request: Request) => ({
   create: (body: CrawlBody) => request<Schemas['CrawlCreated']>('POST', '/v1/crawls', { body }),
   estimate: (body: CrawlEstimateBody) => request<Schemas['CrawlEstimate']>('POST', '/v1/crawls/estimate', { body }),
   list: (query: CrawlListQuery = {}) => request<Schemas['CrawlList']>('GET', '/v1/crawls', { query: { ...query } }),
-  get: (id: string) => request<Schemas['CrawlDetail']>('GET', crawl(id)),
+  get: (id: string, query: CrawlGetQuery = {}) => request<Schemas['CrawlDetail']>('GET', crawl(id), { query: { ...query } }),
+  /** A page of the crawl's documents; works with paginate(). */
+  documents: (id: string, query: CrawlDocumentsQuery = {}) =>
+    request<Schemas['CrawlDocumentList']>('GET', crawl(id, '/documents'), { query: { ...query } }),
   cancel: (id: string) => request<Schemas['CrawlDetail']>('DELETE', crawl(id)),
   abort: (id: string) => request<Schemas['CrawlDetail']>('POST', crawl(id, '/abort')),
   execute: (id: string) => request<Schemas['CrawlDetail']>('POST', crawl(id, '/execute')),

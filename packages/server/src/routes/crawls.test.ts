@@ -70,4 +70,33 @@ describe('crawl routes', () => {
     const missing = await app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000', headers: auth() });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('reads a crawl with all, the top or none of its documents, and pages through them', async () => {
+    const created = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 6, expansion: 'internal', processing_mode: 'sync' } });
+    const id = created.json().id;
+    const all = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}`, headers: auth() })).json();
+    expect(all.documents).toHaveLength(6);
+    expect(all.documents_total).toBe(6);
+
+    const none = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}?documents=none`, headers: auth() })).json();
+    expect(none).toMatchObject({ documents: [], documents_total: 6, stats: { pages_crawled: 6, pages_queued: 0 } });
+    const top = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}?documents=top&documents_limit=2`, headers: auth() })).json();
+    const byImportance = [...all.documents].sort((a, b) => b.importance_score - a.importance_score);
+    expect(top.documents.map((d: { importance_score: number }) => d.importance_score)).toEqual(byImportance.slice(0, 2).map((d) => d.importance_score));
+
+    const first = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4`, headers: auth() })).json();
+    const second = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4&offset=4`, headers: auth() })).json();
+    expect(first).toMatchObject({ total: 6, limit: 4, offset: 0 });
+    expect([...first.data, ...second.data].map((d: { url: string }) => d.url)).toEqual(all.documents.map((d: { url: string }) => d.url));
+    const ranked = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?order=importance&limit=100`, headers: auth() })).json();
+    expect(ranked.data.map((d: { importance_score: number }) => d.importance_score)).toEqual(byImportance.map((d) => d.importance_score));
+
+    for (const url of [`/v1/crawls/${id}?documents=some`, `/v1/crawls/${id}?documents=top&documents_limit=0`, `/v1/crawls/${id}/documents?order=random`]) {
+      const bad = await app.inject({ method: 'GET', url, headers: auth() });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toHaveProperty('error');
+    }
+    const missing = await app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000/documents', headers: auth() });
+    expect(missing.statusCode).toBe(404);
+  });
 });

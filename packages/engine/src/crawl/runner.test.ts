@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import type { CrawlDetail } from './responses.js';
+
+const PAGES = 60;
+/** The page request that hangs until the test lets it go: the crawl is caught mid-way. */
+const HANG_AT = 30;
+
+/**
+ * A small site: a home page linking to every page, each page linking home and to its next two.
+ * The HANG_AT-th page request waits for release(), holding the crawl mid-way.
+ */
+async function stallingSite() {
+  let served = 0;
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/robots.txt') return void res.writeHead(404).end();
+    served++;
+    const send = () => {
+      const n = Number(/^\/p\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0);
+      const links = n === 0 ? Array.from({ length: PAGES }, (_, i) => i + 1) : [n + 1, n + 2].filter((i) => i <= PAGES);
+      const body = `<html><head><title>Page ${n}</title></head><body><main><h1>Page ${n}</h1><p>Text of page ${n}, long enough to be content.</p>
+        <a href="/">Home</a>${links.map((i) => `<a href="/p/${i}">Page ${i}</a>`).join(' ')}</main></body></html>`;
+      res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+    };
+    if (served === HANG_AT) void released.then(send);
+    else send();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    served: () => served,
+    release: () => release(),
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+let t: TestEngine;
+afterEach(async () => t.dispose());
+
+describe('CrawlRunner while a crawl runs', () => {
+  it('gives stored documents graph scores and reports the frontier size before the crawl completes', async () => {
+    const site = await stallingSite();
+    try {
+      t = openTestEngine({ allowPrivateNetwork: true });
+      const owner = principalOf(t.engine, 'live@x.test', { credits: 1000 });
+      const created = (await t.engine.crawls.create(owner, { urls: [`${site.url}/`], max_pages: PAGES, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
+      expect(created.stats.pages_queued).toBe(1);
+      const run = t.engine.jobs.runDue();
+      await vi.waitFor(() => expect(site.served()).toBeGreaterThanOrEqual(HANG_AT));
+
+      const live = t.engine.crawls.get(owner, created.id);
+      expect(live.status).toBe('running');
+      expect(live.documents.length).toBeGreaterThanOrEqual(25);
+      expect(live.stats.pages_queued).toBeGreaterThan(0);
+      // The home page collects the inlinks of every page fetched; its scores show before completion.
+      const home = live.documents.find((d) => d.url === `${site.url}/`)!;
+      expect(home.inlink_count).toBeGreaterThan(10);
+      expect(home.outlink_count).toBe(PAGES);
+      expect(home.hub_score).toBeGreaterThan(0);
+      expect(live.documents.filter((d) => d.importance_score > 0).length).toBeGreaterThan(20);
+      expect(live.documents.some((d) => d.authority_score > 0)).toBe(true);
+      const top = t.engine.crawls.get(owner, created.id, { documents: 'top', documents_limit: 3 });
+      expect(top.documents).toHaveLength(3);
+      expect(top.documents[0]!.importance_score).toBeGreaterThan(0);
+
+      site.release();
+      await run;
+      const done = t.engine.crawls.get(owner, created.id);
+      expect(done.status).toBe('completed');
+      expect(done.stats.pages_queued).toBe(0);
+    } finally {
+      site.release();
+      await site.close();
+    }
+  });
+});
