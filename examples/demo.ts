@@ -46,6 +46,7 @@ try {
       brand: 'The brand or manufacturer of the product',
     },
   });
+  if ('dry_run' in crawl) throw new Error('a dry run was not asked for');
   await engine.jobs.drain();
   const done = engine.crawls.get(me, crawl.id);
   const relevant = new Set(web.truth.relevantUrls(web.truth.categoryForIntent(intent)!.slug));
@@ -60,6 +61,7 @@ try {
   say(`   Credits: ${done.stats.credits_used} (${done.stats.pricing_tier}: ${done.stats.advanced_features.join(', ')} cost 2 a page)`);
 
   const found = await engine.sessions.search(me, session.id, { query: 'wireless headphones battery', max_results: 5, rerank_results: true, processing_mode: 'sync' });
+  if ('dry_run' in found) throw new Error('a dry run was not asked for');
   say(`4. Search of what the session crawled (local full-text index, novelty reranking): ${found.results.length} results`);
   for (const r of found.results.slice(0, 3)) say(`   - ${clip(r.title, 70)} (${r.relevance_score.toFixed(2)}) ${r.url}`);
 

@@ -159,11 +159,13 @@ describe('API contract: bad input never breaks the server', () => {
 
   it('answers a wrong-typed, out-of-bounds or unknown body field with 400 naming that field', async () => {
     const problems: Problem[] = [];
+    let checked = 0;
     for (const route of routes) {
       const schema = bodySchemaOf(route.method, route.path);
       if (!schema) continue;
       const url = `/v1${route.path.includes(':id') ? withId(route.path, idFor(own, route.path)) : route.path}`;
       const cases = Object.entries(propertiesOf(doc, schema)).flatMap(([field, s]) => fieldCases(doc, field, s));
+      checked += cases.length;
       for (const c of cases) {
         const options: InjectOptions = { method: route.method, url, payload: c.payload };
         const res = await send(tokenA, options);
@@ -182,6 +184,7 @@ describe('API contract: bad input never breaks the server', () => {
         problems.push({ request: `${route.method} ${url} zz_unknown`, status: unknown.statusCode, body: unknown.body.slice(0, 300), why: 'expected 400 unknown_field' });
       }
     }
+    expect(checked).toBeGreaterThan(1000);
     expect(problems).toEqual([]);
   });
 
@@ -228,6 +231,10 @@ describe('API contract: bad input never breaks the server', () => {
       { method: 'POST', url: '/v1/crawls/estimate', payload: { urls: [SEED], max_pages: 1, session_id: session } },
       { method: 'POST', url: '/v1/workflows', payload: { ...PIPELINE, session_id: session } },
       { method: 'PATCH', url: `/v1/workflows/${own['/workflows']}`, payload: { session_id: session } },
+      { method: 'POST', url: '/v1/search', payload: { query: 'tides', session_id: session, dry_run: true } },
+      { method: 'POST', url: '/v1/searches', payload: { query: 'tides', session_id: session, dry_run: true } },
+      { method: 'POST', url: '/v1/crawls', payload: { urls: [SEED], max_pages: 1, session_id: session, dry_run: true } },
+      { method: 'POST', url: '/v1/workflows', payload: { ...PIPELINE, session_id: session, dry_run: true } },
     ];
     for (const options of viaBody) {
       const res = await send(tokenA, options);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { components } from '@wvr/sdk';
 import { runCli, spawnCli } from '../testing.js';
+import { renderDetail } from './crawl.js';
 
 type CrawlDetail = components['schemas']['CrawlDetail'];
 type CrawlList = components['schemas']['CrawlList'];
@@ -38,6 +39,11 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     expect(crawl.stats.pages_crawled).toBeLessThanOrEqual(8);
     expect(result.stderr).toContain(`Wrote 1 file(s) (jsonl) to ${dir}.`);
     const lines = readFileSync(join(dir, 'documents.jsonl'), 'utf8').trimEnd().split('\n');
+    // The summary counts classifier drops, and what the table leaves out of a partial read.
+    const partial = { ...crawl, stats: { ...crawl.stats, pages_filtered: 3 }, documents: crawl.documents.slice(0, 1) };
+    const summary = renderDetail(partial);
+    expect(summary).toContain(' 3 filtered by classifiers, ');
+    expect(summary).toContain(`… ${crawl.documents_total - 1} more (use --json or --out for all)`);
     expect(lines).toHaveLength(crawl.documents.length);
     const written = lines.map((l) => JSON.parse(l) as CrawlDetail['documents'][number]);
     expect(written.map((d) => d.url)).toEqual(crawl.documents.map((d) => d.url));
@@ -50,7 +56,8 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     expect(result.code).toBe(0);
     const id = /^crawl (\S+) /m.exec(result.stdout)?.[1];
     expect(id).toBeDefined();
-    expect(result.stdout).toMatch(new RegExp(`^crawl ${id} completed: 5/5 pages, [0-9.]+ pages/s, queue -, \\d+ error\\(s\\), 5 credit\\(s\\)$`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^crawl ${id} completed: 5/5 pages, [0-9.]+ pages/s, queue 0, \\d+ error\\(s\\), 0 filtered, 5 credit\\(s\\)$`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^Crawl ${id} completed: 5/5 pages, \\d+ failed, \\d+ duplicate\\(s\\), 0 filtered by classifiers,`, 'm'));
     expect(result.stdout).toMatch(/^IMPORTANCE\s+STATUS\s+DEPTH\s+LABEL\s+TITLE\s+URL/m);
     expect(result.stdout).toContain(`Wrote 5 file(s) (markdown) to ${dir}.`);
     const files = readdirSync(dir).sort();
@@ -137,7 +144,7 @@ describe('wvr crawls', { timeout: 120_000 }, () => {
         });
       });
       const remote = (...args: string[]) => runCli(['--remote', url, '--token', token, ...args]);
-      const started = await remote('crawl', `${web.catalogue}/category/books`, '--max-pages', '4');
+      const started = await remote('crawl', `${web.catalogue}/category/books`, '--max-pages', '8', '--expansion', 'internal');
       expect(started.code).toBe(0);
       const id = /^Crawl (\S+) is (pending|running|completed)\. Follow it with: wvr crawls show \1 --watch$/m.exec(started.stdout)?.[1];
       expect(id).toBeDefined();
@@ -145,6 +152,8 @@ describe('wvr crawls', { timeout: 120_000 }, () => {
       expect(watched.code).toBe(0);
       const detail = json<CrawlDetail>(watched.stdout);
       expect(detail.status).toBe('completed');
+      // Polls carried only the best pages; the final answer is the whole crawl.
+      expect(detail.stats.pages_crawled).toBeGreaterThan(5);
       expect(detail.documents.length).toBe(detail.stats.pages_crawled);
     } finally {
       server.kill('SIGTERM');

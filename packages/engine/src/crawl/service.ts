@@ -35,7 +35,11 @@ export interface CrawlServiceDeps {
   /** The local search index; every stored page goes in, scoped to the crawl. */
   indexPage?: (page: IndexPageInput) => unknown;
   /** The sessions capability: a crawl naming a session_id runs as that session's operation. */
-  sessions?: { crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun> };
+  sessions?: {
+    crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun>;
+    /** 404 for a session that is not the caller's, 409 for a closed one. */
+    assertUsable(principal: Principal, sessionId: string): unknown;
+  };
 }
 
 /** Options only the engine's own callers (workflows, sessions, benchmarks) pass; not part of the HTTP body. */
@@ -119,6 +123,8 @@ export class CrawlService {
   /** `POST /v1/crawls/estimate`: what create would reserve and whether the balance covers it. */
   estimate(principal: Principal, body: unknown): CrawlEstimate {
     const input = this.prepare(parseInput(CrawlEstimateBody, body));
+    // The same session checks as create, so would_succeed never promises a crawl create refuses.
+    if (input.session_id) this.deps.sessions?.assertUsable(principal, input.session_id);
     return this.estimateFor(principal, this.plan(input));
   }
 
