@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface EmailMessage {
   to: string;
@@ -13,19 +13,20 @@ export interface EmailResult {
 
 /** SMTP through nodemailer; absent when no SMTP URL is configured, and then email deliveries fail with a clear reason. */
 export class EmailSender {
-  private readonly transport: Transporter | null;
+  /** nodemailer is loaded with the first email, not with every engine. */
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
-    smtpUrl: string | undefined,
+    private readonly smtpUrl: string | undefined,
     private readonly from: string,
-  ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  }
+  ) {}
 
   async send(message: EmailMessage): Promise<EmailResult> {
-    if (!this.transport) return { ok: false, error: 'smtp_not_configured: set WVR_SMTP_URL or EngineOptions.smtpUrl' };
+    if (!this.smtpUrl) return { ok: false, error: 'smtp_not_configured: set WVR_SMTP_URL or EngineOptions.smtpUrl' };
+    const url = this.smtpUrl;
+    this.transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
     try {
-      await this.transport.sendMail({ from: this.from, ...message });
+      await (await this.transport).sendMail({ from: this.from, ...message });
       return { ok: true, error: null };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
@@ -33,6 +34,6 @@ export class EmailSender {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((t) => t.close());
   }
 }

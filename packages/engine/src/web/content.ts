@@ -1,4 +1,3 @@
-import { PDFParse } from 'pdf-parse';
 import { normalizeUrl } from '../html/url.js';
 import { decodeText } from './charset.js';
 import type { FetchedPage } from './types.js';
@@ -41,6 +40,8 @@ export async function readContent(bytes: Uint8Array, contentType: string, url: s
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string | null> {
+  // pdf.js is large (about a second of CPU and tens of MB to load): pay for it when a PDF arrives, not at start-up.
+  const { PDFParse } = await import('pdf-parse');
   const parser = new PDFParse({ data: new Uint8Array(bytes) });
   try {
     const result = await parser.getText({ pageJoiner: '' });

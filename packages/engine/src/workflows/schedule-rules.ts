@@ -15,16 +15,18 @@ export function intervalToMinutes(interval: string): number | null {
   return minutes >= 1 && minutes <= MAX_INTERVAL_MINUTES ? minutes : null;
 }
 
+// maxStep is the largest step croner (the scheduler's cron engine) takes in each field.
 const CRON_FIELDS = [
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] },
-  { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
+  { name: 'minute', min: 0, max: 59, maxStep: 60 },
+  { name: 'hour', min: 0, max: 23, maxStep: 24 },
+  { name: 'day of month', min: 1, max: 31, maxStep: 31 },
+  { name: 'month', min: 1, max: 12, maxStep: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] },
+  { name: 'day of week', min: 0, max: 7, maxStep: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
 ] as const;
 
 /** Returns why a 5-field cron expression is invalid, or null when it is valid. */
 export function cronProblem(expression: string): string | null {
+  if (expression !== expression.trim()) return 'must not start or end with spaces';
   const parts = expression.trim().split(/\s+/);
   if (parts.length !== 5) return `must have 5 fields (minute hour day-of-month month day-of-week), has ${parts.length}`;
   for (const [i, part] of parts.entries()) {
@@ -42,14 +44,20 @@ function cronItemProblem(item: string, field: (typeof CRON_FIELDS)[number]): str
   if (extra !== undefined || range === undefined || range === '') return 'is not a cron item';
   if (step !== undefined && !/^\d+$/.test(step)) return 'has a step that is not a number';
   if (step !== undefined && Number(step) < 1) return 'has a step below 1';
+  if (step !== undefined && Number(step) > field.maxStep) return `has a step above ${field.maxStep}`;
   if (range === '*') return null;
   const bounds = range.split('-');
   if (bounds.length > 2) return 'is not a range';
+  const values: number[] = [];
   for (const bound of bounds) {
     const value = cronValue(bound, field);
     if (value === null) return `"${bound}" is not a value`;
     if (value < field.min || value > field.max) return `${value} is outside ${field.min}-${field.max}`;
+    values.push(value);
   }
+  // Croner reads a range ending in the name SUN (MON-SUN) as ending on day 7.
+  if (field.name === 'day of week' && /^sun$/i.test(bounds[1] ?? '')) values[1] = 7;
+  if (values.length === 2 && values[0]! > values[1]!) return `${range} runs backwards; write the smaller value first`;
   return null;
 }
 
