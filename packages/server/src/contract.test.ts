@@ -134,7 +134,7 @@ describe('API contract: bad input never breaks the server', () => {
     const problems: Problem[] = [];
     for (const prefix of PREFIXES) {
       for (const route of routes) {
-        if (route.method === 'GET' || route.method === 'DELETE') continue;
+        if (route.method === 'GET') continue;
         const url = prefix + withId(route.path, UNKNOWN_ID);
         const raw = (payload: string | undefined): InjectOptions => ({
           method: route.method,
@@ -440,6 +440,34 @@ describe('API contract: inputs that pass the schema but are still wrong', () => 
       problems.push(...contractProblems(describeRequest(options), res));
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('API contract: inputs that once answered 500', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  const cases: [string, string, string, string][] = [
+    ['POST', '/sessions', `{"name":"s","metadata":{"x":${deep(10_000)}}}`, 'body_too_deep'],
+    ['POST', '/workflows', `{"name":"w","mode":"multi_step","interval":"1 hour","steps":[{"id":"m","type":"aggregate","config":{}}],"tags":${deep(10_000)}}`, 'body_too_deep'],
+    ['POST', '/crawls', `{"urls":${deep(50_000)}}`, 'body_too_deep'],
+    ...['5-1 * * * *', '0 0 * DEC-JAN *', '0 0 1 */13 *', '*/61 * * * *', ' 0 0 * * *', '0 0 * * * '].map(
+      (cron): [string, string, string, string] => ['POST', '/workflows', JSON.stringify({ ...PIPELINE, interval: undefined, cron_expression: cron }), 'cron_expression_invalid'],
+    ),
+  ];
+
+  it('answers deep nesting with 400 body_too_deep and croner-breaking cron expressions with 400 cron_expression_invalid', async () => {
+    const wrong: string[] = [];
+    for (const [method, path, payload, code] of cases) {
+      const res = await send(tokenA, { method: method as 'POST', url: `/v1${path}`, payload, headers: { 'content-type': 'application/json' } });
+      if (res.statusCode !== 400 || res.json().code !== code) wrong.push(`${method} ${path} ${payload.slice(0, 70)} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('still accepts day-of-week ranges that end on SUN', async () => {
+    for (const cron of ['0 9 * * MON-SUN', '0 9 * * SAT-SUN']) {
+      const res = await send(tokenA, { method: 'POST', url: '/v1/workflows', payload: { ...PIPELINE, interval: undefined, cron_expression: cron } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
   });
 });
 

@@ -13,12 +13,35 @@ export interface FieldProblem {
  * code is derived from the field name and the kind of rule (see docs/errors.md).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what = 'request body'): z.output<S> {
+  const tooDeep = pathDeeperThan(input, MAX_NESTING);
+  if (tooDeep) {
+    const path = tooDeep.join('.');
+    const message = `nests deeper than ${MAX_NESTING} levels`;
+    return failWith([{ path, code: 'body_too_deep', message }], `Invalid ${what}: ${path} ${message}.`, 'body_too_deep');
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => describeIssue(issue, input));
   const [first] = problems;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
   return failWith(problems, `Invalid ${what}: ${first?.path || 'body'} ${first?.message ?? 'is invalid'}${more}.`, first?.code);
+}
+
+/**
+ * Free-form fields (metadata, configs) are stored as JSON; nesting past this overflows the
+ * stack while serializing, and no real request comes close to it.
+ */
+export const MAX_NESTING = 32;
+
+/** The path to the first value nested deeper than `limit`, or null; stops descending there. */
+function pathDeeperThan(value: unknown, limit: number, path: (string | number)[] = []): (string | number)[] | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (path.length >= limit) return path;
+  for (const [key, child] of Object.entries(value)) {
+    const found = pathDeeperThan(child, limit, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return null;
 }
 
 function failWith(problems: FieldProblem[], message: string, code = 'invalid_request'): never {

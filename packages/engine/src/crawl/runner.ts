@@ -206,6 +206,7 @@ class CrawlRun {
         next.authorityScore === doc.authorityScore &&
         next.inlinks === doc.inlinks &&
         next.outlinks === doc.outlinks &&
+        // Anchors are only ever appended (up to a cap), so an equal count means an equal list.
         next.anchors.length === doc.anchors.length;
       if (same) continue;
       this.ctx.db

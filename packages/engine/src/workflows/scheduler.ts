@@ -11,6 +11,18 @@ export interface SchedulerRun {
   error?: string;
 }
 
+export interface SchedulerOptions {
+  /** Executions a tick runs at once; default 8 (they mostly wait on the network). */
+  concurrency?: number;
+}
+
+export const DEFAULT_SCHEDULER_CONCURRENCY = 8;
+
+interface Claim {
+  row: WorkflowRow;
+  slot: string;
+}
+
 /**
  * Claims due workflows from the database and runs them. A claim is a compare-and-set on
  * `next_run_at`: the engine whose UPDATE moves the slot forward owns it, so two engines on one
@@ -19,58 +31,102 @@ export interface SchedulerRun {
  */
 export class WorkflowScheduler {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<SchedulerRun[]> | undefined;
+  private looping: Promise<SchedulerRun[]> | undefined;
+  private readonly ticks = new Set<Promise<SchedulerRun[]>>();
+  private stopping = false;
+  private concurrency: number;
 
   constructor(
     private readonly ctx: EngineContext,
     private readonly runClaimed: (w: WorkflowRow, slot: string) => Promise<string | null>,
-    private readonly batchSize = 100,
-  ) {}
+    options: SchedulerOptions = {},
+  ) {
+    this.concurrency = concurrencyOf(options);
+  }
 
-  /** Runs everything due at the clock's now; returns what it ran. */
-  async tick(): Promise<SchedulerRun[]> {
-    const runs: SchedulerRun[] = [];
-    for (;;) {
-      const claimed = this.claimBatch();
-      if (claimed.length === 0) return runs;
-      for (const { row, slot } of claimed) {
-        try {
-          runs.push({ workflow_id: row.id, slot, execution_id: await this.runClaimed(row, slot) });
-        } catch (error) {
-          runs.push({ workflow_id: row.id, slot, execution_id: null, error: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    }
+  /**
+   * Runs what is due at the clock's now when the tick begins, at most `concurrency` at once; returns
+   * what it ran in claim order. Slots that fall due while it runs wait for the next tick, so a tick
+   * behind schedule still ends. A slot is claimed only when a runner is free for it: a stop never
+   * leaves a claimed slot unrun.
+   */
+  tick(): Promise<SchedulerRun[]> {
+    const tick = this.runTick().finally(() => this.ticks.delete(tick));
+    this.ticks.add(tick);
+    return tick;
   }
 
   /** The loop `wvr serve` and `wvr worker` run; a tick never overlaps the previous one. */
-  start(intervalMs = 1_000): void {
+  start(intervalMs = 1_000, options: SchedulerOptions = {}): void {
     if (this.timer) return;
+    if (options.concurrency !== undefined) this.concurrency = concurrencyOf(options);
     this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
+      if (this.looping || this.stopping) return;
+      this.looping = this.tick().finally(() => {
+        this.looping = undefined;
       });
     }, intervalMs);
     this.timer.unref();
   }
 
+  /** Ends the loop; running ticks finish the executions they started, claim nothing more, and return. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    this.stopping = true;
+    try {
+      await Promise.allSettled([...this.ticks]);
+    } finally {
+      this.stopping = false;
+    }
   }
 
-  private claimBatch(): { row: WorkflowRow; slot: string }[] {
-    const now = this.ctx.clock.now();
+  private async runTick(): Promise<SchedulerRun[]> {
+    const dueBy = this.ctx.clock.now().toISOString();
+    const runs: SchedulerRun[] = [];
+    const running = new Set<Promise<void>>();
+    while (!this.stopping) {
+      const free = this.concurrency - running.size;
+      if (free > 0) {
+        const { claimed, exhausted } = this.claimBatch(dueBy, free);
+        for (const claim of claimed) {
+          const index = runs.push({ workflow_id: claim.row.id, slot: claim.slot, execution_id: null }) - 1;
+          const run = this.runOne(claim).then((r) => {
+            runs[index] = r;
+          });
+          running.add(run);
+          void run.finally(() => running.delete(run));
+        }
+        if (exhausted) break;
+        // Every row read was taken by another engine first: read again.
+        if (claimed.length === 0 && running.size < this.concurrency) continue;
+      }
+      await Promise.race(running);
+    }
+    await Promise.all(running);
+    return runs;
+  }
+
+  private async runOne({ row, slot }: Claim): Promise<SchedulerRun> {
+    try {
+      return { workflow_id: row.id, slot, execution_id: await this.runClaimed(row, slot) };
+    } catch (error) {
+      return { workflow_id: row.id, slot, execution_id: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Claims up to `limit` slots due by `dueBy`; `exhausted` when fewer than `limit` were due. */
+  private claimBatch(dueBy: string, limit: number): { claimed: Claim[]; exhausted: boolean } {
     const due = this.ctx.db
       .select()
       .from(workflows)
-      .where(and(eq(workflows.status, 'active'), isNotNull(workflows.nextRunAt), lte(workflows.nextRunAt, now.toISOString())))
+      .where(and(eq(workflows.status, 'active'), isNotNull(workflows.nextRunAt), lte(workflows.nextRunAt, dueBy)))
       .orderBy(asc(workflows.nextRunAt))
-      .limit(this.batchSize)
+      .limit(limit)
       .all();
-    const claimed: { row: WorkflowRow; slot: string }[] = [];
+    // The next slot is the first after the claim's now (the catch-up policy), so it is never due by `dueBy`.
+    const now = this.ctx.clock.now();
+    const claimed: Claim[] = [];
     for (const row of due) {
       const slot = row.nextRunAt!;
       const next = nextSlot(scheduleOf(row), new Date(slot), now);
@@ -81,6 +137,12 @@ export class WorkflowScheduler {
         .run();
       if (result.changes === 1) claimed.push({ row: { ...row, nextRunAt: next?.toISOString() ?? null }, slot });
     }
-    return claimed;
+    return { claimed, exhausted: due.length < limit };
   }
+}
+
+function concurrencyOf(options: SchedulerOptions): number {
+  const n = options.concurrency ?? DEFAULT_SCHEDULER_CONCURRENCY;
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`scheduler concurrency must be a positive integer, got ${n}`);
+  return n;
 }

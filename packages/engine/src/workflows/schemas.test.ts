@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInput } from '../core/validate.js';
 import { expectRejected, type RejectionCase } from '../testing/validation.js';
 import { AssessIntentBody, PlanBody, WorkflowCreateBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
-import { intervalToMinutes } from './schedule-rules.js';
+import { cronProblem, intervalToMinutes } from './schedule-rules.js';
 
 const simple = { name: 'Watch prices', workflow_type: 'search', operation_config: { query: 'laptop prices' }, interval: '1 day' };
 const step = (id: string, depends_on?: string[]) => ({ id, type: 'search', config: { query: id }, ...(depends_on ? { depends_on } : {}) });
@@ -78,5 +78,9 @@ describe('workflow patch, list, assess-intent and plan', () => {
   });
   it('rejects intervals longer than a year, which would overflow the next run time', () => {
     expect([intervalToMinutes('365 days'), intervalToMinutes('366 days'), intervalToMinutes('99999999999999 weeks')]).toEqual([525_600, null, null]);
+  });
+  it('rejects cron expressions the scheduler cannot run: backwards ranges, oversized steps, edge spaces', () => {
+    for (const cron of ['5-1 * * * *', '0 0 * DEC-JAN *', '0 0 1 */13 *', '*/61 * * * *', ' 0 0 * * *']) expect(cronProblem(cron), cron).not.toBeNull();
+    for (const cron of ['0 9 * * MON-SUN', '0 9 * * SAT-SUN', '*/60 * * * *', '0 0 */31 * *']) expect(cronProblem(cron), cron).toBeNull();
   });
 });

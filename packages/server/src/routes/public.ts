@@ -35,7 +35,8 @@ export const publicRoutes = [
     summary: 'A publicly shared crawl',
     description: 'No authentication. Answers 404 unless the crawl has public_share.',
     params: IdParams,
+    query: CrawlGetQuery,
     response: CrawlDetailSchema,
-    handler: ({ engine, params }) => engine.crawls.getPublic(params.id!),
+    handler: ({ engine, params, query }) => engine.crawls.getPublic(params.id!, query),
   }),
 ];
