@@ -59,6 +59,8 @@ export interface BackgroundOptions {
   jobPollMs?: number;
   schedulerIntervalMs?: number;
   deliveryIntervalMs?: number;
+  /** Scheduled workflow executions run at once by this process; default 8. */
+  schedulerConcurrency?: number;
   /** How often idle sessions are archived without waiting for a read, in ms of wall time; default 60000. */
   sessionSweepIntervalMs?: number;
 }
@@ -130,7 +132,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     monitors,
     start(background = {}) {
       jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
-      workflows.scheduler.start(background.schedulerIntervalMs);
+      workflows.scheduler.start(background.schedulerIntervalMs, { concurrency: background.schedulerConcurrency });
       notify.start(background.deliveryIntervalMs);
       sessions.start(background.sessionSweepIntervalMs);
     },

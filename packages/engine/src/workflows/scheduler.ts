@@ -13,7 +13,7 @@ export interface SchedulerRun {
 
 export interface SchedulerOptions {
   /** Executions a tick runs at once; default 8 (they mostly wait on the network). */
-  concurrency?: number;
+  concurrency?: number | undefined;
 }
 
 export const DEFAULT_SCHEDULER_CONCURRENCY = 8;
@@ -50,8 +50,9 @@ export class WorkflowScheduler {
    * behind schedule still ends. A slot is claimed only when a runner is free for it: a stop never
    * leaves a claimed slot unrun.
    */
-  tick(): Promise<SchedulerRun[]> {
-    const tick = this.runTick().finally(() => this.ticks.delete(tick));
+  tick(options: SchedulerOptions = {}): Promise<SchedulerRun[]> {
+    const concurrency = options.concurrency === undefined ? this.concurrency : concurrencyOf(options);
+    const tick = this.runTick(concurrency).finally(() => this.ticks.delete(tick));
     this.ticks.add(tick);
     return tick;
   }
@@ -81,12 +82,12 @@ export class WorkflowScheduler {
     }
   }
 
-  private async runTick(): Promise<SchedulerRun[]> {
+  private async runTick(concurrency: number): Promise<SchedulerRun[]> {
     const dueBy = this.ctx.clock.now().toISOString();
     const runs: SchedulerRun[] = [];
     const running = new Set<Promise<void>>();
     while (!this.stopping) {
-      const free = this.concurrency - running.size;
+      const free = concurrency - running.size;
       if (free > 0) {
         const { claimed, exhausted } = this.claimBatch(dueBy, free);
         for (const claim of claimed) {
@@ -98,8 +99,8 @@ export class WorkflowScheduler {
           void run.finally(() => running.delete(run));
         }
         if (exhausted) break;
-        // Every row read was taken by another engine first: read again.
-        if (claimed.length === 0 && running.size < this.concurrency) continue;
+        // Another engine took some of the rows read: read again for the runners still free.
+        if (running.size < concurrency) continue;
       }
       await Promise.race(running);
     }

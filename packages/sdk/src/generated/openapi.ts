@@ -2429,6 +2429,19 @@ export interface components {
             max_depth?: number;
             max_credits?: number;
         };
+        CrawlGetQuery: {
+            /**
+             * @description all: every document (default); top: the documents_limit most important so far; none: stats only, for polling
+             * @default all
+             * @enum {string}
+             */
+            documents: "all" | "top" | "none";
+            /**
+             * @description With documents=top: how many, 1 to 100
+             * @default 10
+             */
+            documents_limit: number;
+        };
         AssessIntentRequest: {
             /** @description 10 to 2000 characters */
             intent: string;
@@ -2861,19 +2874,6 @@ export interface components {
              * @enum {string}
              */
             retry_strategy: "none" | "auto" | "premium_only";
-        };
-        CrawlGetQuery: {
-            /**
-             * @description all: every document (default); top: the documents_limit most important so far; none: stats only, for polling
-             * @default all
-             * @enum {string}
-             */
-            documents: "all" | "top" | "none";
-            /**
-             * @description With documents=top: how many, 1 to 100
-             * @default 10
-             */
-            documents_limit: number;
         };
         CrawlDocumentsQuery: {
             /**
@@ -4913,7 +4913,12 @@ export interface operations {
     };
     getPublicCrawl: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description all: every document (default); top: the documents_limit most important so far; none: stats only, for polling */
+                documents?: "all" | "top" | "none";
+                /** @description With documents=top: how many, 1 to 100 */
+                documents_limit?: number;
+            };
             header?: never;
             path: {
                 /** @description Resource id (uuid) */

@@ -1,4 +1,4 @@
-import { CrawlDetailSchema, IdParams, PublicSessionSchema, PublicSessionTimelineSchema } from '@wvr/engine';
+import { CrawlDetailSchema, CrawlGetQuery, IdParams, PublicSessionSchema, PublicSessionTimelineSchema } from '@wvr/engine';
 import { defineRoute } from '../route.js';
 
 const base = { auth: 'public', tag: 'public' } as const;
