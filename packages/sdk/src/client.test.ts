@@ -1,33 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify from 'fastify';
-import { createEngine, type Engine } from '@wvr/engine';
-import { startServer, type RunningServer } from '@wvr/server';
 import { createClient, paginate, WvrApiError } from './index.js';
+import { startTestApi, type TestApi } from './testing.js';
 
-let dir: string;
-let engine: Engine;
-let server: RunningServer;
-let token: string;
+let api: TestApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wvr-sdk-'));
-  engine = createEngine({ dbPath: join(dir, 'wvr.db') });
-  const user = engine.accounts.ensureUser({ email: 'sdk@x.test' });
-  token = engine.tokens.issue(user.id, { name: 'sdk test' }).token;
-  server = await startServer({ engine, port: 0 });
+  api = await startTestApi();
 });
-afterAll(async () => {
-  await server.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => api.close());
 
 describe('sdk against a real server', () => {
   it('round-trips health, tokens and credits', async () => {
-    const client = createClient({ baseUrl: server.url, token });
+    const client = api.client;
     expect(await client.health()).toMatchObject({ status: 'ok', api_version: '1.7.0' });
 
     const created = await client.tokens.create({ name: 'from sdk', scopes: ['search'] });
@@ -43,16 +28,16 @@ describe('sdk against a real server', () => {
   });
 
   it('throws WvrApiError with the spec body for a revoked token', async () => {
-    const client = createClient({ baseUrl: server.url, token });
+    const client = api.client;
     const doomed = await client.tokens.create({ name: 'doomed' });
     await client.tokens.revoke(doomed.id);
-    const error = await createClient({ baseUrl: server.url, token: doomed.token }).credits.get().catch((e: unknown) => e);
+    const error = await createClient({ baseUrl: api.url, token: doomed.token }).credits.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WvrApiError);
     expect(error).toMatchObject({ status: 401, error: 'authentication_error', code: 'token_revoked' });
   });
 
   it('surfaces validation failures with their codes and fields', async () => {
-    const client = createClient({ baseUrl: server.url, token });
+    const client = api.client;
     const error = (await client.tokens.create({ name: '' }).catch((e: unknown) => e)) as WvrApiError;
     expect(error.status).toBe(400);
     expect(error.code).toBe('name_too_short');

@@ -125,6 +125,16 @@ function contractProblems(request: string, res: LightMyRequestResponse): Problem
 const fieldsNamed = (res: LightMyRequestResponse): string[] =>
   (((res.json() as Json).details as Json | undefined)?.fields as { path: string }[] | undefined)?.map((f) => f.path) ?? [];
 
+/** What a refused request must leave untouched: credits and every kind of resource the caller owns. */
+async function holdings(token: string): Promise<Record<string, unknown>> {
+  const get = async (url: string) => (await send(token, { method: 'GET', url })).json() as Json;
+  const credits = await get('/v1/credits');
+  const totals: Record<string, unknown> = { balance: credits.balance, reserved: credits.reserved };
+  for (const url of ['/v1/sessions', '/v1/workflows', '/v1/crawls', '/v1/search/jobs']) totals[url] = (await get(url)).total;
+  totals.tokens = ((await get('/v1/tokens')).data as unknown[]).length;
+  return totals;
+}
+
 const PREFIXES = ['/v1', '/api/v1'];
 const withId = (path: string, id: string) => path.replace(':id', id);
 const describeRequest = (o: InjectOptions) => `${o.method} ${String(o.url)} ${typeof o.payload === 'string' ? o.payload.slice(0, 60) : JSON.stringify(o.payload ?? null).slice(0, 80)}`;
@@ -160,6 +170,7 @@ describe('API contract: bad input never breaks the server', () => {
   it('answers a wrong-typed, out-of-bounds or unknown body field with 400 naming that field', async () => {
     const problems: Problem[] = [];
     let checked = 0;
+    const before = await holdings(tokenA);
     for (const route of routes) {
       const schema = bodySchemaOf(route.method, route.path);
       if (!schema) continue;
@@ -185,6 +196,7 @@ describe('API contract: bad input never breaks the server', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+    expect(await holdings(tokenA)).toEqual(before);
     expect(problems).toEqual([]);
   });
 
@@ -335,6 +347,7 @@ describe('API contract: the spec’s limits answer 400 with a stable code on eve
 
   it('answers every limit case with 400 and its code', async () => {
     const wrong: string[] = [];
+    const before = await holdings(tokenA);
     for (const [method, path, payload, code] of cases) {
       const url = `/v1${path.includes(':id') ? withId(path, idFor(own, path)) : path}`;
       const res = await send(tokenA, { method: method as 'POST', url, payload });
@@ -345,6 +358,7 @@ describe('API contract: the spec’s limits answer 400 with a stable code on eve
     }
     expect(wrong).toEqual([]);
     expect(cases.length).toBeGreaterThan(60);
+    expect(await holdings(tokenA)).toEqual(before);
   });
 });
 

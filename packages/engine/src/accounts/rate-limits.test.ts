@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine.js';
 import { HOUR } from '../core/clock.js';
 import { WvrError } from '../core/errors.js';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 import type { Principal } from './schemas.js';
 
 let t: TestEngine;
@@ -10,7 +10,7 @@ let principal: Principal;
 beforeEach(() => {
   t = openTestEngine();
   t.clock.set('2026-03-10T12:00:00Z');
-  principal = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
+  principal = principalOf(t.engine, 'a@x.test');
 });
 afterEach(() => t.dispose());
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WvrError } from '../core/errors.js';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 import type { Principal } from './schemas.js';
 import type { ResourceRef } from './sharing.js';
 
@@ -13,23 +12,13 @@ let orgId: string;
 beforeEach(() => {
   t = openTestEngine();
   const { accounts } = t.engine;
-  owner = accounts.localPrincipal(accounts.ensureUser({ email: 'owner@x.test' }));
-  colleague = accounts.localPrincipal(accounts.ensureUser({ email: 'colleague@x.test' }));
-  outsider = accounts.localPrincipal(accounts.ensureUser({ email: 'outsider@x.test' }));
+  owner = principalOf(t.engine, 'owner@x.test');
+  colleague = principalOf(t.engine, 'colleague@x.test');
+  outsider = principalOf(t.engine, 'outsider@x.test');
   orgId = accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
   accounts.addMember(orgId, colleague.userId);
 });
 afterEach(() => t.dispose());
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof WvrError) return `${e.status} ${e.code}`;
-    throw e;
-  }
-  return 'no error';
-};
 
 const session = (): ResourceRef => ({ type: 'session', id: t.engine.context.random.uuid(), ownerUserId: owner.userId });
 
@@ -39,7 +28,7 @@ describe('sharing', () => {
     expect(t.engine.sharing.accessLevel(owner, ref)).toBe('owner');
     expect(t.engine.sharing.accessLevel(colleague, ref)).toBeNull();
     expect(t.engine.sharing.accessLevel(null, ref)).toBeNull();
-    expect(errorOf(() => t.engine.sharing.assertCanRead(outsider, ref))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sharing.assertCanRead(outsider, ref))).toBe('404 session_not_found');
     expect(t.engine.sharing.state('session', ref.id)).toEqual({ public_share: false, shared_with_org: false, organization_id: null });
   });
 
@@ -49,7 +38,7 @@ describe('sharing', () => {
     expect(state).toEqual({ public_share: false, shared_with_org: true, organization_id: orgId });
     expect(t.engine.sharing.accessLevel(owner, ref)).toBe('owner');
     expect(t.engine.sharing.accessLevel(colleague, ref)).toBe('org_viewer');
-    expect(errorOf(() => t.engine.sharing.assertCanRead(outsider, ref))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sharing.assertCanRead(outsider, ref))).toBe('404 session_not_found');
     expect(t.engine.sharing.accessLevel(null, ref)).toBeNull();
   });
 
@@ -63,13 +52,13 @@ describe('sharing', () => {
     expect(t.engine.sharing.accessLevel(colleague, ref)).toBe('org_viewer');
     expect(() => t.engine.sharing.assertPublic(ref)).not.toThrow();
     t.engine.sharing.share(owner, ref, { public_share: false });
-    expect(errorOf(() => t.engine.sharing.assertPublic(ref))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sharing.assertPublic(ref))).toBe('404 session_not_found');
     expect(t.engine.sharing.accessLevel(colleague, ref)).toBe('org_viewer');
   });
 
   it('refuses sharing with an organization the sharer does not belong to (403)', () => {
     const ref: ResourceRef = { type: 'crawl', id: t.engine.context.random.uuid(), ownerUserId: outsider.userId };
-    expect(errorOf(() => t.engine.sharing.share(outsider, ref, { shared_with_org: true, organization_id: orgId }))).toBe(
+    expect(errorCodeOf(() => t.engine.sharing.share(outsider, ref, { shared_with_org: true, organization_id: orgId }))).toBe(
       '403 organization_membership_required',
     );
     expect(t.engine.sharing.accessLevel(colleague, ref)).toBeNull();
@@ -77,13 +66,13 @@ describe('sharing', () => {
 
   it('answers 404 when someone other than the owner tries to share', () => {
     const ref = session();
-    expect(errorOf(() => t.engine.sharing.share(colleague, ref, { public_share: true }))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sharing.share(colleague, ref, { public_share: true }))).toBe('404 session_not_found');
   });
 
   it('validates the body: organization_id is required with shared_with_org, and an empty body is refused', () => {
     const ref = session();
-    expect(errorOf(() => t.engine.sharing.share(owner, ref, { shared_with_org: true }))).toBe('400 organization_id_required');
-    expect(errorOf(() => t.engine.sharing.share(owner, ref, {}))).toBe('400 share_body_empty');
+    expect(errorCodeOf(() => t.engine.sharing.share(owner, ref, { shared_with_org: true }))).toBe('400 organization_id_required');
+    expect(errorCodeOf(() => t.engine.sharing.share(owner, ref, {}))).toBe('400 share_body_empty');
   });
 
   it('unsharing from the org clears organization_id and removes org_viewer', () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../core/clock.js';
-import { WvrError } from '../core/errors.js';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, type TestEngine } from '../testing/engine.js';
 import { requireScope } from './scopes.js';
 
 let t: TestEngine;
@@ -9,16 +8,6 @@ beforeEach(() => {
   t = openTestEngine();
 });
 afterEach(() => t.dispose());
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof WvrError) return `${e.status} ${e.code}`;
-    throw e;
-  }
-  return 'no error';
-};
 
 describe('tokens', () => {
   it('issues wvr_ tokens with a JWT body and stores only a hash', () => {
@@ -51,30 +40,30 @@ describe('tokens', () => {
     const expiring = t.engine.tokens.issue(user.id, { name: 'short', expires_in_days: 1 });
     const forged = `${expiring.token.slice(0, -4)}AAAA`;
 
-    expect(codeOf(() => t.engine.tokens.authenticate(undefined))).toBe('401 token_missing');
-    expect(codeOf(() => t.engine.tokens.authenticate('Basic abc'))).toBe('401 token_malformed');
-    expect(codeOf(() => t.engine.tokens.authenticate('Bearer sk_123'))).toBe('401 token_malformed');
-    expect(codeOf(() => t.engine.tokens.authenticate(`Bearer ${forged}`))).toBe('401 token_invalid');
-    expect(codeOf(() => t.engine.tokens.authenticate(`Bearer ${revoked.token}`))).toBe('401 token_revoked');
-    expect(codeOf(() => t.engine.tokens.authenticate(`Bearer ${expiring.token}`))).toBe('no error');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(undefined))).toBe('401 token_missing');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate('Basic abc'))).toBe('401 token_malformed');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate('Bearer sk_123'))).toBe('401 token_malformed');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(`Bearer ${forged}`))).toBe('401 token_invalid');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(`Bearer ${revoked.token}`))).toBe('401 token_revoked');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(`Bearer ${expiring.token}`))).toBe('no error');
     t.clock.advance(DAY + 1);
-    expect(codeOf(() => t.engine.tokens.authenticate(`Bearer ${expiring.token}`))).toBe('401 token_expired');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(`Bearer ${expiring.token}`))).toBe('401 token_expired');
   });
 
   it('refuses to create a token with scopes its creator lacks', () => {
     const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
     const { token } = t.engine.tokens.issue(user.id, { name: 'narrow', scopes: ['search'] });
     const principal = t.engine.tokens.authenticate(`Bearer ${token}`);
-    expect(codeOf(() => t.engine.tokens.create(principal, { name: 'wide', scopes: ['crawl'] }))).toBe('403 scope_escalation');
+    expect(errorCodeOf(() => t.engine.tokens.create(principal, { name: 'wide', scopes: ['crawl'] }))).toBe('403 scope_escalation');
     expect(t.engine.tokens.create(principal, { name: 'same' }).scopes).toEqual(['search']);
   });
 
   it('validates the token body with stable codes', () => {
     const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
-    expect(codeOf(() => t.engine.tokens.issue(user.id, {}))).toBe('400 name_required');
-    expect(codeOf(() => t.engine.tokens.issue(user.id, { name: 'x', scopes: ['admin'] }))).toBe('400 scopes_invalid');
-    expect(codeOf(() => t.engine.tokens.issue(user.id, { name: 'x', expires_in_days: 0 }))).toBe('400 expires_in_days_out_of_range');
-    expect(codeOf(() => t.engine.tokens.issue(user.id, { name: 'x', extra: 1 }))).toBe('400 unknown_field');
+    expect(errorCodeOf(() => t.engine.tokens.issue(user.id, {}))).toBe('400 name_required');
+    expect(errorCodeOf(() => t.engine.tokens.issue(user.id, { name: 'x', scopes: ['admin'] }))).toBe('400 scopes_invalid');
+    expect(errorCodeOf(() => t.engine.tokens.issue(user.id, { name: 'x', expires_in_days: 0 }))).toBe('400 expires_in_days_out_of_range');
+    expect(errorCodeOf(() => t.engine.tokens.issue(user.id, { name: 'x', extra: 1 }))).toBe('400 unknown_field');
   });
 
   it('lists only the caller’s tokens and never their secrets; revoking a foreign token is 404', () => {
@@ -85,14 +74,14 @@ describe('tokens', () => {
     const list = t.engine.tokens.list(t.engine.accounts.localPrincipal(a));
     expect(list.data.map((x) => x.name)).toEqual(['a1']);
     expect(JSON.stringify(list)).not.toContain(ta.token);
-    expect(codeOf(() => t.engine.tokens.revoke(t.engine.accounts.localPrincipal(b), ta.id))).toBe('404 token_not_found');
+    expect(errorCodeOf(() => t.engine.tokens.revoke(t.engine.accounts.localPrincipal(b), ta.id))).toBe('404 token_not_found');
   });
 
   it('answers 403 scope_missing for a principal without the route scope', () => {
     const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
     const { token } = t.engine.tokens.issue(user.id, { name: 'x', scopes: ['search'] });
     const principal = t.engine.tokens.authenticate(`Bearer ${token}`);
-    expect(codeOf(() => requireScope(principal, 'crawl'))).toBe('403 scope_missing');
-    expect(codeOf(() => requireScope(principal, 'search'))).toBe('no error');
+    expect(errorCodeOf(() => requireScope(principal, 'crawl'))).toBe('403 scope_missing');
+    expect(errorCodeOf(() => requireScope(principal, 'search'))).toBe('no error');
   });
 });

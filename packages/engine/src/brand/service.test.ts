@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 import type { Principal } from '../accounts/schemas.js';
 
 const site: Record<string, [type: string, body: string]> = {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = openTestEngine({ allowPrivateNetwork: true });
-  principal = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'brand@x.test' }));
+  principal = principalOf(t.engine, 'brand@x.test');
 });
 afterAll(async () => {
   await t.dispose();

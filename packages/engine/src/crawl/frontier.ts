@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type Database from 'better-sqlite3';
 import { normalizeUrl } from '../html/index.js';
-import { crawlEdges, crawlFrontier } from './tables.js';
+import type { crawlFrontier } from './tables.js';
 import { priorityOf, type Bucket } from './graph.js';
 
 type Row = typeof crawlFrontier.$inferSelect;
@@ -17,21 +16,67 @@ export interface Discovered {
   cash: number;
 }
 
+/** The link graph as frontier row ids (SQLite rowids): edge i runs from `from[i]` to `to[i]`. */
+export interface EdgeIds {
+  from: number[];
+  to: number[];
+}
+
 const MAX_ANCHORS = 10;
 const AUTHORITY_PAGE = 1000;
+const COLUMNS = 'url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
-/** The persisted frontier of one crawl; every method is one or two indexed statements. */
+interface RawRow extends Omit<Row, 'crawlId' | 'anchors'> {
+  anchors: string;
+}
+
+/**
+ * The persisted frontier of one crawl. Every statement is prepared once per Frontier (a crawl run
+ * issues dozens per page, and building and preparing them again each time was most of a crawl's CPU).
+ */
 export class Frontier {
   private seq: number | undefined;
+  private readonly q;
 
   constructor(
-    private readonly db: Db,
+    sqlite: Database.Database,
     private readonly crawlId: string,
     private readonly intent: boolean,
-  ) {}
+  ) {
+    const p = (source: string) => sqlite.prepare(source);
+    this.q = {
+      get: p(`SELECT ${COLUMNS} FROM crawl_frontier WHERE crawl_id = ? AND url = ?`),
+      insert: p(
+        `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, @state, @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)`,
+      ),
+      relink: p(
+        'UPDATE crawl_frontier SET inlinks = inlinks + 1, anchors = @anchors, cash = @cash, relevance = @relevance, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
+      ),
+      requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
+      addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+      buckets: p("SELECT DISTINCT bucket FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued'").pluck(),
+      takeBucket: p(`SELECT ${COLUMNS} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT 1`),
+      takeBreadth: p(`SELECT ${COLUMNS} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1`),
+      setState: p('UPDATE crawl_frontier SET state = ? WHERE crawl_id = ? AND url = ?'),
+      bank: p("UPDATE crawl_frontier SET history = history + cash, cash = 0, state = 'done' WHERE crawl_id = ? AND url = ?"),
+      counts: p('SELECT bucket, state, count(*) AS n FROM crawl_frontier WHERE crawl_id = ? GROUP BY bucket, state'),
+      queuedPage: p("SELECT rowid AS id, relevance, cash, authority FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND rowid > ? ORDER BY rowid LIMIT ?"),
+      setAuthority: p('UPDATE crawl_frontier SET authority = ?, priority = ? WHERE rowid = ?'),
+      mass: p('SELECT sum(history + cash) FROM crawl_frontier WHERE crawl_id = ?').pluck(),
+      edgeIds: p(
+        `SELECT f.rowid, t.rowid FROM crawl_edges e
+           JOIN crawl_frontier f ON f.crawl_id = e.crawl_id AND f.url = e.from_url
+           JOIN crawl_frontier t ON t.crawl_id = e.crawl_id AND t.url = e.to_url
+         WHERE e.crawl_id = ?`,
+      ).raw(),
+      edgeCount: p('SELECT count(*) FROM crawl_edges WHERE crawl_id = ?').pluck(),
+      maxSeq: p('SELECT max(seq) FROM crawl_frontier WHERE crawl_id = ?').pluck(),
+    };
+  }
 
   get(url: string): Row | undefined {
-    return this.db.select().from(crawlFrontier).where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, url))).get();
+    const raw = this.q.get.get(this.crawlId, url) as RawRow | undefined;
+    return raw ? this.row(raw) : undefined;
   }
 
   /** The seeds share OPIC's initial cash of 1; they are fetched first whatever the strategy. */
@@ -47,119 +92,75 @@ export class Frontier {
     for (const raw of urls) {
       const url = normalizeUrl(raw);
       if (!url || this.get(url)) continue;
-      this.db
-        .insert(crawlFrontier)
-        .values({ crawlId: this.crawlId, url, seq: this.nextSeq(), depth: 0, state: 'seen', bucket: 'detail', anchors: [], context: '' })
-        .run();
+      this.insert({ url, depth: 0, state: 'seen', bucket: 'detail', relevance: 0, cash: 0, inlinks: 0, anchors: [], context: '', priority: 0 });
     }
   }
 
   /** URLs claimed by a run that died are fetched again: their documents were never written. */
   requeueInFlight(): void {
-    this.db
-      .update(crawlFrontier)
-      .set({ state: 'queued' })
-      .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.state, 'fetching')))
-      .run();
+    this.q.requeue.run(this.crawlId);
   }
 
   /** New URL: queued. Known URL: one more inlink, its anchor, OPIC cash and a fresh priority. */
   discover(d: Discovered, rescore: (anchors: string[], context: string) => number): 'new' | 'known' {
     const existing = this.get(d.url);
     if (!existing) {
-      const seq = this.nextSeq();
-      const anchors = d.anchor ? [d.anchor] : [];
-      this.db
-        .insert(crawlFrontier)
-        .values({
-          crawlId: this.crawlId,
-          url: d.url,
-          seq,
-          depth: d.depth,
-          state: 'queued',
-          bucket: d.bucket,
-          relevance: d.relevance,
-          cash: d.cash,
-          inlinks: d.bucket === 'seed' ? 0 : 1,
-          anchors,
-          context: d.context,
-          priority: priorityOf({ relevance: d.relevance, cash: d.cash, authority: 0, intent: this.intent }),
-        })
-        .run();
+      this.insert({
+        url: d.url,
+        depth: d.depth,
+        state: 'queued',
+        bucket: d.bucket,
+        relevance: d.relevance,
+        cash: d.cash,
+        inlinks: d.bucket === 'seed' ? 0 : 1,
+        anchors: d.anchor ? [d.anchor] : [],
+        context: d.context,
+        priority: priorityOf({ relevance: d.relevance, cash: d.cash, authority: 0, intent: this.intent }),
+      });
       return 'new';
     }
     const anchors = d.anchor && !existing.anchors.includes(d.anchor) && existing.anchors.length < MAX_ANCHORS ? [...existing.anchors, d.anchor] : existing.anchors;
     const cash = existing.state === 'queued' || existing.state === 'fetching' ? existing.cash + d.cash : existing.cash;
     const relevance = anchors !== existing.anchors ? Math.max(existing.relevance, rescore(anchors, existing.context)) : existing.relevance;
-    this.db
-      .update(crawlFrontier)
-      .set({
-        inlinks: existing.inlinks + 1,
-        anchors,
-        cash,
-        relevance,
-        // A shallower path found later lets the URL's own links go deeper within max_depth.
-        depth: Math.min(existing.depth, d.depth),
-        priority: priorityOf({ relevance, cash, authority: existing.authority, intent: this.intent }),
-      })
-      .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, d.url)))
-      .run();
+    this.q.relink.run({
+      crawlId: this.crawlId,
+      url: d.url,
+      anchors: JSON.stringify(anchors),
+      cash,
+      relevance,
+      // A shallower path found later lets the URL's own links go deeper within max_depth.
+      depth: Math.min(existing.depth, d.depth),
+      priority: priorityOf({ relevance, cash, authority: existing.authority, intent: this.intent }),
+    });
     return 'known';
   }
 
   addEdge(from: string, to: string): boolean {
-    const result = this.db.insert(crawlEdges).values({ crawlId: this.crawlId, fromUrl: from, toUrl: to }).onConflictDoNothing().run();
-    return result.changes > 0;
+    return this.q.addEdge.run(this.crawlId, from, to).changes > 0;
   }
 
   /** Buckets that have URLs waiting. */
   availableBuckets(): Set<Row['bucket']> {
-    return new Set(
-      this.db
-        .selectDistinct({ bucket: crawlFrontier.bucket })
-        .from(crawlFrontier)
-        .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.state, 'queued')))
-        .all()
-        .map((r) => r.bucket),
-    );
+    return new Set(this.q.buckets.all(this.crawlId) as Row['bucket'][]);
   }
 
   /** The best queued URL of a bucket (smart) or the shallowest, oldest one (breadth-first), claimed for fetching. */
   take(order: { bucket: Row['bucket'] } | 'breadth_first'): Row | undefined {
-    const where = and(
-      eq(crawlFrontier.crawlId, this.crawlId),
-      eq(crawlFrontier.state, 'queued'),
-      order === 'breadth_first' ? undefined : eq(crawlFrontier.bucket, order.bucket),
-    );
-    const row = this.db
-      .select()
-      .from(crawlFrontier)
-      .where(where)
-      .orderBy(...(order === 'breadth_first' ? [asc(crawlFrontier.depth), asc(crawlFrontier.seq)] : [desc(crawlFrontier.priority), asc(crawlFrontier.seq)]))
-      .limit(1)
-      .get();
-    if (!row) return undefined;
-    this.setState(row.url, 'fetching');
-    return { ...row, state: 'fetching' };
+    const raw = (order === 'breadth_first' ? this.q.takeBreadth.get(this.crawlId) : this.q.takeBucket.get(this.crawlId, order.bucket)) as RawRow | undefined;
+    if (!raw) return undefined;
+    this.setState(raw.url, 'fetching');
+    return this.row({ ...raw, state: 'fetching' });
   }
 
   setState(url: string, state: Row['state']): void {
-    this.db
-      .update(crawlFrontier)
-      .set({ state })
-      .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, url)))
-      .run();
+    this.q.setState.run(state, this.crawlId, url);
   }
 
   /** OPIC: the fetched page banks its cash into its history; the caller hands the cash on to its links. */
   bankCash(url: string): number {
     const row = this.get(url);
     if (!row) return 0;
-    this.db
-      .update(crawlFrontier)
-      .set({ history: row.history + row.cash, cash: 0, state: 'done' })
-      .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, url)))
-      .run();
+    this.q.bank.run(this.crawlId, url);
     return row.cash;
   }
 
@@ -170,84 +171,67 @@ export class Frontier {
       if (existing.state === 'queued') this.setState(url, 'duplicate');
       return;
     }
-    this.db
-      .insert(crawlFrontier)
-      .values({ crawlId: this.crawlId, url, seq: this.nextSeq(), depth, state: 'duplicate', bucket: 'detail', anchors: [], context: '' })
-      .run();
+    this.insert({ url, depth, state: 'duplicate', bucket: 'detail', relevance: 0, cash: 0, inlinks: 0, anchors: [], context: '', priority: 0 });
   }
 
   countsByBucket(states: Row['state'][]): Record<Row['bucket'], number> {
     const counts: Record<Row['bucket'], number> = { seed: 0, hub: 0, detail: 0, explore: 0 };
-    const rows = this.db
-      .select({ bucket: crawlFrontier.bucket, n: sql<number>`count(*)` })
-      .from(crawlFrontier)
-      .where(and(eq(crawlFrontier.crawlId, this.crawlId), sql`${crawlFrontier.state} in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})`))
-      .groupBy(crawlFrontier.bucket)
-      .all();
-    for (const r of rows) counts[r.bucket] = r.n;
+    for (const r of this.q.counts.all(this.crawlId) as { bucket: Row['bucket']; state: Row['state']; n: number }[]) {
+      if (states.includes(r.state)) counts[r.bucket] += r.n;
+    }
     return counts;
   }
 
-  /** HITS refresh: a queued URL's authority estimate lifts its priority. Pages through the queue so memory stays bounded. */
-  applyAuthority(scores: Map<string, number>): void {
-    let after = '';
+  /**
+   * HITS refresh: a queued URL's authority estimate (by frontier row id, as `edgeIds` numbers them)
+   * lifts its priority. Pages through the queue so memory stays bounded; writes only what changed.
+   */
+  applyAuthority(authorityOf: (rowId: number) => number): void {
+    let after = 0;
     for (;;) {
-      const queued = this.db
-        .select()
-        .from(crawlFrontier)
-        .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.state, 'queued'), gt(crawlFrontier.url, after)))
-        .orderBy(asc(crawlFrontier.url))
-        .limit(AUTHORITY_PAGE)
-        .all();
+      const queued = this.q.queuedPage.all(this.crawlId, after, AUTHORITY_PAGE) as { id: number; relevance: number; cash: number; authority: number }[];
       if (queued.length === 0) return;
-      after = queued[queued.length - 1]!.url;
+      after = queued[queued.length - 1]!.id;
       for (const row of queued) {
-        const authority = scores.get(row.url) ?? 0;
+        const authority = authorityOf(row.id);
         if (authority === row.authority) continue;
-        this.db
-          .update(crawlFrontier)
-          .set({ authority, priority: priorityOf({ relevance: row.relevance, cash: row.cash, authority, intent: this.intent }) })
-          .where(and(eq(crawlFrontier.crawlId, this.crawlId), eq(crawlFrontier.url, row.url)))
-          .run();
+        this.q.setAuthority.run(authority, priorityOf({ relevance: row.relevance, cash: row.cash, authority, intent: this.intent }), row.id);
       }
     }
   }
 
   /** OPIC's total: all the cash banked (history) and still held; a page's importance is its share of it. */
   mass(): number {
-    const row = this.db
-      .select({ mass: sql<number | null>`sum(${crawlFrontier.history} + ${crawlFrontier.cash})` })
-      .from(crawlFrontier)
-      .where(eq(crawlFrontier.crawlId, this.crawlId))
-      .get();
-    return row?.mass ?? 0;
+    return (this.q.mass.get(this.crawlId) as number | null) ?? 0;
   }
 
-  edges(): { from: string; to: string }[] {
-    return this.db
-      .select({ from: crawlEdges.fromUrl, to: crawlEdges.toUrl })
-      .from(crawlEdges)
-      .where(eq(crawlEdges.crawlId, this.crawlId))
-      .all();
+  /** The discovered links as pairs of row ids: a few bytes per edge, however long the URLs. */
+  edgeIds(): EdgeIds {
+    const from: number[] = [];
+    const to: number[] = [];
+    for (const [f, t] of this.q.edgeIds.iterate(this.crawlId) as IterableIterator<[number, number]>) {
+      from.push(f);
+      to.push(t);
+    }
+    return { from, to };
   }
 
-  all(): Row[] {
-    return this.db.select().from(crawlFrontier).where(eq(crawlFrontier.crawlId, this.crawlId)).all();
+  edgeCount(): number {
+    return this.q.edgeCount.get(this.crawlId) as number;
+  }
+
+  private insert(r: Omit<Row, 'crawlId' | 'seq' | 'history' | 'authority'>): void {
+    this.q.insert.run({ ...r, crawlId: this.crawlId, seq: this.nextSeq(), anchors: JSON.stringify(r.anchors) });
+  }
+
+  private row(raw: RawRow): Row {
+    return { ...raw, crawlId: this.crawlId, anchors: JSON.parse(raw.anchors) as string[] };
   }
 
   /** Discovery order; one runner owns a crawl at a time (the job lease), so the counter lives here. */
   private nextSeq(): number {
-    if (this.seq === undefined) this.seq = this.maxSeq();
+    if (this.seq === undefined) this.seq = (this.q.maxSeq.get(this.crawlId) as number | null) ?? 0;
     this.seq += 1;
     return this.seq;
-  }
-
-  private maxSeq(): number {
-    const row = this.db
-      .select({ seq: sql<number | null>`max(${crawlFrontier.seq})` })
-      .from(crawlFrontier)
-      .where(eq(crawlFrontier.crawlId, this.crawlId))
-      .get();
-    return row?.seq ?? 0;
   }
 }

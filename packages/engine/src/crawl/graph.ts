@@ -1,38 +1,65 @@
 /** HITS over a link graph given as edges; scores scaled so the best hub and the best authority are 1. */
 export function hits(edges: readonly { from: string; to: string }[], iterations = 30): { hub: Map<string, number>; authority: Map<string, number> } {
+  const ids = new Map<string, number>();
+  const idOf = (url: string) => {
+    let id = ids.get(url);
+    if (id === undefined) ids.set(url, (id = ids.size));
+    return id;
+  };
+  const from = new Array<number>(edges.length);
+  const to = new Array<number>(edges.length);
+  for (let i = 0; i < edges.length; i++) {
+    from[i] = idOf(edges[i]!.from);
+    to[i] = idOf(edges[i]!.to);
+  }
+  const scores = hitsIndexed(ids.size, from, to, iterations);
   const hub = new Map<string, number>();
   const authority = new Map<string, number>();
-  for (const e of edges) {
-    hub.set(e.from, 1);
-    hub.set(e.to, hub.get(e.to) ?? 1);
-    authority.set(e.from, 1);
-    authority.set(e.to, 1);
+  for (const [url, id] of ids) {
+    hub.set(url, scores.hub[id]!);
+    authority.set(url, scores.authority[id]!);
   }
+  return { hub, authority };
+}
+
+/**
+ * HITS over nodes numbered 0..n-1 (edge i runs from `from[i]` to `to[i]`), in typed arrays so a
+ * crawl's graph costs a few bytes per edge and no string hashing per iteration.
+ */
+export function hitsIndexed(
+  n: number,
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
+  iterations = 30,
+): { hub: Float64Array; authority: Float64Array } {
+  let hub = new Float64Array(n).fill(1);
+  let authority = new Float64Array(n).fill(1);
+  const m = from.length;
   for (let i = 0; i < iterations; i++) {
-    const nextAuth = new Map<string, number>([...authority.keys()].map((k) => [k, 0]));
-    for (const e of edges) nextAuth.set(e.to, nextAuth.get(e.to)! + hub.get(e.from)!);
+    const nextAuth = new Float64Array(n);
+    for (let e = 0; e < m; e++) nextAuth[to[e]!]! += hub[from[e]!]!;
     normalise(nextAuth);
-    const nextHub = new Map<string, number>([...hub.keys()].map((k) => [k, 0]));
-    for (const e of edges) nextHub.set(e.from, nextHub.get(e.from)! + nextAuth.get(e.to)!);
+    const nextHub = new Float64Array(n);
+    for (let e = 0; e < m; e++) nextHub[from[e]!]! += nextAuth[to[e]!]!;
     normalise(nextHub);
-    for (const [k, v] of nextAuth) authority.set(k, v);
-    for (const [k, v] of nextHub) hub.set(k, v);
+    authority = nextAuth;
+    hub = nextHub;
   }
   return { hub: scaleToMax(hub), authority: scaleToMax(authority) };
 }
 
-function normalise(scores: Map<string, number>): void {
+function normalise(scores: Float64Array): void {
   let sum = 0;
-  for (const v of scores.values()) sum += v * v;
+  for (const v of scores) sum += v * v;
   const norm = Math.sqrt(sum) || 1;
-  for (const [k, v] of scores) scores.set(k, v / norm);
+  for (let i = 0; i < scores.length; i++) scores[i]! /= norm;
 }
 
-function scaleToMax(scores: Map<string, number>): Map<string, number> {
+function scaleToMax(scores: Float64Array): Float64Array {
   let max = 0;
-  for (const v of scores.values()) max = Math.max(max, v);
+  for (const v of scores) max = Math.max(max, v);
   if (max === 0) return scores;
-  for (const [k, v] of scores) scores.set(k, round(v / max));
+  for (let i = 0; i < scores.length; i++) scores[i] = round(scores[i]! / max);
   return scores;
 }
 

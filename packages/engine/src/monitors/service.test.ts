@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 import type { Principal } from '../accounts/schemas.js';
 
 let web: LocalWeb;
@@ -13,7 +13,7 @@ afterAll(() => web.close());
 beforeEach(() => {
   web.setVersion(1);
   t = openTestEngine({ searxngUrl: web.search, searchProvider: 'searxng', allowPrivateNetwork: true });
-  p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'monitor@x.test' }));
+  p = principalOf(t.engine, 'monitor@x.test');
 });
 afterEach(() => t.dispose());
 
@@ -69,7 +69,7 @@ describe('engine.monitors', () => {
 
   it('answers 404 for another user’s monitor', async () => {
     const { id } = await monitorThroughVersions('mine', 'surprising', [1]);
-    const other = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'other@x.test' }));
+    const other = principalOf(t.engine, 'other@x.test');
     expect(() => t.engine.monitors.chronicle(other, id)).toThrow(expect.objectContaining({ status: 404 }));
   });
 });

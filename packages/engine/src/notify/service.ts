@@ -3,6 +3,7 @@ import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { MINUTE } from '../core/clock.js';
+import { every, type Loop } from '../core/every.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { AccountsService } from '../accounts/service.js';
 import { notifyDeliveries, webhookSecrets } from './tables.js';
@@ -37,8 +38,7 @@ const LEASE_MS = 5 * MINUTE;
 export class NotifyService {
   private readonly webhooks: WebhookSender;
   private readonly email: EmailSender;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<DeliverDueResult> | null = null;
+  private loop: Loop | undefined;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -139,20 +139,12 @@ export class NotifyService {
    * from the engine clock). For long-running hosts: `wvr serve`, `wvr worker`. Idempotent.
    */
   start(intervalMs = 5_000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.deliverDue().finally(() => {
-        this.running = null;
-      });
-    }, intervalMs);
-    this.timer.unref();
+    this.loop ??= every(intervalMs, () => this.deliverDue());
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
+    this.loop = undefined;
     this.email.close();
     await this.webhooks.close();
   }

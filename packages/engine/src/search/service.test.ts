@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WvrError } from '../core/errors.js';
 import type { Principal } from '../accounts/schemas.js';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
 import type { SearchDryRun, SearchJob } from './schemas.js';
 
 let t: TestEngine;
@@ -10,9 +9,8 @@ let bob: Principal;
 
 beforeEach(() => {
   t = openTestEngine();
-  const { accounts } = t.engine;
-  alice = accounts.localPrincipal(accounts.ensureUser({ email: 'alice@x.test' }));
-  bob = accounts.localPrincipal(accounts.ensureUser({ email: 'bob@x.test' }));
+  alice = principalOf(t.engine, 'alice@x.test');
+  bob = principalOf(t.engine, 'bob@x.test');
   const index = t.engine.search.index;
   const add = (url: string, title: string, text: string, extra: Record<string, unknown> = {}) =>
     index.upsert({ url, title, text, description: text, ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z', ...extra });
@@ -31,16 +29,6 @@ afterEach(() => t.dispose());
 const balance = (p: Principal = alice) => t.engine.credits.balance(p.userId);
 const sync = (body: Record<string, unknown>, p: Principal = alice) =>
   t.engine.search.search(p, { processing_mode: 'sync', ...body }) as Promise<SearchJob>;
-const codeOf = async (fn: () => unknown) => {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof WvrError) return `${e.status} ${e.code}`;
-    throw e;
-  }
-  return 'no error';
-};
-
 describe('prices', () => {
   const cases: [Record<string, boolean>, number, string[]][] = [
     [{}, 1, []],
@@ -86,17 +74,17 @@ describe('prices', () => {
 
   it('answers 402 and charges nothing when the balance is short', async () => {
     t.engine.credits.charge(alice.userId, { credits: 99, pricing_tier: 'basic', advanced_features: [] }, 'test');
-    expect(await codeOf(() => sync({ query: 'kettle', rerank_results: true }))).toBe('402 insufficient_credits');
+    expect(await rejectionCodeOf(() => sync({ query: 'kettle', rerank_results: true }))).toBe('402 insufficient_credits');
     expect(balance()).toBe(1);
     const dry = (await t.engine.search.search(alice, { query: 'kettle', rerank_results: true, dry_run: true })) as SearchDryRun;
     expect(dry.would_succeed).toBe(false);
   });
 
   it('rejects bad bodies with 400', async () => {
-    expect(await codeOf(() => t.engine.search.search(alice, { query: '' }))).toMatch(/^400 /);
-    expect(await codeOf(() => t.engine.search.search(alice, { query: 'x', max_results: 21 }))).toMatch(/^400 /);
-    expect(await codeOf(() => t.engine.search.search(alice, { query: 'x', processing_mode: 'webhook' }))).toBe('400 webhook_url_required');
-    expect(await codeOf(() => t.engine.search.quick(alice, { query: 'x', include_domains: 'a.test' }))).toMatch(/^400 /);
+    expect(await rejectionCodeOf(() => t.engine.search.search(alice, { query: '' }))).toMatch(/^400 /);
+    expect(await rejectionCodeOf(() => t.engine.search.search(alice, { query: 'x', max_results: 21 }))).toMatch(/^400 /);
+    expect(await rejectionCodeOf(() => t.engine.search.search(alice, { query: 'x', processing_mode: 'webhook' }))).toBe('400 webhook_url_required');
+    expect(await rejectionCodeOf(() => t.engine.search.quick(alice, { query: 'x', include_domains: 'a.test' }))).toMatch(/^400 /);
   });
 });
 
@@ -209,20 +197,20 @@ describe('search jobs', () => {
     expect(page.data).toHaveLength(1);
     expect(t.engine.search.list(bob).total).toBe(0);
     const id = page.data[0]!.id;
-    expect(await codeOf(() => t.engine.search.get(bob, id))).toBe('404 search_job_not_found');
-    expect(await codeOf(() => t.engine.search.remove(bob, id))).toBe('404 search_job_not_found');
+    expect(await rejectionCodeOf(() => t.engine.search.get(bob, id))).toBe('404 search_job_not_found');
+    expect(await rejectionCodeOf(() => t.engine.search.remove(bob, id))).toBe('404 search_job_not_found');
     t.engine.search.remove(alice, id);
-    expect(await codeOf(() => t.engine.search.get(alice, id))).toBe('404 search_job_not_found');
+    expect(await rejectionCodeOf(() => t.engine.search.get(alice, id))).toBe('404 search_job_not_found');
     expect(t.engine.search.list(alice).total).toBe(2);
   });
 
   it('shares a job publicly: others may read it, and the flag shows', async () => {
     const job = await sync({ query: 'kettle' });
     expect(job.public_share).toBe(false);
-    expect(await codeOf(() => t.engine.search.share(bob, job.id, { public_share: true }))).toBe('404 search_job_not_found');
+    expect(await rejectionCodeOf(() => t.engine.search.share(bob, job.id, { public_share: true }))).toBe('404 search_job_not_found');
     expect(t.engine.search.share(alice, job.id, { public_share: true })).toEqual({ id: job.id, public_share: true });
     expect(t.engine.search.get(bob, job.id).public_share).toBe(true);
-    expect(await codeOf(() => t.engine.search.share(alice, job.id, {}))).toMatch(/^400 /);
+    expect(await rejectionCodeOf(() => t.engine.search.share(alice, job.id, {}))).toMatch(/^400 /);
   });
 
   it('reports providers, features and the caller’s statistics', async () => {
@@ -256,7 +244,7 @@ describe('tenant isolation', () => {
   it('shows a crawl shared with the reader’s organization, and only to its members', async () => {
     const org = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: alice.userId });
     t.engine.accounts.addMember(org.id, bob.userId);
-    const carol = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'carol@x.test' }));
+    const carol = principalOf(t.engine, 'carol@x.test');
     t.engine.sharing.share(alice, { type: 'crawl', id: 'crawl-alice', ownerUserId: alice.userId }, { shared_with_org: true, organization_id: org.id });
     expect(urls(await t.engine.search.quick(bob, { query: 'confidential' }))).toEqual(['http://private.test/board-minutes']);
     expect(urls(await t.engine.search.quick(carol, { query: 'confidential' }))).toEqual([]);
@@ -285,8 +273,8 @@ describe('uncharged run', () => {
   });
 
   it('rejects delivery fields and bad options with 400', async () => {
-    expect(await codeOf(() => t.engine.search.run(alice, { query: 'kettle', processing_mode: 'sync' }))).toBe('400 unknown_field');
-    expect(await codeOf(() => t.engine.search.run(alice, { query: 'kettle', source_type: 'gossip' }))).toBe('400 source_type_invalid');
+    expect(await rejectionCodeOf(() => t.engine.search.run(alice, { query: 'kettle', processing_mode: 'sync' }))).toBe('400 unknown_field');
+    expect(await rejectionCodeOf(() => t.engine.search.run(alice, { query: 'kettle', source_type: 'gossip' }))).toBe('400 source_type_invalid');
   });
 });
 

@@ -2,9 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { Principal } from '../accounts/schemas.js';
 import type { CrawlDetail } from '../crawl/responses.js';
-import { WvrError } from '../core/errors.js';
 import type { SearchJob } from '../search/schemas.js';
-import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
 
 let web: LocalWeb;
 let t: TestEngine;
@@ -32,16 +31,6 @@ function open() {
 }
 
 const urlsOf = (job: SearchJob) => job.results.map((r) => r.url);
-const codeOf = async (fn: () => Promise<unknown>) => {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof WvrError) return `${e.status} ${e.code}`;
-    throw e;
-  }
-  return 'no error';
-};
-
 describe('operations run through a session', () => {
   it('filters seen URLs across three searches in one session, charging each what a plain search costs', async () => {
     const engine = open();
@@ -82,7 +71,7 @@ describe('operations run through a session', () => {
     const session = engine.sessions.create(owner, { name: 'Short', session_config: { max_operations: 1 } });
     await engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
     const before = engine.credits.balance(owner.userId);
-    expect(await codeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
     expect(engine.credits.balance(owner.userId)).toBe(before);
     expect(engine.sessions.timeline(owner, session.id).total).toBe(1);
   });
@@ -147,7 +136,7 @@ describe('operations run through a session', () => {
     const poor = principalOf(engine, 'poor@x.test');
     engine.credits.reserve(poor.userId, engine.credits.balance(poor.userId), 'spend everything');
     const session = engine.sessions.create(poor, { name: 'Broke' });
-    expect(await codeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
+    expect(await rejectionCodeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
     expect(engine.sessions.timeline(poor, session.id).data[0]).toMatchObject({ status: 'failed', credits: 0 });
   });
 });
@@ -158,9 +147,9 @@ describe('plain search and crawl requests that name a session_id', () => {
     const intruder = principalOf(engine, 'intruder@x.test', { credits: 100 });
     const session = engine.sessions.create(owner, { name: 'Private' });
     const before = engine.credits.balance(intruder.userId);
-    expect(await codeOf(() => engine.search.search(intruder, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('404 session_not_found');
-    expect(await codeOf(() => engine.search.search(intruder, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('404 session_not_found');
-    expect(await codeOf(() => engine.crawls.create(intruder, { urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => engine.crawls.create(intruder, { urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }))).toBe('404 session_not_found');
     expect(engine.credits.balance(intruder.userId)).toBe(before);
     expect(engine.credits.balance(intruder.userId)).toBe(engine.credits.ledgerSum(intruder.userId));
     expect(engine.search.list(intruder).total).toBe(0);
@@ -183,7 +172,7 @@ describe('plain search and crawl requests that name a session_id', () => {
     expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
     expect(detail.context_summary.urls_seen).toBe(3);
     const before = engine.credits.balance(owner.userId);
-    expect(await codeOf(() => engine.search.search(owner, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('409 session_max_operations_reached');
     expect(engine.credits.balance(owner.userId)).toBe(before);
   });
 
@@ -204,7 +193,7 @@ describe('plain search and crawl requests that name a session_id', () => {
     expect(timeline[1]!.filtered_count).toBeGreaterThan(0);
     engine.sessions.complete(owner, session.id);
     const before = engine.credits.balance(owner.userId);
-    expect(await codeOf(() => engine.crawls.create(owner, body))).toBe('409 session_completed');
+    expect(await rejectionCodeOf(() => engine.crawls.create(owner, body))).toBe('409 session_completed');
     expect(engine.credits.balance(owner.userId)).toBe(before);
   });
 });

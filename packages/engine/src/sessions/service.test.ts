@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from './tables.js';
 import type { Principal } from '../accounts/schemas.js';
 import { DAY, HOUR } from '../core/clock.js';
-import { WvrError } from '../core/errors.js';
-import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
 
 let t: TestEngine;
 let owner: Principal;
@@ -22,16 +21,6 @@ beforeEach(() => {
   accounts.addMember(orgId, colleague.userId);
 });
 afterEach(() => t.dispose());
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof WvrError) return `${e.status} ${e.code}`;
-    throw e;
-  }
-  return 'no error';
-};
 
 const create = (body: Record<string, unknown> = {}, who: Principal = owner) => t.engine.sessions.create(who, { name: 'Research', ...body });
 
@@ -55,9 +44,9 @@ describe('session CRUD', () => {
   });
 
   it('rejects a bad body with 400 and a field code', () => {
-    expect(errorOf(() => t.engine.sessions.create(owner, { name: '' }))).toBe('400 name_too_short');
-    expect(errorOf(() => create({ session_config: { max_operations: 101 } }))).toBe('400 max_operations_out_of_range');
-    expect(errorOf(() => create({ metadata: { intent: { type: 'gossip' } } }))).toBe('400 type_invalid');
+    expect(errorCodeOf(() => t.engine.sessions.create(owner, { name: '' }))).toBe('400 name_too_short');
+    expect(errorCodeOf(() => create({ session_config: { max_operations: 101 } }))).toBe('400 max_operations_out_of_range');
+    expect(errorCodeOf(() => create({ metadata: { intent: { type: 'gossip' } } }))).toBe('400 type_invalid');
   });
 
   it('patches name, description, intent_context and config, keeping config fields left out', () => {
@@ -65,7 +54,7 @@ describe('session CRUD', () => {
     const patched = t.engine.sessions.patch(owner, s.id, { name: 'Renamed', description: 'd', intent_context: 'watch GPU prices', config: { max_operations: 5 } });
     expect(patched).toMatchObject({ name: 'Renamed', description: 'd', intent_context: 'watch GPU prices' });
     expect(patched.session_config).toEqual({ auto_deduplicate: false, accumulate_context: true, use_session_context: true, max_operations: 5 });
-    expect(errorOf(() => t.engine.sessions.patch(owner, s.id, {}))).toBe('400 patch_body_empty');
+    expect(errorCodeOf(() => t.engine.sessions.patch(owner, s.id, {}))).toBe('400 patch_body_empty');
   });
 
   it('lists by status, tag and days_back, with total, limit and offset', () => {
@@ -82,7 +71,7 @@ describe('session CRUD', () => {
     const page = t.engine.sessions.list(owner, { limit: '2', offset: '1' });
     expect([page.data.length, page.total, page.limit, page.offset]).toEqual([2, 3, 2, 1]);
     expect(t.engine.sessions.list(outsider, {}).total).toBe(0);
-    expect(errorOf(() => t.engine.sessions.list(owner, { status: 'open' }))).toBe('400 status_invalid');
+    expect(errorCodeOf(() => t.engine.sessions.list(owner, { status: 'open' }))).toBe('400 status_invalid');
   });
 
   it('lists only sessions active within days_back (default 7)', () => {
@@ -112,7 +101,7 @@ describe('session CRUD', () => {
     const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu' });
     t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }] });
     t.engine.sessions.delete(owner, s.id);
-    expect(errorOf(() => t.engine.sessions.get(owner, s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.get(owner, s.id))).toBe('404 session_not_found');
     const left = t.engine.context.sqlite.prepare('select (select count(*) from session_operations) + (select count(*) from session_seen_urls) as n').get() as { n: number };
     expect(left.n).toBe(0);
   });
@@ -122,10 +111,10 @@ describe('session quota', () => {
   it('allows 100 open sessions, refuses the 101st with 409 session_limit_reached, and archived ones free a slot', () => {
     const ids: string[] = [];
     for (let i = 0; i < 100; i++) ids.push(create({ name: `s${i}` }).id);
-    expect(errorOf(() => create({ name: 'one too many' }))).toBe('409 session_limit_reached');
+    expect(errorCodeOf(() => create({ name: 'one too many' }))).toBe('409 session_limit_reached');
     expect(create({ name: 'other user' }, colleague).status).toBe('active');
     t.engine.sessions.complete(owner, ids[0]!);
-    expect(errorOf(() => create({ name: 'still full' }))).toBe('409 session_limit_reached');
+    expect(errorCodeOf(() => create({ name: 'still full' }))).toBe('409 session_limit_reached');
     t.engine.sessions.archive(owner, ids[0]!);
     expect(create({ name: 'fits now' }).status).toBe('active');
   });
@@ -141,25 +130,25 @@ describe('session transitions', () => {
   });
 
   it('refuses to archive an active session (409 session_not_completed)', () => {
-    expect(errorOf(() => t.engine.sessions.archive(owner, create().id))).toBe('409 session_not_completed');
+    expect(errorCodeOf(() => t.engine.sessions.archive(owner, create().id))).toBe('409 session_not_completed');
   });
 
   it('refuses completing twice, and completing or archiving an archived session', () => {
     const s = create();
     t.engine.sessions.complete(owner, s.id);
-    expect(errorOf(() => t.engine.sessions.complete(owner, s.id))).toBe('409 session_already_completed');
+    expect(errorCodeOf(() => t.engine.sessions.complete(owner, s.id))).toBe('409 session_already_completed');
     t.engine.sessions.archive(owner, s.id);
-    expect(errorOf(() => t.engine.sessions.archive(owner, s.id))).toBe('409 session_already_archived');
-    expect(errorOf(() => t.engine.sessions.complete(owner, s.id))).toBe('409 session_archived');
-    expect(errorOf(() => t.engine.sessions.patch(owner, s.id, { name: 'x' }))).toBe('409 session_archived');
+    expect(errorCodeOf(() => t.engine.sessions.archive(owner, s.id))).toBe('409 session_already_archived');
+    expect(errorCodeOf(() => t.engine.sessions.complete(owner, s.id))).toBe('409 session_archived');
+    expect(errorCodeOf(() => t.engine.sessions.patch(owner, s.id, { name: 'x' }))).toBe('409 session_archived');
   });
 
   it('refuses new operations once completed (409 session_completed) or archived (409 session_archived)', () => {
     const s = create();
     t.engine.sessions.complete(owner, s.id);
-    expect(errorOf(() => t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'x' }))).toBe('409 session_completed');
+    expect(errorCodeOf(() => t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'x' }))).toBe('409 session_completed');
     t.engine.sessions.archive(owner, s.id);
-    expect(errorOf(() => t.engine.sessions.beginOperation(owner, s.id, 'crawl'))).toBe('409 session_archived');
+    expect(errorCodeOf(() => t.engine.sessions.beginOperation(owner, s.id, 'crawl'))).toBe('409 session_archived');
   });
 
   it('still records an operation that began before the session was completed', () => {
@@ -167,7 +156,7 @@ describe('session transitions', () => {
     const op = t.engine.sessions.beginOperation(owner, s.id, 'crawl', { urls: ['https://a.test/'] });
     t.engine.sessions.complete(owner, s.id);
     expect(t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/' }] }).status).toBe('completed');
-    expect(errorOf(() => t.engine.sessions.finishOperation(op.operationId, { status: 'failed' }))).toBe('409 operation_already_finished');
+    expect(errorCodeOf(() => t.engine.sessions.finishOperation(op.operationId, { status: 'failed' }))).toBe('409 operation_already_finished');
   });
 
   it('auto-archives a session 7 days after its last activity, on the next sweep or read', () => {
@@ -188,7 +177,7 @@ describe('session transitions', () => {
     t.clock.advance(3 * DAY);
     // no explicit sweep: the read itself archives the session
     expect(t.engine.sessions.get(owner, busy.id)).toMatchObject({ status: 'archived', archived_reason: 'inactivity' });
-    expect(errorOf(() => t.engine.sessions.beginOperation(owner, busy.id, 'search'))).toBe('409 session_archived');
+    expect(errorCodeOf(() => t.engine.sessions.beginOperation(owner, busy.id, 'search'))).toBe('409 session_archived');
   });
 
   it('archives idle sessions in the background of a started engine, without any session read', async () => {
@@ -205,18 +194,18 @@ describe('operations in a session', () => {
     const s = create({ session_config: { max_operations: 2 } });
     t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'one' });
     t.engine.sessions.beginOperation(owner, s.id, 'ask', { query: 'two?' });
-    expect(errorOf(() => t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'three' }))).toBe('409 session_max_operations_reached');
+    expect(errorCodeOf(() => t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'three' }))).toBe('409 session_max_operations_reached');
     t.engine.sessions.patch(owner, s.id, { config: { max_operations: 3 } });
     expect(t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'three' }).seq).toBe(3);
   });
 
   it('answers 404 for a foreign session and 403 session_read_only for an org viewer', () => {
     const s = create();
-    expect(errorOf(() => t.engine.sessions.beginOperation(outsider, s.id, 'search'))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.beginOperation(outsider, s.id, 'search'))).toBe('404 session_not_found');
     t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
-    expect(errorOf(() => t.engine.sessions.beginOperation(colleague, s.id, 'search'))).toBe('403 session_read_only');
-    expect(errorOf(() => t.engine.sessions.complete(colleague, s.id))).toBe('403 session_read_only');
-    expect(errorOf(() => t.engine.sessions.delete(outsider, s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.beginOperation(colleague, s.id, 'search'))).toBe('403 session_read_only');
+    expect(errorCodeOf(() => t.engine.sessions.complete(colleague, s.id))).toBe('403 session_read_only');
+    expect(errorCodeOf(() => t.engine.sessions.delete(outsider, s.id))).toBe('404 session_not_found');
   });
 
   it('hands seen URLs of earlier operations to later ones across three operations', () => {
@@ -303,13 +292,13 @@ describe('operations in a session', () => {
 describe('session sharing and visibility', () => {
   it('an org member sees org_viewer, an outsider gets 404', () => {
     const s = create();
-    expect(errorOf(() => t.engine.sessions.get(colleague, s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.get(colleague, s.id))).toBe('404 session_not_found');
     const shared = t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
     expect(shared).toEqual({ id: s.id, public_share: false, shared_with_org: true, organization_id: orgId });
     expect(t.engine.sessions.get(colleague, s.id).access_level).toBe('org_viewer');
     expect(t.engine.sessions.timeline(colleague, s.id).session_id).toBe(s.id);
-    expect(errorOf(() => t.engine.sessions.get(outsider, s.id))).toBe('404 session_not_found');
-    expect(errorOf(() => t.engine.sessions.timeline(outsider, s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.get(outsider, s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.timeline(outsider, s.id))).toBe('404 session_not_found');
   });
 
   it('cascades org sharing to the search jobs and crawls the session ran', () => {
@@ -332,19 +321,19 @@ describe('session sharing and visibility', () => {
 
   it('refuses sharing with an org the owner is not in (403) and sharing by anyone but the owner', () => {
     const s = create({}, outsider);
-    expect(errorOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true, organization_id: orgId }))).toBe('403 organization_membership_required');
-    expect(errorOf(() => t.engine.sessions.share(owner, s.id, { public_share: true }))).toBe('404 session_not_found');
-    expect(errorOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true }))).toBe('400 organization_id_required');
+    expect(errorCodeOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true, organization_id: orgId }))).toBe('403 organization_membership_required');
+    expect(errorCodeOf(() => t.engine.sessions.share(owner, s.id, { public_share: true }))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true }))).toBe('400 organization_id_required');
   });
 
   it('public reads answer only for publicly shared sessions and expose no private field', () => {
     const s = create({ session_config: { max_operations: 9 } });
     const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'open data' });
     t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], resourceId: t.engine.context.random.uuid() });
-    expect(errorOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
-    expect(errorOf(() => t.engine.sessions.publicTimeline(s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.publicTimeline(s.id))).toBe('404 session_not_found');
     t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
-    expect(errorOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
+    expect(errorCodeOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
     t.engine.sessions.share(owner, s.id, { public_share: true });
     const shown = t.engine.sessions.publicGet(s.id);
     expect(shown).toMatchObject({ id: s.id, access_level: 'public', operation_count: 1 });

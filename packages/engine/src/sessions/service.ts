@@ -4,6 +4,7 @@ import type { AccountsService } from '../accounts/service.js';
 import type { ResourceRef, SharingService } from '../accounts/sharing.js';
 import { DAY } from '../core/clock.js';
 import type { EngineContext } from '../core/context.js';
+import { every, type Loop } from '../core/every.js';
 import { errors, WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { emptyContext } from './context.js';
@@ -37,7 +38,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 export class SessionsService {
   private readonly operations: SessionOperations;
   private readonly runners: SessionRunners;
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: Loop | undefined;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -195,13 +196,12 @@ export class SessionsService {
    * reads or writes sessions (the lazy sweep before every session call stays).
    */
   start(intervalMs = SWEEP_INTERVAL_MS): void {
-    if (this.sweeper) return;
-    this.sweeper = setInterval(() => this.sweep(), intervalMs);
-    this.sweeper.unref();
+    this.sweeper ??= every(intervalMs, () => this.sweep());
   }
 
+  /** A sweep is synchronous, so none is in flight once the loop is stopped. */
   stop(): void {
-    clearInterval(this.sweeper);
+    void this.sweeper?.stop();
     this.sweeper = undefined;
   }
 

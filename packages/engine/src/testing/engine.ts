@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock, type ManualClock } from '../core/clock.js';
 import { createEngine, type Engine } from '../engine.js';
+import { WvrError } from '../core/errors.js';
 import type { EngineOptions } from '../core/options.js';
 import type { Principal } from '../accounts/schemas.js';
 
@@ -35,4 +36,29 @@ export function principalOf(engine: Engine, email: string, options: { credits?: 
   const user = engine.accounts.ensureUser({ email });
   if (options.credits) engine.credits.grant(user.id, options.credits);
   return engine.accounts.localPrincipal(user);
+}
+
+const codeOf = (error: unknown): string => {
+  if (error instanceof WvrError) return `${error.status} ${error.code}`;
+  throw error;
+};
+
+/** "<status> <code>" of the WvrError that fn throws, or 'no error'; any other error fails the test. */
+export function errorCodeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return codeOf(e);
+  }
+  return 'no error';
+}
+
+/** errorCodeOf for work that rejects rather than throws. */
+export async function rejectionCodeOf(fn: () => unknown): Promise<string> {
+  try {
+    await fn();
+  } catch (e) {
+    return codeOf(e);
+  }
+  return 'no error';
 }

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -106,5 +109,125 @@ describe('workflow scheduler', () => {
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
     t.engine.workflows.update(p, workflow!.id, { status: 'active' });
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
+  });
+});
+
+/**
+ * A SearXNG-compatible /search on 127.0.0.1 whose answers the test controls: held until released,
+ * so the test sees how many executions are in flight, and an optional hook run on each request.
+ */
+async function searchServer(onRequest: () => void = () => {}) {
+  const held: ServerResponse[] = [];
+  const waiters: { n: number; done: () => void }[] = [];
+  let holding = true;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const answer = (res: ServerResponse) => {
+    const results = Array.from({ length: 10 }, (_, i) => ({ url: `http://kettles.test/${i}`, title: `Kettle ${i}`, content: 'a kettle' }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
+    inFlight--;
+  };
+  const server = createServer((_req: IncomingMessage, res: ServerResponse) => {
+    onRequest();
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    if (!holding) return answer(res);
+    held.push(res);
+    for (const w of waiters.filter((w) => held.length >= w.n)) w.done();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    held: () => held.length,
+    /** Resolves once n requests are waiting for an answer. */
+    holding: (n: number) => new Promise<void>((done) => (held.length >= n ? done() : waiters.push({ n, done }))),
+    /** Answers what is held and everything after it at once. */
+    release() {
+      holding = false;
+      held.splice(0).forEach(answer);
+    },
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+describe('workflow scheduler under load', () => {
+  let search: Awaited<ReturnType<typeof searchServer>> | undefined;
+  afterEach(async () => {
+    search?.release();
+    await search?.close();
+    search = undefined;
+  });
+
+  async function patrols(n: number, onRequest?: () => void): Promise<{ p: Principal; ids: string[] }> {
+    search = await searchServer(onRequest);
+    t = openTestEngine({ searchProvider: 'searxng', searxngUrl: search.url, allowPrivateNetwork: true });
+    const p = owner(t.engine);
+    t.engine.credits.grant(p.userId, 10_000);
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const { workflow } = await t.engine.workflows.create(p, { name: `patrol ${i}`, workflow_type: 'search', operation_config: { query: 'kettle', max_results: 5 }, interval_minutes: 1 });
+      ids.push(workflow!.id);
+    }
+    return { p, ids };
+  }
+
+  const stillDue = (p: Principal, ids: string[]) => ids.filter((id) => t.engine.workflows.get(p, id).next_run_at === '2026-03-10T12:00:00.000Z');
+
+  it('ends a tick with the slots due when it began, though every execution takes past the next slot', { timeout: 10_000 }, async () => {
+    // Each search takes a minute of engine time: before, the tick kept claiming the new slots and never returned.
+    const { p, ids } = await patrols(3, () => t.clock.advance(MINUTE));
+    search!.release();
+    const runs = await t.engine.workflows.scheduler.tick();
+    expect(runs.map((r) => r.slot)).toEqual(['2026-03-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z']);
+    expect(runs.every((r) => r.execution_id !== null)).toBe(true);
+    for (const id of ids) expect(t.engine.workflows.executions(p, id).total).toBe(1);
+    // The slots that fell due meanwhile are the next tick's.
+    expect(await t.engine.workflows.scheduler.tick()).toHaveLength(3);
+  });
+
+  it('runs at most `concurrency` executions at once and claims no slot it cannot start', { timeout: 10_000 }, async () => {
+    const { p, ids } = await patrols(5);
+    const tick = t.engine.workflows.scheduler.tick({ concurrency: 3 });
+    await search!.holding(3);
+    expect(stillDue(p, ids)).toHaveLength(2);
+    search!.release();
+    const runs = await tick;
+    expect(new Set(runs.map((r) => r.workflow_id))).toEqual(new Set(ids));
+    expect(runs.every((r) => r.execution_id !== null && r.error === undefined)).toBe(true);
+    expect(search!.maxInFlight).toBe(3);
+    for (const id of ids) expect(t.engine.workflows.executions(p, id).data.map((e) => e.status)).toEqual(['completed']);
+  });
+
+  it('stop() lets a running tick finish the executions it started, and leaves the other slots due', { timeout: 10_000 }, async () => {
+    const { p, ids } = await patrols(6);
+    const tick = t.engine.workflows.scheduler.tick({ concurrency: 2 });
+    await search!.holding(2);
+    const stopped = t.engine.workflows.scheduler.stop();
+    search!.release();
+    await stopped;
+    const runs = await tick;
+    expect(runs).toHaveLength(2);
+    expect(stillDue(p, ids)).toHaveLength(4);
+    expect(ids.reduce((n, id) => n + t.engine.workflows.executions(p, id).total, 0)).toBe(2);
+    // Stopping ends the tick, not the scheduler: the next tick runs the rest.
+    expect(await t.engine.workflows.scheduler.tick()).toHaveLength(4);
+    expect(stillDue(p, ids)).toEqual([]);
+  });
+
+  it('engine.close() returns while the started scheduler loop is behind', { timeout: 10_000 }, async () => {
+    const { ids } = await patrols(6);
+    t.engine.start({ schedulerIntervalMs: 5, schedulerConcurrency: 2, jobPollMs: 60_000, deliveryIntervalMs: 60_000 });
+    await search!.holding(2);
+    const closed = t.engine.close();
+    search!.release();
+    await closed;
+    expect(search!.maxInFlight).toBe(2);
+    const reopened = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+    others.push(reopened);
+    const again = reopened.accounts.localPrincipal(reopened.accounts.ensureUser({ email: 'owner@x.test' }));
+    expect(ids.filter((id) => reopened.workflows.get(again, id).next_run_at === '2026-03-10T12:00:00.000Z')).toHaveLength(4);
   });
 });

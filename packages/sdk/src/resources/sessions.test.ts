@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEngine, type Engine } from '@wvr/engine';
-import { startServer, type RunningServer } from '@wvr/server';
 import { createClient, paginate, WvrApiError } from '../index.js';
+import { startTestApi, type TestApi } from '../testing.js';
 
-let dir: string;
-let engine: Engine;
-let server: RunningServer;
-let token: string;
+let api: TestApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wvr-sdk-sessions-'));
-  engine = createEngine({ dbPath: join(dir, 'wvr.db') });
-  const user = engine.accounts.ensureUser({ email: 'sdk@x.test' });
-  token = engine.tokens.issue(user.id, { name: 'sdk test' }).token;
-  server = await startServer({ engine, port: 0 });
+  api = await startTestApi({ email: 'sdk@x.test' });
 });
-afterAll(async () => {
-  await server.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => api.close());
 
 describe('sdk sessions', () => {
   it('drives a session through its lifecycle and reads it publicly once shared', async () => {
-    const client = createClient({ baseUrl: server.url, token });
+    const client = api.client;
     const created = await client.sessions.create({ name: 'From the SDK', metadata: { tags: ['sdk'] }, session_config: { max_operations: 4 } });
     expect(created.session_config.max_operations).toBe(4);
     await client.sessions.create({ name: 'Second' });
@@ -38,7 +23,7 @@ describe('sdk sessions', () => {
     expect((await client.sessions.update(created.id, { description: 'now described' })).description).toBe('now described');
     expect((await client.sessions.timeline(created.id)).data).toEqual([]);
 
-    const anonymous = createClient({ baseUrl: server.url });
+    const anonymous = createClient({ baseUrl: api.url });
     await expect(anonymous.sessions.public.get(created.id)).rejects.toBeInstanceOf(WvrApiError);
     await client.sessions.share(created.id, { public_share: true });
     expect((await anonymous.sessions.public.get(created.id)).access_level).toBe('public');

@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEngine, type Engine } from '@wvr/engine';
-import { startServer, type RunningServer } from '@wvr/server';
 import { createClient, paginate, WvrApiError } from '../index.js';
+import { startTestApi, type TestApi } from '../testing.js';
 
-let dir: string;
-let engine: Engine;
-let server: RunningServer;
-let token: string;
+let api: TestApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wvr-sdk-workflows-'));
-  engine = createEngine({ dbPath: join(dir, 'wvr.db') });
-  const user = engine.accounts.ensureUser({ email: 'sdk-wf@x.test' });
-  token = engine.tokens.issue(user.id, { name: 'sdk test' }).token;
-  server = await startServer({ engine, port: 0 });
+  api = await startTestApi({ email: 'sdk-wf@x.test' });
 });
-afterAll(async () => {
-  await server.close();
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => api.close());
 
 describe('sdk workflows', () => {
   it('creates, pages through, runs, pauses and resumes workflows', async () => {
-    const client = createClient({ baseUrl: server.url, token });
+    const client = api.client;
     const { workflow } = await client.workflows.create({ name: 'Merge', mode: 'multi_step', interval_minutes: 30, steps: [{ id: 'm', type: 'aggregate', config: {} }] });
     await client.workflows.create({ name: 'Watch', workflow_type: 'search', operation_config: { query: 'inverter prices' }, cron_expression: '0 9 * * 1', timezone: 'Europe/Berlin' });
     const names: string[] = [];
@@ -40,7 +25,7 @@ describe('sdk workflows', () => {
   });
 
   it('assesses for free, charges a quick plan 10 credits and surfaces the next 402 as WvrApiError', async () => {
-    const client = createClient({ baseUrl: server.url, token });
+    const client = api.client;
     expect((await client.workflows.assessIntent({ intent: 'things and stuff happening' })).assessment).toBe('vague');
     expect((await client.workflows.plan({ intent: 'Watch Acme inverter releases', preset: 'quick' })).credits_consumed).toBe(10);
     const error = await client.workflows.plan({ intent: 'Watch Acme inverter releases', preset: 'comprehensive' }).then(

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startLocalWeb, type LocalWeb, type SearxngResponse } from '@wvr/testkit';
 import { WvrError } from '../../core/errors.js';
 import type { Principal } from '../../accounts/schemas.js';
-import { openTestEngine, type TestEngine } from '../../testing/engine.js';
+import { openTestEngine, principalOf, type TestEngine } from '../../testing/engine.js';
 import type { SearchJob } from '../schemas.js';
 
 let web: LocalWeb;
@@ -17,7 +17,7 @@ let t: TestEngine;
 let alice: Principal;
 beforeEach(() => {
   t = openTestEngine({ searxngUrl: web.search, searchProvider: 'searxng', allowPrivateNetwork: true });
-  alice = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'alice@x.test' }));
+  alice = principalOf(t.engine, 'alice@x.test');
 });
 afterEach(() => t.dispose());
 
@@ -84,7 +84,7 @@ describe('a failing provider', () => {
 
   it('answers 502 to a quick search and refunds its credit', async () => {
     const e = openTestEngine({ searxngUrl: deadUrl, searchProvider: 'searxng' });
-    const bob = e.engine.accounts.localPrincipal(e.engine.accounts.ensureUser({ email: 'bob@x.test' }));
+    const bob = principalOf(e.engine, 'bob@x.test');
     try {
       const error = await e.engine.search.quick(bob, { query: 'x' }).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(WvrError);
@@ -98,7 +98,7 @@ describe('a failing provider', () => {
 
   it('marks a full search failed and gives its credits back', async () => {
     const e = openTestEngine({ searxngUrl: deadUrl, searchProvider: 'searxng' });
-    const bob = e.engine.accounts.localPrincipal(e.engine.accounts.ensureUser({ email: 'bob@x.test' }));
+    const bob = principalOf(e.engine, 'bob@x.test');
     try {
       const job = (await e.engine.search.search(bob, { query: 'x', rerank_results: true, processing_mode: 'sync' })) as SearchJob;
       expect(job.status).toBe('failed');

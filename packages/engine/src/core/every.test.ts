@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { every } from './every.js';
+
+const beats = (n: number, ms: number) => new Promise((resolve) => setTimeout(resolve, n * ms));
+
+describe('every', () => {
+  it('runs the work repeatedly until stopped, then never again', async () => {
+    let runs = 0;
+    const loop = every(1, () => {
+      runs++;
+    });
+    while (runs < 3) await beats(1, 5);
+    await loop.stop();
+    const atStop = runs;
+    await beats(5, 5);
+    expect(runs).toBe(atStop);
+  });
+
+  it('skips beats while a run is unfinished, so runs never overlap', async () => {
+    let active = 0;
+    let most = 0;
+    let finished = 0;
+    const loop = every(1, async () => {
+      active++;
+      most = Math.max(most, active);
+      await beats(1, 10);
+      active--;
+      finished++;
+    });
+    while (finished < 3) await beats(1, 5);
+    await loop.stop();
+    expect(most).toBe(1);
+  });
+
+  it('waits on stop for the run in flight to settle', async () => {
+    let release: () => void = () => undefined;
+    let started = false;
+    let done = false;
+    const loop = every(1, async () => {
+      started = true;
+      await new Promise<void>((resolve) => (release = resolve));
+      done = true;
+    });
+    while (!started) await beats(1, 5);
+    const stopped = loop.stop();
+    release();
+    await stopped;
+    expect(done).toBe(true);
+  });
+});
