@@ -1,27 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { manualClock, createEngine, type Engine, type ManualClock } from '@wvr/engine';
-import { createServer } from './app.js';
+import { openTestServer, type TestServer } from './testing.js';
 import { routes } from './routes/index.js';
 
-let engine: Engine;
-let clock: ManualClock;
-let app: FastifyInstance;
+let t: TestServer;
 let token: string;
 
 beforeEach(async () => {
-  clock = manualClock('2026-03-10T12:00:00Z');
-  engine = createEngine({ dbPath: ':memory:', clock, secret: 'test' });
-  const user = engine.accounts.ensureUser({ email: 'a@x.test' });
-  token = engine.tokens.issue(user.id, { name: 'test', scopes: ['search', 'crawl'] }).token;
-  app = await createServer({ engine, bodyLimit: 4096 });
+  t = await openTestServer({ server: { bodyLimit: 4096 } });
+  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  token = t.engine.tokens.issue(user.id, { name: 'test', scopes: ['search', 'crawl'] }).token;
 });
-afterEach(async () => {
-  await app.close();
-  await engine.close();
-});
+afterEach(() => t.close());
 
-const auth = (t = token) => ({ authorization: `Bearer ${t}` });
+const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
 const expectErrorShape = (body: Record<string, unknown>) => {
   expect(typeof body.error).toBe('string');
   expect(typeof body.message).toBe('string');
@@ -30,21 +21,21 @@ const expectErrorShape = (body: Record<string, unknown>) => {
 
 describe('server', () => {
   it('answers health without a token', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v1/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', api_version: '1.7.0' });
   });
 
   it('answers 401 in the error shape without a token, with a malformed one and with a revoked one', async () => {
-    const created = (await app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'doomed' } })).json();
-    await app.inject({ method: 'DELETE', url: `/v1/tokens/${created.id}`, headers: auth() });
+    const created = (await t.app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'doomed' } })).json();
+    await t.app.inject({ method: 'DELETE', url: `/v1/tokens/${created.id}`, headers: auth() });
     const cases: [Record<string, string>, string][] = [
       [{}, 'token_missing'],
       [{ authorization: 'Bearer not-a-token' }, 'token_malformed'],
       [auth(created.token), 'token_revoked'],
     ];
     for (const [headers, code] of cases) {
-      const res = await app.inject({ method: 'GET', url: '/v1/credits', headers });
+      const res = await t.app.inject({ method: 'GET', url: '/v1/credits', headers });
       expect(res.statusCode).toBe(401);
       expectErrorShape(res.json());
       expect(res.json().code).toBe(code);
@@ -52,13 +43,13 @@ describe('server', () => {
   });
 
   it('answers 403 when a token asks for a scope the caller lacks', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'x', scopes: ['workflow'] } });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'x', scopes: ['workflow'] } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: 'permission_error', code: 'scope_escalation' });
   });
 
   it('answers 400 with field paths for an invalid body', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/v1/tokens',
       headers: auth(),
@@ -72,43 +63,43 @@ describe('server', () => {
   });
 
   it('answers 400 invalid_json, 413 payload_too_large and 404 route_not_found in the error shape', async () => {
-    const bad = await app.inject({
+    const bad = await t.app.inject({
       method: 'POST',
       url: '/v1/tokens',
       headers: { ...auth(), 'content-type': 'application/json' },
       payload: '{"name":',
     });
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'invalid_json']);
-    const big = await app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'x'.repeat(10_000) } });
+    const big = await t.app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'x'.repeat(10_000) } });
     expect([big.statusCode, big.json().code]).toEqual([413, 'payload_too_large']);
-    const missing = await app.inject({ method: 'GET', url: '/v1/nowhere', headers: auth() });
+    const missing = await t.app.inject({ method: 'GET', url: '/v1/nowhere', headers: auth() });
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'route_not_found']);
     expectErrorShape(missing.json());
   });
 
   it('sends rate-limit headers and answers 429 with Retry-After past the free plan’s hourly limit', async () => {
-    let res = await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    let res = await t.app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
     expect(res.headers['x-ratelimit-limit']).toBe('100');
     expect(res.headers['x-ratelimit-remaining']).toBe('99');
-    for (let i = 0; i < 99; i++) await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
-    res = await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    for (let i = 0; i < 99; i++) await t.app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    res = await t.app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ error: 'rate_limit_exceeded', code: 'rate_limit_exceeded' });
     expect(Number(res.headers['retry-after'])).toBe(3600);
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
-    clock.advance(3600 * 1000);
-    res = await app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
+    t.clock.advance(3600 * 1000);
+    res = await t.app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
     expect(res.statusCode).toBe(200);
   });
 
   it('serves every route under /api/v1 too', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/credits', headers: auth() });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/credits', headers: auth() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ balance: 100, plan: 'free' });
   });
 
   it('publishes an OpenAPI 3.1 document at version 1.7.0 with every route', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.7.0');
     const expected = [...new Set(routes.map((r) => `/v1${r.path.replace(/:(\w+)/g, '{$1}')}`))].sort();
@@ -122,7 +113,7 @@ describe('server', () => {
   });
 
   it('publishes a request schema whose defaults differ from its response form as <id>Input', async () => {
-    const { components } = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const { components } = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(components.schemas.NotificationConfig.required).toContain('email');
     expect(components.schemas.NotificationConfigInput.required ?? []).not.toContain('email');
     expect(components.schemas.TokenCreateRequestInput).toBeUndefined();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorCodeOf, openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { Principal } from './schemas.js';
 import type { ResourceRef } from './sharing.js';
 
@@ -11,12 +11,7 @@ let orgId: string;
 
 beforeEach(() => {
   t = openTestEngine();
-  const { accounts } = t.engine;
-  owner = principalOf(t.engine, 'owner@x.test');
-  colleague = principalOf(t.engine, 'colleague@x.test');
-  outsider = principalOf(t.engine, 'outsider@x.test');
-  orgId = accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
-  accounts.addMember(orgId, colleague.userId);
+  ({ owner, colleague, outsider, orgId } = sharingCast(t.engine));
 });
 afterEach(() => t.dispose());
 

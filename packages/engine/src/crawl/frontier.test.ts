@@ -7,7 +7,7 @@ afterEach(async () => t.dispose());
 
 function frontier(intent = true) {
   t = openTestEngine();
-  return new Frontier(t.engine.context.db, 'crawl-1', intent);
+  return new Frontier(t.engine.context.sqlite, 'crawl-1', intent);
 }
 
 const link = (url: string, over: Partial<Parameters<Frontier['discover']>[0]> = {}) => ({
@@ -73,7 +73,7 @@ describe('Frontier', () => {
     const f = frontier(false);
     f.discover(link('https://a.test/x', { cash: 0.001 }), () => 0);
     const before = f.get('https://a.test/x')!.priority;
-    f.applyAuthority(new Map([['https://a.test/x', 1]]));
+    f.applyAuthority(() => 1);
     expect(f.get('https://a.test/x')!.priority).toBeGreaterThan(before);
   });
 });

@@ -70,6 +70,14 @@ export class Frontier {
          WHERE e.crawl_id = ?`,
       ).raw(),
       edgeCount: p('SELECT count(*) FROM crawl_edges WHERE crawl_id = ?').pluck(),
+      totals: p(
+        "SELECT count(*) AS nodes, count(*) FILTER (WHERE state = 'done') AS fetched, coalesce(sum(history + cash) FILTER (WHERE state = 'done'), 0) AS banked FROM crawl_frontier WHERE crawl_id = ? AND state NOT IN ('duplicate', 'seen')",
+      ),
+      top: p(
+        "SELECT url, history + cash AS weight, inlinks FROM crawl_frontier WHERE crawl_id = ? AND state NOT IN ('duplicate', 'seen') ORDER BY weight DESC, url ASC LIMIT ?",
+      ),
+      urlOf: p('SELECT url FROM crawl_frontier WHERE rowid = ?').pluck(),
+      urls: p('SELECT rowid, url FROM crawl_frontier WHERE crawl_id = ?').raw(),
       maxSeq: p('SELECT max(seq) FROM crawl_frontier WHERE crawl_id = ?').pluck(),
     };
   }
@@ -218,6 +226,25 @@ export class Frontier {
 
   edgeCount(): number {
     return this.q.edgeCount.get(this.crawlId) as number;
+  }
+
+  /** The graph's nodes (URLs neither covered nor seen before), how many were fetched, and the OPIC weight they banked. */
+  totals(): { nodes: number; fetched: number; banked: number } {
+    return this.q.totals.get(this.crawlId) as { nodes: number; fetched: number; banked: number };
+  }
+
+  /** The heaviest nodes by OPIC weight (history + cash); importance is weight over mass. */
+  heaviest(limit: number): { url: string; weight: number; inlinks: number }[] {
+    return this.q.top.all(this.crawlId, limit) as { url: string; weight: number; inlinks: number }[];
+  }
+
+  urlOf(rowId: number): string | undefined {
+    return this.q.urlOf.get(rowId) as string | undefined;
+  }
+
+  /** Every URL with its row id, streamed: nothing but the current row is held. */
+  *urls(): Generator<[number, string]> {
+    yield* this.q.urls.iterate(this.crawlId) as IterableIterator<[number, string]>;
   }
 
   private insert(r: Omit<Row, 'crawlId' | 'seq' | 'history' | 'authority'>): void {

@@ -42,16 +42,24 @@ describe('priorities', () => {
 
 describe('smartCrawlReport', () => {
   it('computes graph statistics and efficiency from the final graph', () => {
-    const nodes = [
-      { url: 'https://a.test/', importance: 0.5, inlinks: 0, fetched: true },
-      { url: 'https://a.test/x', importance: 0.3, inlinks: 1, fetched: true },
-      { url: 'https://b.test/y', importance: 0.2, inlinks: 1, fetched: false },
-    ];
-    const report = smartCrawlReport(nodes, 2, new Map([['https://a.test/', 1]]), new Map([['https://a.test/x', 1], ['https://b.test/y', 0.5]]));
+    const report = smartCrawlReport({
+      nodes: 3,
+      edges: 2,
+      fetched: 2,
+      captured: 0.8,
+      heaviest: [
+        { url: 'https://a.test/x', importance: 0.3, inlinks: 1 },
+        { url: 'https://a.test/', importance: 0.5, inlinks: 0 },
+      ],
+      hubs: new Map([['https://a.test/', 1], ['https://b.test/y', 0]]),
+      authorities: new Map([['https://a.test/x', 1], ['https://b.test/y', 0.5]]),
+      domainAuthority: new Map([['a.test', 1], ['b.test', 0.5]]),
+    });
     expect(report.stats).toEqual({ total_nodes: 3, total_edges: 2, avg_inlinks: 0.6667, graph_density: 0.333333 });
     expect(report.efficiency).toEqual({ coverage_ratio: 0.6667, importance_captured: 0.8, avg_importance_per_page: 0.4 });
     expect(report.top_pages[0]).toEqual({ url: 'https://a.test/', importance: 0.5, inlinks: 0 });
     expect(report.domain_authority).toEqual({ 'a.test': 1, 'b.test': 0.5 });
     expect(report.hubs).toEqual([{ url: 'https://a.test/', score: 1 }]);
+    expect(report.authorities.map((a) => a.url)).toEqual(['https://a.test/x', 'https://b.test/y']);
   });
 });

@@ -1,28 +1,35 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type ParsedPage } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
-import { crawlDocuments, crawlFrontier, crawls } from './tables.js';
+import { crawls } from './tables.js';
 import { Frontier, type FrontierRow } from './frontier.js';
-import { hits, nextBucket, type Bucket } from './graph.js';
+import { nextBucket, type Bucket } from './graph.js';
+import { GraphScores } from './graph-scores.js';
+import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
-import { inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
+import { domainOf, inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
 import { startTier } from '../web/tiers.js';
 import type { PageEnricher } from './enrich.js';
 import { summarizeCrawl } from '../extract/summary.js';
-import { smartCrawlReport } from './smart-report.js';
+import { smartCrawlReport, type SmartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
 import type { IndexPageInput } from '../search/schemas.js';
 
 type CrawlRow = typeof crawls.$inferSelect;
 
-/** Pages fetched at once by one crawl (politeness per host is the fetcher's). */
-const CONCURRENCY = 4;
-/** HITS is recomputed over the discovered graph after this many pages. */
+/** Fetches one crawl keeps in flight: the fetcher's per-host concurrency times the seed sites, within these bounds (politeness per host stays the fetcher's). */
+const MIN_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 64;
+/** HITS is recomputed over the discovered graph after this many pages ... */
 const HITS_EVERY = 25;
+/** ... and then whenever this share of the pages processed so far came on top. */
+const HITS_GROWTH = 0.25;
+/** Entries of the smart_crawl block's top lists. */
+const REPORT_TOP = 10;
 /** A detail candidate needs this much intent relevance; below it, it is exploration. */
 const DETAIL_RELEVANCE = 0.15;
 /** Without a page summary, this much of its text stands in for it in the crawl summary. */
@@ -108,15 +115,23 @@ export class CrawlRunner {
   }
 }
 
+/** A fetch that settled, waiting for the one-at-a-time processing step. */
+type Arrival = { row: FrontierRow; page: FetchedPage } | { row: FrontierRow; error: unknown };
+
 class CrawlRun {
   private readonly frontier: Frontier;
+  private readonly store: RunStore;
   private readonly scorer: IntentScorer;
   private readonly expansion: ExpansionMode;
   private readonly seedSites: Set<string>;
   private readonly patterns: PatternFilter;
   private readonly smart: boolean;
   private readonly tier: ProxyTier;
+  private readonly inFlightLimit: number;
+  /** Smart crawl: pages fetched or in flight per bucket, the 30/60/10 split's running tally. */
+  private readonly fetched: Record<Bucket, number> = { hub: 0, detail: 0, explore: 0 };
   private sinceHits = 0;
+  private processed = 0;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -128,77 +143,144 @@ class CrawlRun {
     this.expansion = effectiveExpansion(config);
     this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
     this.scorer = new IntentScorer(config.intent);
-    this.frontier = new Frontier(ctx.db, crawl.id, this.scorer.active);
+    this.frontier = new Frontier(ctx.sqlite, crawl.id, this.scorer.active);
+    this.store = new RunStore(ctx.sqlite, crawl.id);
     this.seedSites = new Set(config.urls.map(siteOf));
     this.patterns = patternFilter(config.link_extraction_config?.url_patterns, config.link_extraction_config?.exclude_patterns);
     this.tier = startTier(config);
+    const perSite = ctx.options.fetchLimits.perHostConcurrency * this.seedSites.size;
+    this.inFlightLimit = Math.min(MAX_IN_FLIGHT, Math.max(MIN_IN_FLIGHT, perSite));
   }
 
+  /**
+   * A pipeline: up to inFlightLimit fetches stay in flight while the pages that arrived are
+   * processed one at a time, so the network and the parsing overlap.
+   */
   async execute(): Promise<void> {
     this.frontier.requeueInFlight();
+    if (this.smart) {
+      const counts = this.frontier.countsByBucket(['done']);
+      this.fetched.hub = counts.hub;
+      this.fetched.detail = counts.detail;
+      this.fetched.explore = counts.explore;
+    }
+    const arrivals: Arrival[] = [];
+    const inFlight = new Set<FrontierRow>();
+    let wake: (() => void) | undefined;
+    const launch = (row: FrontierRow) => {
+      inFlight.add(row);
+      this.deps
+        .fetcher()
+        .fetch({
+          url: row.url,
+          tier: this.tier,
+          retryStrategy: this.config.retry_strategy,
+          useCache: this.config.use_cache,
+          cacheMaxAge: this.config.cache_max_age,
+          signal: this.job.signal,
+        })
+        .then(
+          (page) => arrivals.push({ row, page }),
+          (error: unknown) => arrivals.push({ row, error }),
+        )
+        .finally(() => {
+          inFlight.delete(row);
+          wake?.();
+        });
+    };
+    /** Lets every fetch still in flight settle, then hands its URL back to the queue. */
+    const drain = async () => {
+      while (inFlight.size > 0) await new Promise<void>((resolve) => (wake = resolve));
+      for (const a of arrivals.splice(0)) this.release(a.row);
+    };
     for (;;) {
       if (!(await this.job.heartbeat())) return;
-      const state = this.state();
-      if (state.status !== 'running') return;
-      const room = this.crawl.maxPages - state.pagesFetched;
-      if (room <= 0) return;
-      const batch = this.takeBatch(Math.min(room, CONCURRENCY));
-      if (batch.length === 0) return;
-      const pages = await Promise.all(
-        batch.map((row) =>
-          this.deps.fetcher().fetch({
-            url: row.url,
-            tier: this.tier,
-            retryStrategy: this.config.retry_strategy,
-            useCache: this.config.use_cache,
-            cacheMaxAge: this.config.cache_max_age,
-            signal: this.job.signal,
-          }),
-        ),
-      );
-      if (this.job.signal.aborted) return;
-      for (let i = 0; i < batch.length; i++) {
-        const outcome = await this.accept(batch[i]!, pages[i]!);
-        if (outcome === 'budget_exhausted' || outcome === 'stopped') {
-          for (const row of batch.slice(i)) this.frontier.setState(row.url, 'queued');
-          return;
-        }
+      const state = this.store.state();
+      if (state.status !== 'running') return drain();
+      let room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length;
+      while (room > 0 && inFlight.size < this.inFlightLimit) {
+        const row = this.takeOne();
+        if (!row) break;
+        launch(row);
+        room--;
       }
-      this.sinceHits += batch.length;
-      if (this.expansion !== 'none' && this.sinceHits >= HITS_EVERY) {
+      if (arrivals.length === 0) {
+        if (inFlight.size === 0) return;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+      if (this.job.signal.aborted) return;
+      const arrival = arrivals.shift();
+      if (!arrival) continue;
+      if ('error' in arrival) {
+        await drain();
+        throw arrival.error;
+      }
+      const outcome = await this.accept(arrival.row, arrival.page);
+      if (outcome !== 'stored' && arrival.row.bucket !== 'seed') this.fetched[arrival.row.bucket]--;
+      if (outcome === 'budget_exhausted' || outcome === 'stopped') {
+        this.release(arrival.row);
+        return drain();
+      }
+      this.processed++;
+      this.sinceHits++;
+      if (this.expansion !== 'none' && this.sinceHits >= Math.max(HITS_EVERY, Math.floor(this.processed * HITS_GROWTH))) {
         this.sinceHits = 0;
         this.refreshScores();
       }
     }
   }
 
+  /** A claimed URL that will not be processed in this run goes back to the queue. */
+  private release(row: FrontierRow): void {
+    this.frontier.setState(row.url, 'queued');
+  }
+
+  /** The next URL to fetch, claimed: seeds first, then breadth-first or the smart bucket furthest below its share. */
+  private takeOne(): FrontierRow | undefined {
+    return this.ctx.sqlite.transaction(() => {
+      if (!this.smart) return this.frontier.take('breadth_first');
+      const seed = this.frontier.take({ bucket: 'seed' });
+      if (seed) return seed;
+      const available = new Set<Bucket>(['hub', 'detail', 'explore']);
+      for (;;) {
+        const bucket = nextBucket(this.fetched, available);
+        if (!bucket) return undefined;
+        const row = this.frontier.take({ bucket });
+        if (row) {
+          this.fetched[bucket]++;
+          return row;
+        }
+        available.delete(bucket);
+      }
+    })();
+  }
+
   /**
    * The periodic graph refresh: HITS over the links found so far lifts queued URLs' priorities
    * (smart only) and every stored document gets its current graph scores, so results read
-   * mid-crawl are ranked. One transaction; its cost is linear in edges plus documents.
+   * mid-crawl are ranked. Runs after 25 pages, then whenever a quarter more were processed, so
+   * its total cost stays linear in the crawl's size.
    */
   private refreshScores(): void {
-    const edges = this.frontier.edges();
-    const { hub, authority } = hits(edges);
+    const graph = GraphScores.of(this.frontier);
     this.ctx.sqlite.transaction(() => {
-      if (this.smart) this.frontier.applyAuthority(authority);
-      this.writeDocumentScores(edges, hub, authority);
+      if (this.smart) this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
+      this.writeDocumentScores(graph);
     })();
   }
 
   /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed. */
-  private writeDocumentScores(edges: readonly { from: string }[], hub: Map<string, number>, authority: Map<string, number>): void {
+  private writeDocumentScores(graph: GraphScores): void {
     const mass = this.frontier.mass() || 1;
-    const outCount = new Map<string, number>();
-    for (const e of edges) outCount.set(e.from, (outCount.get(e.from) ?? 0) + 1);
-    for (const doc of this.documentNodes()) {
+    for (const doc of this.store.documentNodes()) {
       const next = {
-        importance: doc.node ? round((doc.node.history + doc.node.cash) / mass) : 0,
-        hubScore: hub.get(doc.url) ?? 0,
-        authorityScore: authority.get(doc.url) ?? 0,
-        inlinks: doc.node?.inlinks ?? 0,
-        outlinks: outCount.get(doc.url) ?? 0,
-        anchors: doc.node?.anchors ?? [],
+        importance: round(doc.weight / mass),
+        hubScore: graph.hubOf(doc.node),
+        authorityScore: graph.authorityOf(doc.node),
+        inlinks: doc.nodeInlinks,
+        outlinks: graph.outlinksOf(doc.node),
+        anchors: doc.nodeAnchors,
       };
       const same =
         next.importance === doc.importance &&
@@ -207,63 +289,20 @@ class CrawlRun {
         next.inlinks === doc.inlinks &&
         next.outlinks === doc.outlinks &&
         // Anchors are only ever appended (up to a cap), so an equal count means an equal list.
-        next.anchors.length === doc.anchors.length;
-      if (same) continue;
-      this.ctx.db
-        .update(crawlDocuments)
-        .set(next)
-        .where(and(eq(crawlDocuments.crawlId, this.crawl.id), eq(crawlDocuments.url, doc.url)))
-        .run();
+        doc.nodeAnchorCount === doc.anchorCount;
+      if (!same) this.store.setScores(doc.url, next);
     }
-  }
-
-  /** Each stored document's current scores beside its frontier row (one indexed join). */
-  private documentNodes() {
-    return this.ctx.db
-      .select({
-        url: crawlDocuments.url,
-        importance: crawlDocuments.importance,
-        hubScore: crawlDocuments.hubScore,
-        authorityScore: crawlDocuments.authorityScore,
-        inlinks: crawlDocuments.inlinks,
-        outlinks: crawlDocuments.outlinks,
-        anchors: crawlDocuments.anchors,
-        node: { history: crawlFrontier.history, cash: crawlFrontier.cash, inlinks: crawlFrontier.inlinks, anchors: crawlFrontier.anchors },
-      })
-      .from(crawlDocuments)
-      .leftJoin(crawlFrontier, and(eq(crawlFrontier.crawlId, crawlDocuments.crawlId), eq(crawlFrontier.url, crawlDocuments.url)))
-      .where(eq(crawlDocuments.crawlId, this.crawl.id))
-      .all();
   }
 
   /** Graph scores for every document, the smart_crawl block, the summary, and the credits settled. */
   async finish(): Promise<void> {
-    const edges = this.frontier.edges();
-    const { hub, authority } = hits(edges);
-    const nodes = this.frontier.all();
-    const mass = nodes.reduce((s, n) => s + n.history + n.cash, 0) || 1;
-    const importance = (n: FrontierRow) => (n.history + n.cash) / mass;
-    const byUrl = new Map(nodes.map((n) => [n.url, n]));
-    const docs = this.ctx.db
-      .select({ url: crawlDocuments.url, title: crawlDocuments.title, text: crawlDocuments.text, summary: crawlDocuments.summary })
-      .from(crawlDocuments)
-      .where(eq(crawlDocuments.crawlId, this.crawl.id))
-      .all();
-    const report = this.smart
-      ? smartCrawlReport(
-          nodes.filter((n) => n.state !== 'duplicate' && n.state !== 'seen').map((n) => ({ url: n.url, importance: importance(n), inlinks: n.inlinks, fetched: n.state === 'done' })),
-          edges.length,
-          hub,
-          authority,
-        )
-      : null;
-    const summary = this.config.generate_summary
-      ? await this.summarize([...docs].sort((a, b) => importance(byUrl.get(b.url)!) - importance(byUrl.get(a.url)!)))
-      : null;
+    const graph = GraphScores.of(this.frontier);
+    const report = this.smart ? this.report(graph) : null;
+    const summary = this.config.generate_summary ? await this.summarize(this.store.documentsForSummary()) : null;
     this.ctx.sqlite.transaction(() => {
-      const current = this.state();
+      const current = this.store.state();
       if (current.status !== 'running') return;
-      this.writeDocumentScores(edges, hub, authority);
+      this.writeDocumentScores(graph);
       if (current.reservationId) this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
       // Nothing could be fetched at all: the crawl failed, and says why.
       const failed = current.pagesFetched === 0 && current.pagesFailed > 0;
@@ -281,41 +320,38 @@ class CrawlRun {
     })();
   }
 
+  /** The smart_crawl block from aggregates and a streamed pass over the URLs: bounded whatever the frontier's size. */
+  private report(graph: GraphScores): SmartCrawlReport {
+    const mass = this.frontier.mass() || 1;
+    const totals = this.frontier.totals();
+    const domainAuthority = new Map<string, number>();
+    for (const [rowId, url] of this.frontier.urls()) {
+      if (!graph.has(rowId)) continue;
+      const domain = domainOf(url);
+      domainAuthority.set(domain, (domainAuthority.get(domain) ?? 0) + graph.authorityOf(rowId));
+    }
+    const byUrl = (kind: 'hub' | 'authority') =>
+      new Map(graph.contenders(kind, REPORT_TOP).flatMap(({ rowId, score }) => {
+        const url = this.frontier.urlOf(rowId);
+        return url === undefined ? [] : [[url, score] as const];
+      }));
+    return smartCrawlReport({
+      nodes: totals.nodes,
+      edges: graph.edgeCount,
+      fetched: totals.fetched,
+      captured: totals.banked / mass,
+      heaviest: this.frontier.heaviest(REPORT_TOP).map((n) => ({ url: n.url, importance: n.weight / mass, inlinks: n.inlinks })),
+      hubs: byUrl('hub'),
+      authorities: byUrl('authority'),
+      domainAuthority,
+    });
+  }
+
   /** The crawl summary is engine.extraction's (model-written or extractive); without an enricher, the same extractive one. */
   private async summarize(docs: { url: string; title: string | null; text: string; summary: string | null }[]): Promise<string> {
     const inputs = docs.map((d) => ({ url: d.url, title: d.title, summary: d.summary ?? d.text.slice(0, SUMMARY_FALLBACK_CHARS) }));
     const enricher = this.deps.enricher?.();
     return enricher?.summarizeCrawl ? enricher.summarizeCrawl(inputs) : summarizeCrawl(inputs);
-  }
-
-  private state(): CrawlRow {
-    return this.ctx.db.select().from(crawls).where(eq(crawls.id, this.crawl.id)).get()!;
-  }
-
-  private takeBatch(size: number): FrontierRow[] {
-    return this.ctx.sqlite.transaction(() => {
-      const batch: FrontierRow[] = [];
-      if (!this.smart) {
-        for (let i = 0; i < size; i++) {
-          const row = this.frontier.take('breadth_first');
-          if (!row) break;
-          batch.push(row);
-        }
-        return batch;
-      }
-      const counts = this.frontier.countsByBucket(['done', 'fetching']);
-      const fetched: Record<Bucket, number> = { hub: counts.hub, detail: counts.detail, explore: counts.explore };
-      for (let i = 0; i < size; i++) {
-        const available = this.frontier.availableBuckets();
-        const bucket = available.has('seed') ? 'seed' : nextBucket(fetched, available as Set<Bucket>);
-        if (!bucket) break;
-        const row = this.frontier.take({ bucket });
-        if (!row) break;
-        if (bucket !== 'seed') fetched[bucket]++;
-        batch.push(row);
-      }
-      return batch;
-    })();
   }
 
   private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted' | 'stopped'> {
@@ -324,7 +360,7 @@ class CrawlRun {
       const reason = page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}`;
       this.ctx.sqlite.transaction(() => {
         this.frontier.setState(row.url, 'failed');
-        this.bump({ pagesFailed: sql`${crawls.pagesFailed} + 1`, lastFailure: `${row.url}: ${reason}` });
+        this.store.countFailed(`${row.url}: ${reason}`);
       })();
       return 'failed';
     }
@@ -335,30 +371,26 @@ class CrawlRun {
     return this.ctx.sqlite.transaction(() => {
       if (this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
         this.frontier.setState(row.url, 'duplicate');
-        this.bump({ pagesSkipped: sql`${crawls.pagesSkipped} + 1` });
+        this.store.countSkipped();
         return 'duplicate' as const;
       }
       if (enrichment.keep === false) {
         this.frontier.bankCash(row.url);
         this.frontier.setState(row.url, 'filtered');
-        this.bump({ pagesFiltered: sql`${crawls.pagesFiltered} + 1` });
+        this.store.countFiltered();
         if (parsed) this.expand(row, parsed, 0);
         return 'filtered' as const;
       }
-      const state = this.state();
+      const state = this.store.state();
       // Cancelled meanwhile (perhaps by another engine): the reservation is already released.
       if (state.status !== 'running') return 'stopped' as const;
       const credits = page.fromCache
         ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
         : state.pricePerPage;
       if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted' as const;
-      this.store(row, page, parsed, credits, enrichment);
+      this.storeDocument(row, page, parsed, credits, enrichment);
       if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
-      this.bump({
-        pagesFetched: sql`${crawls.pagesFetched} + 1`,
-        creditsUsed: sql`${crawls.creditsUsed} + ${credits}`,
-        ...(page.fromCache ? { pagesCached: sql`${crawls.pagesCached} + 1` } : {}),
-      });
+      this.store.countFetched(credits, page.fromCache);
       for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
       const cash = this.frontier.bankCash(row.url);
       if (parsed) this.expand(row, parsed, cash);
@@ -387,50 +419,45 @@ class CrawlRun {
     });
   }
 
-  private store(row: FrontierRow, page: FetchedPage, parsed: ParsedPage | null, credits: number, enrichment: Awaited<ReturnType<CrawlRun['enrich']>>): void {
+  private storeDocument(row: FrontierRow, page: FetchedPage, parsed: ParsedPage | null, credits: number, enrichment: Awaited<ReturnType<CrawlRun['enrich']>>): void {
     const text = parsed ? parsed.text : (page.body ?? '');
-    this.ctx.db
-      .insert(crawlDocuments)
-      .values({
-        crawlId: this.crawl.id,
-        url: row.url,
-        seq: row.seq,
-        finalUrl: page.url,
-        statusCode: page.status,
-        contentType: page.contentType,
-        depth: row.depth,
-        title: parsed?.title ?? null,
-        description: parsed?.description ?? null,
-        language: parsed?.language ?? null,
-        publishedDate: parsed?.publishedDate ?? null,
-        text,
-        markdown: parsed ? parsed.markdown : text,
-        links: (parsed?.links ?? []).map((l) => ({ url: l.url, text: l.text })),
-        metadata: parsed
-          ? {
-              canonical: parsed.canonical,
-              author: parsed.author,
-              modified_date: parsed.modifiedDate,
-              open_graph: parsed.openGraph,
-              json_ld: parsed.jsonLd,
-              microdata: parsed.microdata,
-              headings: parsed.headings,
-              word_count: parsed.wordCount,
-            }
-          : { kind: page.kind },
-        extractedData: enrichment.extracted_data
-          ? { extracted_data: enrichment.extracted_data, extraction_metadata: enrichment.extraction_metadata ?? {} }
-          : null,
-        classification: enrichment.classification ?? null,
-        summary: enrichment.summary ?? null,
-        fromCache: page.fromCache,
-        credits,
-        inlinks: row.inlinks,
-        anchors: row.anchors,
-        fetchedAt: new Date(page.fetchedAt).toISOString(),
-      })
-      .onConflictDoNothing()
-      .run();
+    this.store.insertDocument({
+      url: row.url,
+      seq: row.seq,
+      finalUrl: page.url,
+      statusCode: page.status,
+      contentType: page.contentType,
+      depth: row.depth,
+      title: parsed?.title ?? null,
+      description: parsed?.description ?? null,
+      language: parsed?.language ?? null,
+      publishedDate: parsed?.publishedDate ?? null,
+      text,
+      markdown: parsed ? parsed.markdown : text,
+      links: (parsed?.links ?? []).map((l) => ({ url: l.url, text: l.text })),
+      metadata: parsed
+        ? {
+            canonical: parsed.canonical,
+            author: parsed.author,
+            modified_date: parsed.modifiedDate,
+            open_graph: parsed.openGraph,
+            json_ld: parsed.jsonLd,
+            microdata: parsed.microdata,
+            headings: parsed.headings,
+            word_count: parsed.wordCount,
+          }
+        : { kind: page.kind },
+      extractedData: enrichment.extracted_data
+        ? { extracted_data: enrichment.extracted_data, extraction_metadata: enrichment.extraction_metadata ?? {} }
+        : null,
+      classification: enrichment.classification ?? null,
+      summary: enrichment.summary ?? null,
+      fromCache: page.fromCache,
+      credits,
+      inlinks: row.inlinks,
+      anchors: row.anchors,
+      fetchedAt: new Date(page.fetchedAt).toISOString(),
+    });
   }
 
   private index(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): void {
@@ -483,10 +510,6 @@ class CrawlRun {
         (anchors, context) => this.scorer.score({ url, anchors, context }),
       );
     }
-  }
-
-  private bump(set: Partial<Record<keyof CrawlRow, unknown>>): void {
-    this.ctx.db.update(crawls).set(set as never).where(eq(crawls.id, this.crawl.id)).run();
   }
 }
 

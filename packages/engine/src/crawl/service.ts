@@ -111,7 +111,7 @@ export class CrawlService {
           createdAt: now.toISOString(),
         })
         .run();
-      const frontier = new Frontier(this.ctx.db, id, false);
+      const frontier = new Frontier(this.ctx.sqlite, id, false);
       frontier.seed(input.urls);
       if (options.skipUrls) frontier.markSeen(options.skipUrls);
       this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { id, runAt });

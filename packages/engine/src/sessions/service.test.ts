@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from './tables.js';
 import type { Principal } from '../accounts/schemas.js';
 import { DAY, HOUR } from '../core/clock.js';
-import { errorCodeOf, openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, sharingCast, type TestEngine } from '../testing/engine.js';
 
 let t: TestEngine;
 let owner: Principal;
@@ -13,12 +13,7 @@ let orgId: string;
 
 beforeEach(() => {
   t = openTestEngine();
-  const { accounts } = t.engine;
-  owner = principalOf(t.engine, 'owner@x.test');
-  colleague = principalOf(t.engine, 'colleague@x.test');
-  outsider = principalOf(t.engine, 'outsider@x.test');
-  orgId = accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
-  accounts.addMember(orgId, colleague.userId);
+  ({ owner, colleague, outsider, orgId } = sharingCast(t.engine));
 });
 afterEach(() => t.dispose());
 

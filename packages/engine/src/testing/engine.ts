@@ -38,6 +38,23 @@ export function principalOf(engine: Engine, email: string, options: { credits?: 
   return engine.accounts.localPrincipal(user);
 }
 
+export interface SharingCast {
+  owner: Principal;
+  colleague: Principal;
+  outsider: Principal;
+  orgId: string;
+}
+
+/** An owner and a colleague in one organization (Acme) and an outsider in none: who sharing rules are about. */
+export function sharingCast(engine: Engine): SharingCast {
+  const owner = principalOf(engine, 'owner@x.test');
+  const colleague = principalOf(engine, 'colleague@x.test');
+  const outsider = principalOf(engine, 'outsider@x.test');
+  const orgId = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
+  engine.accounts.addMember(orgId, colleague.userId);
+  return { owner, colleague, outsider, orgId };
+}
+
 const codeOf = (error: unknown): string => {
   if (error instanceof WvrError) return `${error.status} ${error.code}`;
   throw error;

@@ -1,36 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createEngine, manualClock, type Engine } from '@wvr/engine';
-import { createServer } from '../app.js';
+import { openTestServer, type TestServer } from '../testing.js';
 
-let engine: Engine;
-let app: FastifyInstance;
+let t: TestServer;
 let token: string;
 let noSearch: string;
 
 beforeEach(async () => {
-  const clock = manualClock('2026-03-10T12:00:00Z');
-  engine = createEngine({ dbPath: ':memory:', clock, secret: 'test', searxngUrl: undefined });
-  const user = engine.accounts.ensureUser({ email: 'a@x.test' });
-  token = engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
-  noSearch = engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
-  engine.search.index.upsert({
+  t = await openTestServer({ engine: { searxngUrl: undefined } });
+  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  token = t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
+  noSearch = t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
+  t.engine.search.index.upsert({
     url: 'https://public.example.test/tides',
     title: 'Tides',
     text: 'Tides are caused by the gravitational pull of the Moon and the Sun on the oceans of the Earth.',
     ownerUserId: null,
-    fetchedAt: clock.now(),
+    fetchedAt: t.clock.now(),
   });
-  app = await createServer({ engine });
 });
-afterEach(async () => {
-  await app.close();
-  await engine.close();
-});
+afterEach(() => t.close());
 
 describe('POST /v1/asks', () => {
   it('answers with cited sources and the credits charged', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/v1/asks',
       headers: { authorization: `Bearer ${token}` },
@@ -44,10 +36,10 @@ describe('POST /v1/asks', () => {
   });
 
   it('answers 400 for a bad depth and 403 without the search scope', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/v1/asks', headers: { authorization: `Bearer ${token}` }, payload: { question: 'x', depth: 'abyss' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/v1/asks', headers: { authorization: `Bearer ${token}` }, payload: { question: 'x', depth: 'abyss' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('depth_invalid');
-    const forbidden = await app.inject({ method: 'POST', url: '/v1/asks', headers: { authorization: `Bearer ${noSearch}` }, payload: { question: 'x' } });
+    const forbidden = await t.app.inject({ method: 'POST', url: '/v1/asks', headers: { authorization: `Bearer ${noSearch}` }, payload: { question: 'x' } });
     expect(forbidden.statusCode).toBe(403);
   });
 });

@@ -1,12 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createEngine, manualClock, type Engine } from '@wvr/engine';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { createServer } from '../app.js';
+import { openTestServer, type TestServer } from '../testing.js';
 
 let web: LocalWeb;
-let engine: Engine;
-let app: FastifyInstance;
+let t: TestServer;
 let token: string;
 
 beforeAll(async () => {
@@ -14,89 +11,85 @@ beforeAll(async () => {
 });
 afterAll(async () => web.close());
 beforeEach(async () => {
-  engine = createEngine({ dbPath: ':memory:', clock: manualClock('2026-03-10T12:00:00Z'), secret: 'test', allowPrivateNetwork: true });
-  const user = engine.accounts.ensureUser({ email: 'a@x.test' });
-  engine.credits.grant(user.id, 500);
-  token = engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl'] }).token;
-  app = await createServer({ engine });
+  t = await openTestServer({ engine: { allowPrivateNetwork: true } });
+  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  t.engine.credits.grant(user.id, 500);
+  token = t.engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl'] }).token;
 });
-afterEach(async () => {
-  await app.close();
-  await engine.close();
-});
+afterEach(() => t.close());
 
 const auth = () => ({ authorization: `Bearer ${token}` });
 
 describe('crawl routes', () => {
   it('crawls synchronously, then reads, lists and publicly shares the crawl', async () => {
-    const created = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', processing_mode: 'sync' } });
+    const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', processing_mode: 'sync' } });
     expect(created.statusCode).toBe(201);
     const crawl = created.json();
     expect(crawl).toMatchObject({ status: 'completed', access_level: 'owner', stats: { pages_crawled: 3 } });
     expect(crawl.documents[0]).toHaveProperty('importance_score');
 
-    const got = await app.inject({ method: 'GET', url: `/v1/crawls/${crawl.id}`, headers: auth() });
+    const got = await t.app.inject({ method: 'GET', url: `/v1/crawls/${crawl.id}`, headers: auth() });
     expect(got.json().documents).toHaveLength(3);
-    const list = await app.inject({ method: 'GET', url: '/v1/crawls?status=completed&limit=5', headers: auth() });
+    const list = await t.app.inject({ method: 'GET', url: '/v1/crawls?status=completed&limit=5', headers: auth() });
     expect(list.json()).toMatchObject({ total: 1, limit: 5, offset: 0 });
 
-    expect((await app.inject({ method: 'GET', url: `/v1/public/crawls/${crawl.id}` })).statusCode).toBe(404);
-    const shared = await app.inject({ method: 'POST', url: `/v1/crawls/${crawl.id}/share`, headers: auth(), payload: { public_share: true } });
+    expect((await t.app.inject({ method: 'GET', url: `/v1/public/crawls/${crawl.id}` })).statusCode).toBe(404);
+    const shared = await t.app.inject({ method: 'POST', url: `/v1/crawls/${crawl.id}/share`, headers: auth(), payload: { public_share: true } });
     expect(shared.json().sharing.public_share).toBe(true);
-    const pub = await app.inject({ method: 'GET', url: `/v1/public/crawls/${crawl.id}` });
+    const pub = await t.app.inject({ method: 'GET', url: `/v1/public/crawls/${crawl.id}` });
     expect(pub.statusCode).toBe(200);
     expect(pub.json().access_level).toBe('public');
   });
 
   it('answers async at once with the pending job and cancels it with the credits released', async () => {
-    const before = engine.credits.balance(engine.accounts.getUserByEmail('a@x.test')!.id);
-    const created = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 40, expansion: 'internal' } });
+    const before = t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id);
+    const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 40, expansion: 'internal' } });
     expect(created.json().status).toBe('pending');
-    const cancelled = await app.inject({ method: 'DELETE', url: `/v1/crawls/${created.json().id}`, headers: auth() });
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/v1/crawls/${created.json().id}`, headers: auth() });
     expect(cancelled.json().status).toBe('cancelled');
-    expect(engine.credits.balance(engine.accounts.getUserByEmail('a@x.test')!.id)).toBe(before);
-    const again = await app.inject({ method: 'POST', url: `/v1/crawls/${created.json().id}/abort`, headers: auth() });
+    expect(t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id)).toBe(before);
+    const again = await t.app.inject({ method: 'POST', url: `/v1/crawls/${created.json().id}/abort`, headers: auth() });
     expect(again.statusCode).toBe(409);
   });
 
   it('estimates, and answers 400 in the error shape for bad bodies', async () => {
-    const estimate = await app.inject({ method: 'POST', url: '/v1/crawls/estimate', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 30, classify_documents: true } });
+    const estimate = await t.app.inject({ method: 'POST', url: '/v1/crawls/estimate', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 30, classify_documents: true } });
     expect(estimate.json()).toMatchObject({ cost_estimate: 60, would_succeed: true, credits_balance: expect.any(Number) });
-    const sync = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 11, processing_mode: 'sync' } });
+    const sync = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 11, processing_mode: 'sync' } });
     expect(sync.statusCode).toBe(400);
     expect(sync.json()).toMatchObject({ error: 'validation_error', code: 'sync_max_pages_exceeded' });
-    const noUrls = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [] } });
+    const noUrls = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [] } });
     expect(noUrls.statusCode).toBe(400);
-    const missing = await app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000', headers: auth() });
+    const missing = await t.app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000', headers: auth() });
     expect(missing.statusCode).toBe(404);
   });
 
   it('reads a crawl with all, the top or none of its documents, and pages through them', async () => {
-    const created = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 6, expansion: 'internal', processing_mode: 'sync' } });
+    const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 6, expansion: 'internal', processing_mode: 'sync' } });
     const id = created.json().id;
-    const all = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}`, headers: auth() })).json();
+    const all = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}`, headers: auth() })).json();
     expect(all.documents).toHaveLength(6);
     expect(all.documents_total).toBe(6);
 
-    const none = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}?documents=none`, headers: auth() })).json();
+    const none = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}?documents=none`, headers: auth() })).json();
     expect(none).toMatchObject({ documents: [], documents_total: 6, stats: { pages_crawled: 6, pages_queued: 0 } });
-    const top = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}?documents=top&documents_limit=2`, headers: auth() })).json();
+    const top = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}?documents=top&documents_limit=2`, headers: auth() })).json();
     const byImportance = [...all.documents].sort((a, b) => b.importance_score - a.importance_score);
     expect(top.documents.map((d: { importance_score: number }) => d.importance_score)).toEqual(byImportance.slice(0, 2).map((d) => d.importance_score));
 
-    const first = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4`, headers: auth() })).json();
-    const second = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4&offset=4`, headers: auth() })).json();
+    const first = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4`, headers: auth() })).json();
+    const second = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4&offset=4`, headers: auth() })).json();
     expect(first).toMatchObject({ total: 6, limit: 4, offset: 0 });
     expect([...first.data, ...second.data].map((d: { url: string }) => d.url)).toEqual(all.documents.map((d: { url: string }) => d.url));
-    const ranked = (await app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?order=importance&limit=100`, headers: auth() })).json();
+    const ranked = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?order=importance&limit=100`, headers: auth() })).json();
     expect(ranked.data.map((d: { importance_score: number }) => d.importance_score)).toEqual(byImportance.map((d) => d.importance_score));
 
     for (const url of [`/v1/crawls/${id}?documents=some`, `/v1/crawls/${id}?documents=top&documents_limit=0`, `/v1/crawls/${id}/documents?order=random`]) {
-      const bad = await app.inject({ method: 'GET', url, headers: auth() });
+      const bad = await t.app.inject({ method: 'GET', url, headers: auth() });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toHaveProperty('error');
     }
-    const missing = await app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000/documents', headers: auth() });
+    const missing = await t.app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000/documents', headers: auth() });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createEngine, manualClock, type Engine } from '@wvr/engine';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { createServer } from '../app.js';
+import { openTestServer, type TestServer } from '../testing.js';
 
-let engine: Engine;
-let app: FastifyInstance;
+let t: TestServer;
 let web: LocalWeb;
 let crawlToken: string;
 let searchToken: string;
@@ -13,25 +10,23 @@ let userId: string;
 
 beforeAll(async () => {
   web = await startLocalWeb({ seed: 5, sizes: { products: 20, articles: 5, docsDepth: 1 } });
-  engine = createEngine({ dbPath: ':memory:', clock: manualClock('2026-03-10T12:00:00Z'), secret: 'test', allowPrivateNetwork: true, ai: { provider: 'heuristic' } });
-  const user = engine.accounts.ensureUser({ email: 'x@x.test' });
+  t = await openTestServer({ engine: { allowPrivateNetwork: true, ai: { provider: 'heuristic' } } });
+  const user = t.engine.accounts.ensureUser({ email: 'x@x.test' });
   userId = user.id;
-  crawlToken = engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
-  searchToken = engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
-  app = await createServer({ engine });
+  crawlToken = t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
+  searchToken = t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
 });
 afterAll(async () => {
-  await app.close();
-  await engine.close();
+  await t.close();
   await web.close();
 });
 
 const post = (token: string, payload: unknown) =>
-  app.inject({ method: 'POST', url: '/v1/crawls/preview-extraction', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  t.app.inject({ method: 'POST', url: '/v1/crawls/preview-extraction', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
 
 describe('POST /v1/crawls/preview-extraction', () => {
   it('answers the extraction and charges 1 credit', async () => {
-    const before = engine.credits.balance(userId);
+    const before = t.engine.credits.balance(userId);
     const url = web.truth.productUrls()[0]!;
     const response = await post(crawlToken, { url, extraction_schema: { sku: 'The SKU of the product' } });
     expect(response.statusCode).toBe(200);
@@ -40,7 +35,7 @@ describe('POST /v1/crawls/preview-extraction', () => {
     expect(truth?.kind).toBe('product');
     expect(body.extracted_data).toEqual({ sku: truth?.kind === 'product' ? truth.product.sku : null });
     expect(body.credits.consumed).toBe(1);
-    expect(engine.credits.balance(userId)).toBe(before - 1);
+    expect(t.engine.credits.balance(userId)).toBe(before - 1);
   });
 
   it('answers 400 in the error shape naming the bad key', async () => {

@@ -1,32 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createEngine, manualClock, type Engine } from '@wvr/engine';
-import { createServer } from '../app.js';
+import { openTestServer, type TestServer } from '../testing.js';
 
-let engine: Engine;
-let app: FastifyInstance;
+let t: TestServer;
 let alice: string;
 let bob: string;
 let crawlOnly: string;
 
 beforeEach(async () => {
-  engine = createEngine({ dbPath: ':memory:', clock: manualClock('2026-03-10T12:00:00Z'), secret: 'test' });
-  const a = engine.accounts.ensureUser({ email: 'a@x.test' });
-  const b = engine.accounts.ensureUser({ email: 'b@x.test' });
-  alice = engine.tokens.issue(a.id, { name: 'a', scopes: ['search'] }).token;
-  crawlOnly = engine.tokens.issue(a.id, { name: 'c', scopes: ['crawl'] }).token;
-  bob = engine.tokens.issue(b.id, { name: 'b', scopes: ['search'] }).token;
-  engine.search.index.upsert({ url: 'http://pub.test/owls', title: 'Owls of the north', text: 'Snowy owls hunt by day.', ownerUserId: null, fetchedAt: 0 });
-  engine.search.index.upsert({ url: 'http://priv.test/owls', title: 'Private owl census', text: 'Our owl counts.', ownerUserId: a.id, crawlId: 'c1', fetchedAt: 0 });
-  app = await createServer({ engine });
+  t = await openTestServer();
+  const a = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  const b = t.engine.accounts.ensureUser({ email: 'b@x.test' });
+  alice = t.engine.tokens.issue(a.id, { name: 'a', scopes: ['search'] }).token;
+  crawlOnly = t.engine.tokens.issue(a.id, { name: 'c', scopes: ['crawl'] }).token;
+  bob = t.engine.tokens.issue(b.id, { name: 'b', scopes: ['search'] }).token;
+  t.engine.search.index.upsert({ url: 'http://pub.test/owls', title: 'Owls of the north', text: 'Snowy owls hunt by day.', ownerUserId: null, fetchedAt: 0 });
+  t.engine.search.index.upsert({ url: 'http://priv.test/owls', title: 'Private owl census', text: 'Our owl counts.', ownerUserId: a.id, crawlId: 'c1', fetchedAt: 0 });
 });
-afterEach(async () => {
-  await app.close();
-  await engine.close();
-});
+afterEach(() => t.close());
 
-const post = (url: string, token: string, payload: unknown) => app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
-const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const post = (url: string, token: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
 describe('search routes', () => {
   it('answers a quick search with results and the credits charged', async () => {
@@ -57,14 +50,14 @@ describe('search routes', () => {
 
   it('lists, reads, shares and deletes jobs; others get 404', async () => {
     const { id } = (await post('/v1/search', alice, { query: 'owl' })).json() as { id: string };
-    await engine.jobs.drain();
+    await t.engine.jobs.drain();
     expect((await get(`/v1/search/jobs/${id}`, alice)).json()).toMatchObject({ id, status: 'completed', public_share: false });
     expect((await get('/v1/search/jobs?status=completed', alice)).json()).toMatchObject({ total: 1, limit: 10, offset: 0 });
     expect((await get(`/v1/search/jobs/${id}`, bob)).statusCode).toBe(404);
     expect((await get('/v1/search/jobs/not-a-uuid', alice)).statusCode).toBe(404);
     expect((await post(`/v1/search/jobs/${id}/share`, alice, { public_share: true })).json()).toEqual({ id, public_share: true });
     expect((await get(`/v1/search/jobs/${id}`, bob)).json()).toMatchObject({ id, public_share: true });
-    const del = await app.inject({ method: 'DELETE', url: `/v1/search/jobs/${id}`, headers: { authorization: `Bearer ${alice}` } });
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/search/jobs/${id}`, headers: { authorization: `Bearer ${alice}` } });
     expect(del.statusCode).toBe(200);
     expect((await get(`/v1/search/jobs/${id}`, alice)).statusCode).toBe(404);
   });

@@ -1,36 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createEngine, manualClock, type Engine, type ManualClock } from '@wvr/engine';
-import { createServer } from '../app.js';
+import { openTestServer, type TestServer } from '../testing.js';
 
-let engine: Engine;
-let clock: ManualClock;
-let app: FastifyInstance;
+let t: TestServer;
 let ownerToken: string;
 let colleagueToken: string;
 let outsiderToken: string;
 let orgId: string;
 
 beforeEach(async () => {
-  clock = manualClock('2026-03-10T12:00:00Z');
-  engine = createEngine({ dbPath: ':memory:', clock, secret: 'test' });
-  const owner = engine.accounts.ensureUser({ email: 'owner@x.test' });
-  const colleague = engine.accounts.ensureUser({ email: 'colleague@x.test' });
-  const outsider = engine.accounts.ensureUser({ email: 'outsider@x.test' });
-  orgId = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
-  engine.accounts.addMember(orgId, colleague.id);
-  ownerToken = engine.tokens.issue(owner.id, { name: 't', scopes: ['sessions', 'search'] }).token;
-  colleagueToken = engine.tokens.issue(colleague.id, { name: 't', scopes: ['sessions'] }).token;
-  outsiderToken = engine.tokens.issue(outsider.id, { name: 't', scopes: ['sessions'] }).token;
-  app = await createServer({ engine });
+  t = await openTestServer();
+  const owner = t.engine.accounts.ensureUser({ email: 'owner@x.test' });
+  const colleague = t.engine.accounts.ensureUser({ email: 'colleague@x.test' });
+  const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
+  orgId = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
+  t.engine.accounts.addMember(orgId, colleague.id);
+  ownerToken = t.engine.tokens.issue(owner.id, { name: 't', scopes: ['sessions', 'search'] }).token;
+  colleagueToken = t.engine.tokens.issue(colleague.id, { name: 't', scopes: ['sessions'] }).token;
+  outsiderToken = t.engine.tokens.issue(outsider.id, { name: 't', scopes: ['sessions'] }).token;
 });
-afterEach(async () => {
-  await app.close();
-  await engine.close();
-});
+afterEach(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const createSession = async (body: Record<string, unknown> = {}) => {
   const res = await call('POST', '/v1/sessions', ownerToken, { name: 'GPU research', ...body });
@@ -56,7 +47,7 @@ describe('session routes', () => {
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'max_operations_out_of_range']);
     const badQuery = await call('GET', '/v1/sessions?days_back=0', ownerToken);
     expect([badQuery.statusCode, badQuery.json().code]).toEqual([400, 'days_back_out_of_range']);
-    const searchOnly = engine.tokens.issue(engine.accounts.getUserByEmail('owner@x.test')!.id, { name: 's', scopes: ['search'] }).token;
+    const searchOnly = t.engine.tokens.issue(t.engine.accounts.getUserByEmail('owner@x.test')!.id, { name: 's', scopes: ['search'] }).token;
     expect((await call('GET', '/v1/sessions', searchOnly)).statusCode).toBe(403);
     expect((await call('GET', '/v1/sessions')).statusCode).toBe(401);
   });
@@ -84,8 +75,8 @@ describe('session routes', () => {
 
   it('serves public sessions without a token, only when publicly shared, without private fields', async () => {
     const { id } = await createSession();
-    const op = engine.sessions.beginOperation(engine.accounts.localPrincipal(engine.accounts.getUserByEmail('owner@x.test')!), id, 'search', { query: 'gpu' });
-    engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 1 });
+    const op = t.engine.sessions.beginOperation(t.engine.accounts.localPrincipal(t.engine.accounts.getUserByEmail('owner@x.test')!), id, 'search', { query: 'gpu' });
+    t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 1 });
     expect((await call('GET', `/v1/public/sessions/${id}`)).statusCode).toBe(404);
     await call('POST', `/v1/sessions/${id}/share`, ownerToken, { public_share: true });
     const shown = await call('GET', `/v1/public/sessions/${id}`);
@@ -100,7 +91,7 @@ describe('session routes', () => {
 
   it('runs a search inside a session over HTTP, filtering the URLs an earlier search returned', async () => {
     for (const n of [1, 2, 3]) {
-      engine.search.index.upsert({ url: `http://teapots.test/${n}`, title: `Teapot ${n}`, text: `Teapot number ${n} pours well.`, ownerUserId: null, fetchedAt: clock.now() });
+      t.engine.search.index.upsert({ url: `http://teapots.test/${n}`, title: `Teapot ${n}`, text: `Teapot number ${n} pours well.`, ownerUserId: null, fetchedAt: t.clock.now() });
     }
     const { id } = await createSession();
     const first = await call('POST', `/v1/sessions/${id}/search`, ownerToken, { query: 'teapot', max_results: 2, processing_mode: 'sync' });
@@ -116,12 +107,12 @@ describe('session routes', () => {
 
   it('treats POST /v1/search with a session_id as the session\'s search: 404 for a stranger, nothing charged; on the owner\'s timeline', async () => {
     const { id } = await createSession();
-    const outsider = engine.accounts.ensureUser({ email: 'outsider@x.test' });
-    const strangerToken = engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] }).token;
-    const before = engine.credits.balance(outsider.id);
+    const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
+    const strangerToken = t.engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] }).token;
+    const before = t.engine.credits.balance(outsider.id);
     const refused = await call('POST', '/v1/search', strangerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
     expect([refused.statusCode, refused.json().code]).toEqual([404, 'session_not_found']);
-    expect(engine.credits.balance(outsider.id)).toBe(before);
+    expect(t.engine.credits.balance(outsider.id)).toBe(before);
     const own = await call('POST', '/v1/search', ownerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
     expect(own.statusCode).toBeLessThan(300);
     const timeline = (await call('GET', `/v1/sessions/${id}/timeline`, ownerToken)).json();

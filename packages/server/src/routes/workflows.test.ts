@@ -1,27 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createEngine, manualClock, type Engine } from '@wvr/engine';
-import { createServer } from '../app.js';
+import { openTestServer, type TestServer } from '../testing.js';
 
-let engine: Engine;
-let app: FastifyInstance;
+let t: TestServer;
 let token: string;
 let searchOnly: string;
 
 beforeEach(async () => {
-  engine = createEngine({ dbPath: ':memory:', clock: manualClock('2026-03-10T12:00:00Z'), secret: 'test' });
-  const user = engine.accounts.ensureUser({ email: 'w@x.test' });
-  token = engine.tokens.issue(user.id, { name: 't', scopes: ['workflow'] }).token;
-  searchOnly = engine.tokens.issue(user.id, { name: 's', scopes: ['search'] }).token;
-  app = await createServer({ engine });
+  t = await openTestServer();
+  const user = t.engine.accounts.ensureUser({ email: 'w@x.test' });
+  token = t.engine.tokens.issue(user.id, { name: 't', scopes: ['workflow'] }).token;
+  searchOnly = t.engine.tokens.issue(user.id, { name: 's', scopes: ['search'] }).token;
 });
-afterEach(async () => {
-  await app.close();
-  await engine.close();
-});
+afterEach(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, t = token) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${t}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, bearer = token) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const pipeline = { name: 'merge', mode: 'multi_step', interval: '1 hour', steps: [{ id: 'm', type: 'aggregate', config: {} }] };
 
@@ -64,7 +57,7 @@ describe('workflow routes', () => {
     expect((await call('POST', '/v1/workflows/plan', { intent: 'Alert me about new releases of Acme inverters', preset: 'comprehensive' })).statusCode).toBe(402);
     const job = await call('POST', '/v1/workflows/plan/async', { intent: 'Alert me about new releases of Acme inverters', preset: 'quick' });
     expect(job.statusCode).toBe(202);
-    await engine.workflows.settled();
+    await t.engine.workflows.settled();
     expect((await call('GET', `/v1/workflows/plan/async/${job.json().id}`)).json()).toMatchObject({ status: 'completed', result: { credits_consumed: 10 } });
   });
 });

@@ -1,0 +1,71 @@
+import type { Frontier } from './frontier.js';
+import { hitsIndexed } from './graph.js';
+
+/**
+ * HITS over a crawl's link graph as it stands, keyed by frontier row id: the graph is read as
+ * pairs of integers, so scoring a 100k-edge crawl holds a few megabytes, never its URLs.
+ */
+export class GraphScores {
+  private constructor(
+    readonly edgeCount: number,
+    private readonly index: Map<number, number>,
+    private readonly hub: Float64Array,
+    private readonly authority: Float64Array,
+    private readonly outlinks: Uint32Array,
+  ) {}
+
+  static of(frontier: Frontier): GraphScores {
+    const edges = frontier.edgeIds();
+    const index = new Map<number, number>();
+    const dense = (rowId: number) => {
+      let i = index.get(rowId);
+      if (i === undefined) index.set(rowId, (i = index.size));
+      return i;
+    };
+    const from = new Int32Array(edges.from.length);
+    const to = new Int32Array(edges.to.length);
+    for (let e = 0; e < from.length; e++) {
+      from[e] = dense(edges.from[e]!);
+      to[e] = dense(edges.to[e]!);
+    }
+    const outlinks = new Uint32Array(index.size);
+    for (const f of from) outlinks[f]! += 1;
+    const { hub, authority } = hitsIndexed(index.size, from, to);
+    return new GraphScores(from.length, index, hub, authority, outlinks);
+  }
+
+  has(rowId: number): boolean {
+    return this.index.has(rowId);
+  }
+
+  hubOf(rowId: number | null): number {
+    return this.score(this.hub, rowId);
+  }
+
+  authorityOf(rowId: number | null): number {
+    return this.score(this.authority, rowId);
+  }
+
+  outlinksOf(rowId: number | null): number {
+    return this.score(this.outlinks, rowId);
+  }
+
+  /**
+   * The nodes that can make a top-`n` list by score: every positive score at least the n-th best,
+   * ties included, so the caller can break them by URL as the report does.
+   */
+  contenders(kind: 'hub' | 'authority', n: number): { rowId: number; score: number }[] {
+    const scores = kind === 'hub' ? this.hub : this.authority;
+    const sorted = [...scores].filter((s) => s > 0).sort((a, b) => b - a);
+    if (sorted.length === 0) return [];
+    const floor = sorted[Math.min(n, sorted.length) - 1]!;
+    const out: { rowId: number; score: number }[] = [];
+    for (const [rowId, i] of this.index) if (scores[i]! >= floor) out.push({ rowId, score: scores[i]! });
+    return out;
+  }
+
+  private score(scores: Float64Array | Uint32Array, rowId: number | null): number {
+    const i = rowId === null ? undefined : this.index.get(rowId);
+    return i === undefined ? 0 : scores[i]!;
+  }
+}
