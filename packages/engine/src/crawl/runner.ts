@@ -13,7 +13,7 @@ import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
 import { domainOf, inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
 import { startTier } from '../web/tiers.js';
-import type { PageEnricher } from './enrich.js';
+import type { PageEnricher, PageEnrichment } from './enrich.js';
 import { summarizeCrawl } from '../extract/summary.js';
 import { smartCrawlReport, type SmartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
@@ -28,6 +28,9 @@ const MAX_IN_FLIGHT = 64;
 const HITS_EVERY = 25;
 /** ... and then whenever this share of the pages processed so far came on top. */
 const HITS_GROWTH = 0.25;
+/** The job heartbeat runs after this many pages or this much engine time, whichever comes first. */
+const HEARTBEAT_PAGES = 16;
+const HEARTBEAT_MS = 1_000;
 /** Entries of the smart_crawl block's top lists. */
 const REPORT_TOP = 10;
 /** A detail candidate needs this much intent relevance; below it, it is exploration. */
@@ -115,8 +118,13 @@ export class CrawlRunner {
   }
 }
 
-/** A fetch that settled, waiting for the one-at-a-time processing step. */
+/** A fetch that settled, waiting for the processing step. */
 type Arrival = { row: FrontierRow; page: FetchedPage } | { row: FrontierRow; error: unknown };
+type Outcome = 'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted' | 'stopped';
+/** A page parsed and enriched, ready for its transaction; or a failed fetch to record. */
+type Prepared =
+  | { row: FrontierRow; page: FetchedPage; failure: string }
+  | { row: FrontierRow; page: FetchedPage; parsed: ParsedPage | null; finalUrl: string; canonical: string | null; enrichment: PageEnrichment };
 
 class CrawlRun {
   private readonly frontier: Frontier;
@@ -132,6 +140,8 @@ class CrawlRun {
   private readonly fetched: Record<Bucket, number> = { hub: 0, detail: 0, explore: 0 };
   private sinceHits = 0;
   private processed = 0;
+  private sinceHeartbeat = 0;
+  private lastHeartbeat = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -153,8 +163,9 @@ class CrawlRun {
   }
 
   /**
-   * A pipeline: up to inFlightLimit fetches stay in flight while the pages that arrived are
-   * processed one at a time, so the network and the parsing overlap.
+   * A pipeline: up to inFlightLimit fetches stay in flight while the pages that arrived meanwhile
+   * are processed, so the network and the parsing overlap. The pages that arrived together are
+   * stored, charged and expanded in one transaction (one commit instead of one per page).
    */
   async execute(): Promise<void> {
     this.frontier.requeueInFlight();
@@ -194,36 +205,45 @@ class CrawlRun {
       for (const a of arrivals.splice(0)) this.release(a.row);
     };
     for (;;) {
-      if (!(await this.job.heartbeat())) return;
+      if (!(await this.heartbeat())) return;
       const state = this.store.state();
       if (state.status !== 'running') return drain();
-      let room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length;
-      while (room > 0 && inFlight.size < this.inFlightLimit) {
-        const row = this.takeOne();
-        if (!row) break;
-        launch(row);
-        room--;
-      }
+      const room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length;
+      for (const row of this.take(Math.min(room, this.inFlightLimit - inFlight.size))) launch(row);
       if (arrivals.length === 0) {
         if (inFlight.size === 0) return;
         await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
       }
       if (this.job.signal.aborted) return;
-      const arrival = arrivals.shift();
-      if (!arrival) continue;
-      if ('error' in arrival) {
+      const group = arrivals.splice(0);
+      const failure = group.find((a) => 'error' in a);
+      if (failure && 'error' in failure) {
+        for (const a of group) this.release(a.row);
         await drain();
-        throw arrival.error;
+        throw failure.error;
       }
-      const outcome = await this.accept(arrival.row, arrival.page);
-      if (outcome !== 'stored' && arrival.row.bucket !== 'seed') this.fetched[arrival.row.bucket]--;
-      if (outcome === 'budget_exhausted' || outcome === 'stopped') {
-        this.release(arrival.row);
-        return drain();
+      const prepared: Prepared[] = [];
+      for (const a of group) if ('page' in a) prepared.push(await this.prepare(a.row, a.page));
+      const outcomes = this.ctx.sqlite.transaction(() => {
+        const done: Outcome[] = [];
+        for (const p of prepared) {
+          const outcome = this.commit(p);
+          done.push(outcome);
+          if (outcome === 'budget_exhausted' || outcome === 'stopped') break;
+        }
+        return done;
+      })();
+      for (const [i, p] of prepared.entries()) {
+        const outcome = outcomes[i];
+        if (outcome !== 'stored' && p.row.bucket !== 'seed') this.fetched[p.row.bucket]--;
+        if (outcome === undefined || outcome === 'budget_exhausted' || outcome === 'stopped') this.release(p.row);
       }
-      this.processed++;
-      this.sinceHits++;
+      const last = outcomes[outcomes.length - 1];
+      if (last === 'budget_exhausted' || last === 'stopped') return drain();
+      this.processed += outcomes.length;
+      this.sinceHeartbeat += outcomes.length;
+      this.sinceHits += outcomes.length;
       if (this.expansion !== 'none' && this.sinceHits >= Math.max(HITS_EVERY, Math.floor(this.processed * HITS_GROWTH))) {
         this.sinceHits = 0;
         this.refreshScores();
@@ -231,29 +251,52 @@ class CrawlRun {
     }
   }
 
+  /**
+   * The job's heartbeat (a read and a write) every few pages, or once a second of engine time
+   * has passed: often enough to keep the lease and notice a cancel, not once per page.
+   */
+  private async heartbeat(): Promise<boolean> {
+    const now = this.ctx.clock.now().getTime();
+    if (this.sinceHeartbeat < HEARTBEAT_PAGES && now - this.lastHeartbeat < HEARTBEAT_MS) return true;
+    this.sinceHeartbeat = 0;
+    this.lastHeartbeat = now;
+    return this.job.heartbeat();
+  }
+
   /** A claimed URL that will not be processed in this run goes back to the queue. */
   private release(row: FrontierRow): void {
     this.frontier.setState(row.url, 'queued');
   }
 
-  /** The next URL to fetch, claimed: seeds first, then breadth-first or the smart bucket furthest below its share. */
-  private takeOne(): FrontierRow | undefined {
+  /** Up to `n` URLs claimed in one transaction: seeds first, then breadth-first or the smart bucket furthest below its share. */
+  private take(n: number): FrontierRow[] {
+    if (n <= 0) return [];
     return this.ctx.sqlite.transaction(() => {
-      if (!this.smart) return this.frontier.take('breadth_first');
-      const seed = this.frontier.take({ bucket: 'seed' });
-      if (seed) return seed;
-      const available = new Set<Bucket>(['hub', 'detail', 'explore']);
-      for (;;) {
-        const bucket = nextBucket(this.fetched, available);
-        if (!bucket) return undefined;
-        const row = this.frontier.take({ bucket });
-        if (row) {
-          this.fetched[bucket]++;
-          return row;
-        }
-        available.delete(bucket);
+      const rows: FrontierRow[] = [];
+      while (rows.length < n) {
+        const row = this.takeOne();
+        if (!row) break;
+        rows.push(row);
       }
+      return rows;
     })();
+  }
+
+  private takeOne(): FrontierRow | undefined {
+    if (!this.smart) return this.frontier.take('breadth_first');
+    const seed = this.frontier.take({ bucket: 'seed' });
+    if (seed) return seed;
+    const available = new Set<Bucket>(['hub', 'detail', 'explore']);
+    for (;;) {
+      const bucket = nextBucket(this.fetched, available);
+      if (!bucket) return undefined;
+      const row = this.frontier.take({ bucket });
+      if (row) {
+        this.fetched[bucket]++;
+        return row;
+      }
+      available.delete(bucket);
+    }
   }
 
   /**
@@ -354,48 +397,51 @@ class CrawlRun {
     return enricher?.summarizeCrawl ? enricher.summarizeCrawl(inputs) : summarizeCrawl(inputs);
   }
 
-  private async accept(row: FrontierRow, page: FetchedPage): Promise<'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted' | 'stopped'> {
+  /** The page's work outside the transaction: parsing and the (possibly remote) enrichment. */
+  private async prepare(row: FrontierRow, page: FetchedPage): Promise<Prepared> {
     const usable = !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
-    if (!usable) {
-      const reason = page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}`;
-      this.ctx.sqlite.transaction(() => {
-        this.frontier.setState(row.url, 'failed');
-        this.store.countFailed(`${row.url}: ${reason}`);
-      })();
-      return 'failed';
-    }
+    if (!usable) return { row, page, failure: page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}` };
     const parsed = page.kind === 'html' ? parseHtml(page.body!, page.url) : null;
     const finalUrl = normalizeUrl(page.url) ?? row.url;
     const canonical = parsed?.canonical ? normalizeUrl(parsed.canonical) : null;
-    const enrichment = await this.enrich(page, parsed);
-    return this.ctx.sqlite.transaction(() => {
-      if (this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
-        this.frontier.setState(row.url, 'duplicate');
-        this.store.countSkipped();
-        return 'duplicate' as const;
-      }
-      if (enrichment.keep === false) {
-        this.frontier.bankCash(row.url);
-        this.frontier.setState(row.url, 'filtered');
-        this.store.countFiltered();
-        if (parsed) this.expand(row, parsed, 0);
-        return 'filtered' as const;
-      }
-      const state = this.store.state();
-      // Cancelled meanwhile (perhaps by another engine): the reservation is already released.
-      if (state.status !== 'running') return 'stopped' as const;
-      const credits = page.fromCache
-        ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
-        : state.pricePerPage;
-      if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted' as const;
-      this.storeDocument(row, page, parsed, credits, enrichment);
-      if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
-      this.store.countFetched(credits, page.fromCache);
-      for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
-      const cash = this.frontier.bankCash(row.url);
-      if (parsed) this.expand(row, parsed, cash);
-      return 'stored' as const;
-    })();
+    return { row, page, parsed, finalUrl, canonical, enrichment: await this.enrich(page, parsed) };
+  }
+
+  /** Stores, charges and expands one prepared page; the caller holds the transaction. */
+  private commit(p: Prepared): Outcome {
+    const { row, page } = p;
+    if ('failure' in p) {
+      this.frontier.setState(row.url, 'failed');
+      this.store.countFailed(`${row.url}: ${p.failure}`);
+      return 'failed';
+    }
+    const { parsed, finalUrl, canonical, enrichment } = p;
+    if (this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
+      this.frontier.setState(row.url, 'duplicate');
+      this.store.countSkipped();
+      return 'duplicate';
+    }
+    if (enrichment.keep === false) {
+      this.frontier.bankCash(row.url);
+      this.frontier.setState(row.url, 'filtered');
+      this.store.countFiltered();
+      if (parsed) this.expand(row, parsed, 0);
+      return 'filtered';
+    }
+    const state = this.store.state();
+    // Cancelled meanwhile (perhaps by another engine): the reservation is already released.
+    if (state.status !== 'running') return 'stopped';
+    const credits = page.fromCache
+      ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
+      : state.pricePerPage;
+    if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted';
+    this.storeDocument(row, page, parsed, credits, enrichment);
+    if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
+    this.store.countFetched(credits, page.fromCache);
+    for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
+    const cash = this.frontier.bankCash(row.url);
+    if (parsed) this.expand(row, parsed, cash);
+    return 'stored';
   }
 
   private isCovered(url: string, self: string): boolean {
@@ -404,7 +450,7 @@ class CrawlRun {
     return existing !== undefined && existing.state !== 'queued' && existing.state !== 'failed';
   }
 
-  private async enrich(page: FetchedPage, parsed: ParsedPage | null) {
+  private async enrich(page: FetchedPage, parsed: ParsedPage | null): Promise<PageEnrichment> {
     const enricher = this.deps.enricher?.();
     const wanted = this.config.extraction_schema || this.config.classify_documents || this.config.generate_summary || (this.config.classifiers?.length ?? 0) > 0;
     if (!enricher || !wanted) return {};
@@ -419,7 +465,7 @@ class CrawlRun {
     });
   }
 
-  private storeDocument(row: FrontierRow, page: FetchedPage, parsed: ParsedPage | null, credits: number, enrichment: Awaited<ReturnType<CrawlRun['enrich']>>): void {
+  private storeDocument(row: FrontierRow, page: FetchedPage, parsed: ParsedPage | null, credits: number, enrichment: PageEnrichment): void {
     const text = parsed ? parsed.text : (page.body ?? '');
     this.store.insertDocument({
       url: row.url,
