@@ -33,6 +33,7 @@ interface CrawlOptions {
   out?: string;
   format: OutputFormat;
   dryRun?: boolean;
+  session?: string;
 }
 
 export function crawlCommand(): Command {
@@ -50,6 +51,7 @@ export function crawlCommand(): Command {
     .option('--out <dir>', 'write the documents into this folder (implies --wait)')
     .addOption(new Option('--format <format>', 'format of --out').choices(OUTPUT_FORMATS).default('json'))
     .option('--dry-run', 'validate and show the price; nothing is crawled or charged')
+    .option('--session <id>', 'run it in this research session: on its timeline, pages it has seen skipped')
     .action(async (urls: string[], opts: CrawlOptions, command: Command) => {
       const ctx = contextOf(command);
       const body: CrawlBody = {
@@ -62,6 +64,7 @@ export function crawlCommand(): Command {
         ...(opts.classify ? { classify_documents: true } : {}),
         ...(opts.summary ? { generate_summary: true } : {}),
         ...(opts.dryRun ? { dry_run: true } : {}),
+        ...(opts.session ? { session_id: opts.session } : {}),
       };
       const wait = Boolean(opts.wait || opts.out || !ctx.options.remote);
       const result = await withClient(

@@ -45,4 +45,17 @@ describe('wvr search', () => {
     expect(job.results).toHaveLength(5);
     expect(job.credits).toMatchObject({ consumed: 2, balance_after: 96, advanced_features: ['rerank_results', 'generate_suggestions'] });
   });
+
+  it('runs a full search in a session with --session: it lands on the session timeline', async () => {
+    const session = JSON.parse((await runCli(['--data', data, 'sessions', 'create', 'Reports', '--json'], env)).stdout) as { id: string };
+    const found = await runCli(['--data', data, 'search', 'report', '--max', '3', '--session', session.id, '--json'], env);
+    expect(found.code).toBe(0);
+    const timeline = JSON.parse((await runCli(['--data', data, 'sessions', 'timeline', session.id, '--json'], env)).stdout) as {
+      data: { kind: string; status: string }[];
+    };
+    expect(timeline.data).toMatchObject([{ kind: 'search', status: 'completed' }]);
+    const quick = await runCli(['--data', data, 'search', 'report', '--quick', '--session', session.id], env);
+    expect(quick.code).toBe(2);
+    expect(quick.stderr).toContain('session_needs_full_search');
+  });
 });

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { QuickSearchResponse, SearchDryRun, SearchJob } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
 import { emit, table } from '../output/print.js';
+import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
 
 interface SearchOptions {
@@ -14,6 +15,7 @@ interface SearchOptions {
   includeDomains?: string[];
   excludeDomains?: string[];
   dryRun?: boolean;
+  session?: string;
 }
 
 export function searchCommand(): Command {
@@ -26,20 +28,21 @@ export function searchCommand(): Command {
     .option('--suggest', 'follow-up query suggestions (2 credits)')
     .option('--no-summary', 'skip the free extractive summary')
     .addOption(new Option('--source-type <type>', 'only results of this type').choices(['academic', 'commercial', 'news', 'community', 'mixed']))
-    .option('--include-domains <domains...>', 'only these domains (quick search)')
-    .option('--exclude-domains <domains...>', 'never these domains (quick search)')
+    .option('--include-domains <domains...>', 'only these domains')
+    .option('--exclude-domains <domains...>', 'never these domains')
+    .option('--session <id>', 'run it in this research session (full search): on its timeline, with its context')
     .option('--dry-run', 'show the price without searching (full search)')
     .action(async (words: string[], opts: SearchOptions, command: Command) => {
       const ctx = contextOf(command);
       const query = words.join(' ');
       const max = opts.max === undefined ? {} : { max_results: opts.max };
+      const domains = {
+        ...(opts.includeDomains ? { include_domains: opts.includeDomains } : {}),
+        ...(opts.excludeDomains ? { exclude_domains: opts.excludeDomains } : {}),
+      };
       if (opts.quick) {
-        const body = {
-          query,
-          ...max,
-          ...(opts.includeDomains ? { include_domains: opts.includeDomains } : {}),
-          ...(opts.excludeDomains ? { exclude_domains: opts.excludeDomains } : {}),
-        };
+        if (opts.session) throw new CliError('--session applies to full search; drop --quick.', 'session_needs_full_search', 2);
+        const body = { query, ...max, ...domains };
         const out = await withClient(ctx, (client) => client.search.quick(body));
         emit(ctx.output, out, renderQuick);
         return;
@@ -52,7 +55,9 @@ export function searchCommand(): Command {
         generate_suggestions: Boolean(opts.suggest),
         generate_summary: opts.summary,
         dry_run: Boolean(opts.dryRun),
+        ...domains,
         ...(opts.sourceType ? { source_type: opts.sourceType } : {}),
+        ...(opts.session ? { session_id: opts.session } : {}),
       };
       const out = (await withClient(ctx, (client) => client.search.search(body))) as SearchJob | SearchDryRun;
       emit(ctx.output, out, (v) => ('dry_run' in v ? renderDryRun(v) : renderJob(v)));

@@ -3,7 +3,8 @@ import { normalizeUrl } from '../html/index.js';
 import type { crawlFrontier } from './tables.js';
 import { priorityOf, type Bucket } from './graph.js';
 
-type Row = typeof crawlFrontier.$inferSelect;
+/** A frontier row with its SQLite rowid, the id the link graph is kept by. */
+type Row = typeof crawlFrontier.$inferSelect & { id: number };
 export type FrontierRow = Row;
 
 export interface Discovered {
@@ -24,9 +25,11 @@ export interface EdgeIds {
 
 const MAX_ANCHORS = 10;
 const AUTHORITY_PAGE = 1000;
+const SELECTED = 'rowid AS id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 const COLUMNS = 'url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
 interface RawRow extends Omit<Row, 'crawlId' | 'anchors'> {
+  id: number;
   anchors: string;
 }
 
@@ -45,7 +48,7 @@ export class Frontier {
   ) {
     const p = (source: string) => sqlite.prepare(source);
     this.q = {
-      get: p(`SELECT ${COLUMNS} FROM crawl_frontier WHERE crawl_id = ? AND url = ?`),
+      get: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND url = ?`),
       insert: p(
         `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, @state, @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)`,
       ),
@@ -55,8 +58,8 @@ export class Frontier {
       requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
       addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
       buckets: p("SELECT DISTINCT bucket FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued'").pluck(),
-      takeBucket: p(`SELECT ${COLUMNS} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT 1`),
-      takeBreadth: p(`SELECT ${COLUMNS} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1`),
+      takeBucket: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT 1`),
+      takeBreadth: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1`),
       setState: p('UPDATE crawl_frontier SET state = ? WHERE crawl_id = ? AND url = ?'),
       bank: p("UPDATE crawl_frontier SET history = history + cash, cash = 0, state = 'done' WHERE crawl_id = ? AND url = ?"),
       counts: p('SELECT bucket, state, count(*) AS n FROM crawl_frontier WHERE crawl_id = ? GROUP BY bucket, state'),
@@ -109,11 +112,11 @@ export class Frontier {
     this.q.requeue.run(this.crawlId);
   }
 
-  /** New URL: queued. Known URL: one more inlink, its anchor, OPIC cash and a fresh priority. */
-  discover(d: Discovered, rescore: (anchors: string[], context: string) => number): 'new' | 'known' {
+  /** New URL: queued. Known URL: one more inlink, its anchor, OPIC cash and a fresh priority. The URL's row id either way. */
+  discover(d: Discovered, rescore: (anchors: string[], context: string) => number): number {
     const existing = this.get(d.url);
     if (!existing) {
-      this.insert({
+      return this.insert({
         url: d.url,
         depth: d.depth,
         state: 'queued',
@@ -125,7 +128,6 @@ export class Frontier {
         context: d.context,
         priority: priorityOf({ relevance: d.relevance, cash: d.cash, authority: 0, intent: this.intent }),
       });
-      return 'new';
     }
     const anchors = d.anchor && !existing.anchors.includes(d.anchor) && existing.anchors.length < MAX_ANCHORS ? [...existing.anchors, d.anchor] : existing.anchors;
     const cash = existing.state === 'queued' || existing.state === 'fetching' ? existing.cash + d.cash : existing.cash;
@@ -140,7 +142,7 @@ export class Frontier {
       depth: Math.min(existing.depth, d.depth),
       priority: priorityOf({ relevance, cash, authority: existing.authority, intent: this.intent }),
     });
-    return 'known';
+    return existing.id;
   }
 
   addEdge(from: string, to: string): boolean {
@@ -247,8 +249,8 @@ export class Frontier {
     yield* this.q.urls.iterate(this.crawlId) as IterableIterator<[number, string]>;
   }
 
-  private insert(r: Omit<Row, 'crawlId' | 'seq' | 'history' | 'authority'>): void {
-    this.q.insert.run({ ...r, crawlId: this.crawlId, seq: this.nextSeq(), anchors: JSON.stringify(r.anchors) });
+  private insert(r: Omit<Row, 'id' | 'crawlId' | 'seq' | 'history' | 'authority'>): number {
+    return Number(this.q.insert.run({ ...r, crawlId: this.crawlId, seq: this.nextSeq(), anchors: JSON.stringify(r.anchors) }).lastInsertRowid);
   }
 
   private row(raw: RawRow): Row {
