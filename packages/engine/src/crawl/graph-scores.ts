@@ -1,5 +1,47 @@
-import type { Frontier } from './frontier.js';
+import type { EdgeIds } from './frontier.js';
 import { hitsIndexed } from './graph.js';
+
+/**
+ * A crawl's link graph kept in memory as pairs of frontier row ids (8 bytes an edge, whatever the
+ * URLs), loaded once from SQLite when a run starts and appended to as links are found, so a score
+ * refresh never reads the edge table again.
+ */
+export class LinkGraph {
+  private from: Int32Array;
+  private to: Int32Array;
+  private count = 0;
+
+  constructor(initial: EdgeIds) {
+    const capacity = Math.max(1024, initial.from.length * 2);
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    for (let e = 0; e < initial.from.length; e++) this.add(initial.from[e]!, initial.to[e]!);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  add(from: number, to: number): void {
+    if (this.count === this.from.length) {
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+    }
+    this.from[this.count] = from;
+    this.to[this.count] = to;
+    this.count++;
+  }
+
+  edges(): { from: Int32Array; to: Int32Array } {
+    return { from: this.from.subarray(0, this.count), to: this.to.subarray(0, this.count) };
+  }
+}
+
+function grow(array: Int32Array): Int32Array {
+  const next = new Int32Array(array.length * 2);
+  next.set(array);
+  return next;
+}
 
 /**
  * HITS over a crawl's link graph as it stands, keyed by frontier row id: the graph is read as
@@ -14,8 +56,8 @@ export class GraphScores {
     private readonly outlinks: Uint32Array,
   ) {}
 
-  static of(frontier: Frontier): GraphScores {
-    const edges = frontier.edgeIds();
+  static of(graph: LinkGraph): GraphScores {
+    const edges = graph.edges();
     const index = new Map<number, number>();
     const dense = (rowId: number) => {
       let i = index.get(rowId);

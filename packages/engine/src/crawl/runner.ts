@@ -8,7 +8,7 @@ import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
 import { crawls } from './tables.js';
 import { Frontier, type FrontierRow } from './frontier.js';
 import { nextBucket, type Bucket } from './graph.js';
-import { GraphScores } from './graph-scores.js';
+import { GraphScores, LinkGraph } from './graph-scores.js';
 import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
 import { domainOf, inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
@@ -138,6 +138,7 @@ class CrawlRun {
   private readonly inFlightLimit: number;
   /** Smart crawl: pages fetched or in flight per bucket, the 30/60/10 split's running tally. */
   private readonly fetched: Record<Bucket, number> = { hub: 0, detail: 0, explore: 0 };
+  private links: LinkGraph | undefined;
   private sinceHits = 0;
   private processed = 0;
   private sinceHeartbeat = 0;
@@ -215,6 +216,9 @@ class CrawlRun {
         await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
       }
+      // One turn of the event loop: the answers that came in while the last group was processed
+      // settle now and join this group, so one commit covers them all.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.job.signal.aborted) return;
       const group = arrivals.splice(0);
       const failure = group.find((a) => 'error' in a);
@@ -263,6 +267,12 @@ class CrawlRun {
     return this.job.heartbeat();
   }
 
+  /** Loaded on first use: a resumed run starts from the links its predecessors stored. */
+  private linkGraph(): LinkGraph {
+    this.links ??= new LinkGraph(this.frontier.edgeIds());
+    return this.links;
+  }
+
   /** A claimed URL that will not be processed in this run goes back to the queue. */
   private release(row: FrontierRow): void {
     this.frontier.setState(row.url, 'queued');
@@ -306,7 +316,7 @@ class CrawlRun {
    * its total cost stays linear in the crawl's size.
    */
   private refreshScores(): void {
-    const graph = GraphScores.of(this.frontier);
+    const graph = GraphScores.of(this.linkGraph());
     this.ctx.sqlite.transaction(() => {
       if (this.smart) this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
       this.writeDocumentScores(graph);
@@ -339,7 +349,7 @@ class CrawlRun {
 
   /** Graph scores for every document, the smart_crawl block, the summary, and the credits settled. */
   async finish(): Promise<void> {
-    const graph = GraphScores.of(this.frontier);
+    const graph = GraphScores.of(this.linkGraph());
     const report = this.smart ? this.report(graph) : null;
     const summary = this.config.generate_summary ? await this.summarize(this.store.documentsForSummary()) : null;
     this.ctx.sqlite.transaction(() => {
@@ -543,18 +553,19 @@ class CrawlRun {
       candidates.set(url, { anchor: link.text, context: link.context, isNext });
     }
     const share = candidates.size > 0 ? cash / candidates.size : 0;
+    const links = this.linkGraph();
     for (const [url, c] of candidates) {
-      this.frontier.addEdge(row.url, url);
       const text = { url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
-      const existing = this.frontier.get(url);
-      if (!existing) this.scorer.observe(text);
+      // Only an intent's scorer counts new candidates; without one, skip the lookup.
+      if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
       const relevance = this.scorer.score(text);
       const hub = looksLikeHub(url, c.isNext);
       const bucket: Bucket = hub ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
-      this.frontier.discover(
+      const target = this.frontier.discover(
         { url, depth: c.isNext ? row.depth : row.depth + 1, bucket, relevance, anchor: c.anchor, context: c.context, cash: share },
         (anchors, context) => this.scorer.score({ url, anchors, context }),
       );
+      if (this.frontier.addEdge(row.url, url)) links.add(row.id, target);
     }
   }
 }

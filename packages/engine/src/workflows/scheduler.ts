@@ -16,7 +16,7 @@ export interface SchedulerOptions {
   concurrency?: number | undefined;
 }
 
-export const DEFAULT_SCHEDULER_CONCURRENCY = 8;
+const DEFAULT_SCHEDULER_CONCURRENCY = 8;
 
 interface Claim {
   row: WorkflowRow;
@@ -86,25 +86,29 @@ export class WorkflowScheduler {
     const dueBy = this.ctx.clock.now().toISOString();
     const runs: SchedulerRun[] = [];
     const running = new Set<Promise<void>>();
-    while (!this.stopping) {
-      const free = concurrency - running.size;
-      if (free > 0) {
-        const { claimed, exhausted } = this.claimBatch(dueBy, free);
-        for (const claim of claimed) {
-          const index = runs.push({ workflow_id: claim.row.id, slot: claim.slot, execution_id: null }) - 1;
-          const run = this.runOne(claim).then((r) => {
-            runs[index] = r;
-          });
-          running.add(run);
-          void run.finally(() => running.delete(run));
+    try {
+      while (!this.stopping) {
+        const free = concurrency - running.size;
+        if (free > 0) {
+          const { claimed, exhausted } = this.claimBatch(dueBy, free);
+          for (const claim of claimed) {
+            const index = runs.push({ workflow_id: claim.row.id, slot: claim.slot, execution_id: null }) - 1;
+            const run = this.runOne(claim).then((r) => {
+              runs[index] = r;
+            });
+            running.add(run);
+            void run.finally(() => running.delete(run));
+          }
+          if (exhausted) break;
+          // Another engine took some of the rows read: read again for the runners still free.
+          if (running.size < concurrency) continue;
         }
-        if (exhausted) break;
-        // Another engine took some of the rows read: read again for the runners still free.
-        if (running.size < concurrency) continue;
+        await Promise.race(running);
       }
-      await Promise.race(running);
+    } finally {
+      // Even when a claim fails, the tick ends only after what it started, so close() never cuts one short.
+      await Promise.all(running);
     }
-    await Promise.all(running);
     return runs;
   }
 
