@@ -77,4 +77,40 @@ describe('CrawlRunner while a crawl runs', () => {
       await site.close();
     }
   });
+
+  it('keeps fetching other pages while one answer hangs, instead of waiting for a whole batch', async () => {
+    const pages = 20;
+    let served = 0;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const server: Server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      served++;
+      const n = Number(/^\/p\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0);
+      const links = n === 0 ? Array.from({ length: pages }, (_, i) => `<a href="/p/${i + 1}">Page ${i + 1}</a>`).join(' ') : '';
+      const send = () => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><h1>Page ${n}</h1><p>Text of page ${n}.</p>${links}</main></body></html>`);
+      if (n === 1) void released.then(send);
+      else send();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      t = openTestEngine({ allowPrivateNetwork: true });
+      const owner = principalOf(t.engine, 'pipe@x.test', { credits: 1000 });
+      const created = (await t.engine.crawls.create(owner, { urls: [`${url}/`], max_pages: 50, expansion: 'internal' })) as CrawlDetail;
+      const run = t.engine.jobs.runDue();
+      // Every page but the hanging one is fetched and stored while /p/1 is still unanswered.
+      await vi.waitFor(() => expect(t.engine.crawls.get(owner, created.id).stats.pages_crawled).toBe(pages));
+      expect(served).toBe(pages + 1);
+      expect(t.engine.crawls.get(owner, created.id).status).toBe('running');
+      release();
+      await run;
+      const done = t.engine.crawls.get(owner, created.id);
+      expect(done.status).toBe('completed');
+      expect(done.stats.pages_crawled).toBe(pages + 1);
+    } finally {
+      release();
+      await new Promise((r) => server.close(r));
+    }
+  });
 });

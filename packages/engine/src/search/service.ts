@@ -78,7 +78,11 @@ type JobRow = typeof searchJobs.$inferSelect;
 /** Async and webhook searches run on the engine's job queue under this kind. */
 const JOB_KIND = 'search.run';
 
-/** Candidates read per requested result, so filters and reranking have something to choose from. */
+/**
+ * Candidates read per requested result when filters or reranking will drop or reorder some, so
+ * they have something to choose from. A plain search reads only what it returns: a web provider
+ * pays for every page of results (SearXNG answers ten a request).
+ */
 const OVERFETCH = 3;
 
 /**
@@ -307,9 +311,15 @@ export class SearchService {
 
   private async runSearch(principal: Principal, input: SearchRunInput, session: SearchSessionContext | undefined) {
     const effect = session?.intentType ? INTENT_EFFECTS[session.intentType as IntentType] : undefined;
+    const narrows =
+      input.rerank_results ||
+      (input.source_type !== undefined && input.source_type !== 'mixed') ||
+      (session?.filterSeenUrls === true && (session.seenUrls?.length ?? 0) > 0) ||
+      (input.include_domains?.length ?? 0) > 0 ||
+      (input.exclude_domains?.length ?? 0) > 0;
     const hits = await this.provider().search({
       query: input.query,
-      maxResults: Math.min(60, input.max_results * OVERFETCH),
+      maxResults: narrows ? Math.min(60, input.max_results * OVERFETCH) : input.max_results,
       principal,
       optionalTerms: effect?.queryAdditions,
       includeDomains: input.include_domains,

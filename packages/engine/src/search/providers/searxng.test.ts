@@ -42,6 +42,17 @@ describe('searxng provider against the local web', () => {
     expect(out.results.map((r) => r.url)).toEqual([...one.results, ...two.results].slice(0, 15).map((r) => r.url));
   });
 
+  it('asks the instance for only what a plain full search returns, and for more when reranking will choose', async () => {
+    const requestsFor = async (body: Record<string, unknown>) => {
+      const before = web.requests.filter((r) => r.path.startsWith('/search?')).length;
+      await t.engine.search.run(alice, { query: 'news', max_results: 5, ...body });
+      return web.requests.filter((r) => r.path.startsWith('/search?')).length - before;
+    };
+    expect((await direct('news')).results.length).toBeGreaterThan(5);
+    expect(await requestsFor({})).toBe(1);
+    expect(await requestsFor({ rerank_results: true })).toBe(2);
+  });
+
   it('keeps to include_domains and drops exclude_domains (host and port)', async () => {
     const newsHost = new URL(web.news).host;
     const only = await t.engine.search.quick(alice, { query: 'report', include_domains: [newsHost] });

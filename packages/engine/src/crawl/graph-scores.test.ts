@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { GraphScores, LinkGraph } from './graph-scores.js';
+import { hits } from './graph.js';
+
+describe('LinkGraph and GraphScores', () => {
+  it('scores row ids exactly as HITS scores the same graph by URL', () => {
+    const byUrl = [
+      { from: 'hub', to: 'a' },
+      { from: 'hub', to: 'b' },
+      { from: 'hub', to: 'c' },
+      { from: 'x', to: 'a' },
+      { from: 'y', to: 'a' },
+    ];
+    const ids: Record<string, number> = { hub: 11, a: 12, b: 13, c: 14, x: 15, y: 16 };
+    const graph = new LinkGraph({ from: byUrl.map((e) => ids[e.from]!), to: byUrl.map((e) => ids[e.to]!) });
+    const scores = GraphScores.of(graph);
+    const expected = hits(byUrl);
+    for (const [url, id] of Object.entries(ids)) {
+      expect(scores.hubOf(id)).toBe(expected.hub.get(url));
+      expect(scores.authorityOf(id)).toBe(expected.authority.get(url));
+    }
+    expect(scores.outlinksOf(ids.hub!)).toBe(3);
+    expect(scores.edgeCount).toBe(5);
+    expect(scores.hubOf(999)).toBe(0);
+    expect(scores.authorityOf(null)).toBe(0);
+  });
+
+  it('grows past its first capacity and keeps every edge appended', () => {
+    const graph = new LinkGraph({ from: [1], to: [2] });
+    for (let i = 0; i < 5000; i++) graph.add(1, 100 + i);
+    expect(graph.size).toBe(5001);
+    const { from, to } = graph.edges();
+    expect(from.length).toBe(5001);
+    expect(to[5000]).toBe(5099);
+    expect(GraphScores.of(graph).outlinksOf(1)).toBe(5001);
+  });
+
+  it('offers every node tied with the n-th best score as a contender, and none without a score', () => {
+    // Four pages each linked once by the hub: all four tie as authorities.
+    const graph = new LinkGraph({ from: [1, 1, 1, 1], to: [2, 3, 4, 5] });
+    const scores = GraphScores.of(graph);
+    expect(scores.contenders('authority', 2).map((c) => c.rowId).sort()).toEqual([2, 3, 4, 5]);
+    expect(scores.contenders('hub', 10)).toEqual([{ rowId: 1, score: 1 }]);
+    expect(GraphScores.of(new LinkGraph({ from: [], to: [] })).contenders('hub', 10)).toEqual([]);
+  });
+});
