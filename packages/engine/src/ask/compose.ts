@@ -1,4 +1,5 @@
-import { bm25Scores, terms } from './bm25.js';
+import { bm25Scores } from '../text/bm25.js';
+import { terms } from '../text/tokens.js';
 import { splitPassages, type Passage } from './passages.js';
 
 export interface AskDocument {
@@ -15,7 +16,7 @@ export interface RankedPassage extends Passage {
 /** Every passage of every page read, scored against the question, best first; irrelevant ones dropped. */
 export function rankPassages(question: string, docs: AskDocument[]): { ranked: RankedPassage[]; total: number } {
   const passages = docs.flatMap((d, i) => splitPassages(i, d.text));
-  const scores = bm25Scores(question, passages.map((p) => p.text));
+  const scores = bm25Scores(terms(question), passages.map((p) => terms(p.text)));
   const ranked = passages
     .map((p, i) => ({ ...p, score: round(scores[i]!) }))
     .filter((p) => p.score > 0)

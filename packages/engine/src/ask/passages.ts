@@ -1,4 +1,4 @@
-import { sentences } from '../search/text.js';
+import { sentences } from '../text/tokens.js';
 
 export interface Passage {
   /** Position of the page among the pages read (0-based). */

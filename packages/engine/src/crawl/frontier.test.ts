@@ -66,7 +66,7 @@ describe('Frontier', () => {
     expect(f.take('breadth_first')).toBeUndefined();
     f.requeueInFlight();
     expect(f.get('https://a.test/')!.state).toBe('queued');
-    expect(f.availableBuckets()).toEqual(new Set(['seed']));
+    expect(f.countsByBucket(['queued'])).toEqual({ seed: 1, hub: 0, detail: 0, explore: 0 });
   });
 
   it('lifts a queued URL by its authority estimate', () => {
@@ -75,5 +75,30 @@ describe('Frontier', () => {
     const before = f.get('https://a.test/x')!.priority;
     f.applyAuthority(() => 1);
     expect(f.get('https://a.test/x')!.priority).toBeGreaterThan(before);
+  });
+
+  it('sums the graph up for the report without the covered and seen URLs, heaviest first', () => {
+    const f = frontier(false);
+    f.seed(['https://a.test/']);
+    const x = f.discover(link('https://a.test/x', { cash: 0.4 }), () => 0);
+    f.discover(link('https://a.test/y', { cash: 0.1 }), () => 0);
+    f.markCovered('https://a.test/copy', 1);
+    f.markSeen(['https://a.test/old']);
+    f.take({ bucket: 'seed' });
+    f.bankCash('https://a.test/');
+    expect(f.totals()).toEqual({ nodes: 3, fetched: 1, banked: 1 });
+    expect(f.heaviest(2).map((n) => n.url)).toEqual(['https://a.test/', 'https://a.test/x']);
+    expect(f.urlOf(x)).toBe('https://a.test/x');
+    expect(f.discover(link('https://a.test/x'), () => 0)).toBe(x);
+    expect([...f.urls()].map(([, url]) => url).sort()).toEqual(['https://a.test/', 'https://a.test/copy', 'https://a.test/old', 'https://a.test/x', 'https://a.test/y']);
+  });
+
+  it('lists stored links as pairs of row ids', () => {
+    const f = frontier(false);
+    const a = f.discover(link('https://a.test/a'), () => 0);
+    const b = f.discover(link('https://a.test/b'), () => 0);
+    expect(f.addEdge('https://a.test/a', 'https://a.test/b')).toBe(true);
+    expect(f.addEdge('https://a.test/a', 'https://a.test/b')).toBe(false);
+    expect(f.edgeIds()).toEqual({ from: [a], to: [b] });
   });
 });

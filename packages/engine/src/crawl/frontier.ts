@@ -57,7 +57,6 @@ export class Frontier {
       ),
       requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
       addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
-      buckets: p("SELECT DISTINCT bucket FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued'").pluck(),
       takeBucket: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT 1`),
       takeBreadth: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1`),
       setState: p('UPDATE crawl_frontier SET state = ? WHERE crawl_id = ? AND url = ?'),
@@ -72,7 +71,6 @@ export class Frontier {
            JOIN crawl_frontier t ON t.crawl_id = e.crawl_id AND t.url = e.to_url
          WHERE e.crawl_id = ?`,
       ).raw(),
-      edgeCount: p('SELECT count(*) FROM crawl_edges WHERE crawl_id = ?').pluck(),
       totals: p(
         "SELECT count(*) AS nodes, count(*) FILTER (WHERE state = 'done') AS fetched, coalesce(sum(history + cash) FILTER (WHERE state = 'done'), 0) AS banked FROM crawl_frontier WHERE crawl_id = ? AND state NOT IN ('duplicate', 'seen')",
       ),
@@ -149,11 +147,6 @@ export class Frontier {
     return this.q.addEdge.run(this.crawlId, from, to).changes > 0;
   }
 
-  /** Buckets that have URLs waiting. */
-  availableBuckets(): Set<Row['bucket']> {
-    return new Set(this.q.buckets.all(this.crawlId) as Row['bucket'][]);
-  }
-
   /** The best queued URL of a bucket (smart) or the shallowest, oldest one (breadth-first), claimed for fetching. */
   take(order: { bucket: Row['bucket'] } | 'breadth_first'): Row | undefined {
     const raw = (order === 'breadth_first' ? this.q.takeBreadth.get(this.crawlId) : this.q.takeBucket.get(this.crawlId, order.bucket)) as RawRow | undefined;
@@ -224,10 +217,6 @@ export class Frontier {
       to.push(t);
     }
     return { from, to };
-  }
-
-  edgeCount(): number {
-    return this.q.edgeCount.get(this.crawlId) as number;
   }
 
   /** The graph's nodes (URLs neither covered nor seen before), how many were fetched, and the OPIC weight they banked. */

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { cashScore, hits, nextBucket, priorityOf } from './graph.js';
+import { cashScore, hitsIndexed, nextBucket, priorityOf } from './graph.js';
 import { smartCrawlReport } from './smart-report.js';
 
 describe('hits', () => {
   it('makes the page linking to many authorities the top hub and the most linked page the top authority', () => {
-    const edges = [
-      { from: 'hub', to: 'a' },
-      { from: 'hub', to: 'b' },
-      { from: 'hub', to: 'c' },
-      { from: 'x', to: 'a' },
-      { from: 'y', to: 'a' },
-    ];
-    const { hub, authority } = hits(edges);
-    expect(hub.get('hub')).toBe(1);
-    expect(authority.get('a')).toBe(1);
-    expect(authority.get('b')!).toBeLessThan(1);
-    expect(authority.get('hub')).toBe(0);
+    // 0 = hub, 1..3 = a, b, c, 4 = x, 5 = y
+    const from = [0, 0, 0, 4, 5];
+    const to = [1, 2, 3, 1, 1];
+    const { hub, authority } = hitsIndexed(6, from, to);
+    expect(hub[0]).toBe(1);
+    expect(authority[1]).toBe(1);
+    expect(authority[2]!).toBeLessThan(1);
+    expect(authority[2]!).toBeGreaterThan(0);
+    expect(authority[0]).toBe(0);
+    expect(hub[1]).toBe(0);
   });
 });
 

@@ -1,30 +1,7 @@
-/** HITS over a link graph given as edges; scores scaled so the best hub and the best authority are 1. */
-export function hits(edges: readonly { from: string; to: string }[], iterations = 30): { hub: Map<string, number>; authority: Map<string, number> } {
-  const ids = new Map<string, number>();
-  const idOf = (url: string) => {
-    let id = ids.get(url);
-    if (id === undefined) ids.set(url, (id = ids.size));
-    return id;
-  };
-  const from = new Array<number>(edges.length);
-  const to = new Array<number>(edges.length);
-  for (let i = 0; i < edges.length; i++) {
-    from[i] = idOf(edges[i]!.from);
-    to[i] = idOf(edges[i]!.to);
-  }
-  const scores = hitsIndexed(ids.size, from, to, iterations);
-  const hub = new Map<string, number>();
-  const authority = new Map<string, number>();
-  for (const [url, id] of ids) {
-    hub.set(url, scores.hub[id]!);
-    authority.set(url, scores.authority[id]!);
-  }
-  return { hub, authority };
-}
-
 /**
  * HITS over nodes numbered 0..n-1 (edge i runs from `from[i]` to `to[i]`), in typed arrays so a
- * crawl's graph costs a few bytes per edge and no string hashing per iteration.
+ * crawl's graph costs a few bytes per edge and no string hashing per iteration; scores scaled so
+ * the best hub and the best authority are 1.
  */
 export function hitsIndexed(
   n: number,

@@ -1,3 +1,4 @@
+import { terms, withStopwords, words as tokens } from '../text/tokens.js';
 import { conceptOf, hintOf, words, type Concept, type ValueType } from './concepts.js';
 
 export interface FieldPlan {
@@ -16,8 +17,9 @@ export interface FieldPlan {
   booleanOf?: 'in_stock';
 }
 
-const STOP = new Set(
-  'a an the of and or to in on for from with by at as is are be was were it its this that these those what which who whom whose how many much when where why there their them they page if any all each every item items value values number numbers extract find get give return list listed main the text field name names please only one two first its shown mentioned provided given e g eg etc e.g. i.e. about also de la le et'.split(' '),
+/** Words of extraction instructions that name the task, not what to extract. */
+const STOP = withStopwords(
+  'page item items value values number numbers extract find get give return list listed main text field name names please first shown mentioned provided given e g eg etc de la le et'.split(' '),
 );
 
 /** Reads a field's name and instruction: what it is about and what type the answer should have. */
@@ -32,11 +34,14 @@ export function planField(key: string, instruction: string): FieldPlan {
   return plan;
 }
 
+/** Words of three letters or more that are not stopwords, as written (lower-cased, not stemmed). */
 export function contentWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 2 && !STOP.has(w));
+  return tokens(text).filter((w) => w.length > 2 && !STOP.has(w));
+}
+
+/** contentWords, stemmed so "prices" meets "price": for comparing two texts word by word. */
+export function contentTerms(text: string): string[] {
+  return terms(text, { stopwords: STOP, minLength: 3 });
 }
 
 function typeOf(key: string, text: string, concept: Concept | undefined): ValueType {

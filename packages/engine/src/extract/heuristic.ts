@@ -5,6 +5,7 @@ import { readDom, selectText, type PageDom } from './dom.js';
 import { planField, type FieldPlan } from './field.js';
 import { fromJsonLd, fromMeta, fromMicrodata, normalizeKey, type Candidate } from './structured.js';
 import { relevantSentences, sentencesOf, stem, valueAfterKeyword } from './text.js';
+import { words } from '../text/tokens.js';
 
 /** A page as extraction needs it: the parsed view plus the raw HTML for DOM patterns. */
 export interface ExtractionInput {
@@ -162,11 +163,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** A label names the field when it says the same thing: all name words, or only words of the name. */
 function labelMatches(plan: FieldPlan, label: string): boolean {
   if (plan.nameWords.length === 0) return false;
-  const labelWords = label
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => stem(LABEL_SYNONYMS[w] ?? w));
+  const labelWords = words(label).map((w) => stem(LABEL_SYNONYMS[w] ?? w));
   if (labelWords.length === 0) return false;
   const name = plan.nameWords.map((w) => stem(LABEL_SYNONYMS[w] ?? w));
   const allNameWords = name.every((w) => labelWords.includes(w)) && labelWords.length <= name.length + 2;

@@ -1,6 +1,5 @@
 import type { ParsedPage } from '../html/index.js';
-import { contentWords, planField } from './field.js';
-import { stem } from './text.js';
+import { contentTerms, planField } from './field.js';
 
 /**
  * `auto_generate_intent`: a crawl goal in plain words from the schema's fields, e.g.
@@ -33,10 +32,10 @@ function pageKind(concepts: string[]): string {
  * page uses, with its title and headings counting double.
  */
 export function intentRelevance(intent: string, page: ParsedPage): number {
-  const wanted = [...new Set(contentWords(intent).map(stem))];
+  const wanted = [...new Set(contentTerms(intent))];
   if (wanted.length === 0) return 0;
-  const head = new Set(contentWords(`${page.title ?? ''} ${page.headings.map((h) => h.text).join(' ')} ${page.description ?? ''}`).map(stem));
-  const body = new Set(contentWords(page.text.slice(0, 20_000)).map(stem));
+  const head = new Set(contentTerms(`${page.title ?? ''} ${page.headings.map((h) => h.text).join(' ')} ${page.description ?? ''}`));
+  const body = new Set(contentTerms(page.text.slice(0, 20_000)));
   let score = 0;
   for (const w of wanted) score += head.has(w) ? 1 : body.has(w) ? 0.6 : 0;
   return Math.round((score / wanted.length) * 100) / 100;

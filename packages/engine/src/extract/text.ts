@@ -1,10 +1,9 @@
+import { sentences } from '../text/tokens.js';
 import type { FieldPlan } from './field.js';
 
+/** Sentences short enough to be prose rather than a run of unpunctuated page furniture. */
 export function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0 && s.length < 600);
+  return sentences(text).filter((s) => s.length < 600);
 }
 
 /** Sentences that mention the field, best first: name words count double. */

@@ -1,7 +1,8 @@
 import type { WorkflowExecution } from '../workflows/responses.js';
 import { analyse } from '../sessions/context.js';
 import { suggestQueries } from '../search/suggestions.js';
-import { domainOf, queryTerms, words } from '../search/text.js';
+import { domainOf, queryTerms } from '../search/text.js';
+import { words } from '../text/tokens.js';
 import type { MonitorRecommendations } from './schemas.js';
 
 const MAX_QUERIES = 6;

@@ -1,4 +1,5 @@
-import { STOPWORDS, queryTerms, words } from './text.js';
+import { STOPWORDS, words } from '../text/tokens.js';
+import { queryTerms } from './text.js';
 
 export interface SuggestionSource {
   title: string;

@@ -1,4 +1,5 @@
-import { queryTerms, sentences, words } from './text.js';
+import { sentences, words } from '../text/tokens.js';
+import { queryTerms } from './text.js';
 
 export interface SummarySource {
   title: string;

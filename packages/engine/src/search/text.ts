@@ -1,16 +1,4 @@
-/** Words too common to carry meaning in queries, suggestions and summaries. */
-export const STOPWORDS = new Set(
-  (
-    'a an and are as at be but by for from has have how i in into is it its of on or that the their this to was were ' +
-    'what when where which who why will with you your our we they them he she his her not no can do does did than then ' +
-    'there these those so if about over after before more most new also all any some one two via vs'
-  ).split(' '),
-);
-
-/** Lowercased word tokens (letters and digits, any script). */
-export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
+import { STOPWORDS, words } from '../text/tokens.js';
 
 /** The query's meaningful terms, in order, without repeats; all words when every one is a stopword. */
 export function queryTerms(query: string): string[] {
@@ -45,12 +33,4 @@ export function urlTokens(url: string): string {
   } catch {
     return '';
   }
-}
-
-/** Sentences of a text, trimmed, without empty ones. */
-export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }

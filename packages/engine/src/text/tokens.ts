@@ -1,0 +1,75 @@
+/**
+ * The engine's one set of word tools: tokens, a light stem, stopwords and sentences. Capabilities
+ * add their own domain words to the stopwords (withStopwords) rather than keeping their own lists.
+ */
+
+/** Function words of English questions and instructions: too common to carry meaning anywhere. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be been being but by can could did do does done during each every for from had has have he her ' +
+    'here his how i if in into is it its just may me might more most must my no not of on only or other our over she ' +
+    'shall should so some such than that the their them then there these they this those through to under us very ' +
+    'was we were what when where which who whom whose why will with within without would you your about after before ' +
+    'between many much new also all any one two via vs'
+  ).split(' '),
+);
+
+/** The shared stopwords plus a caller's domain words (such as the verbs of a monitoring request). */
+export function withStopwords(extra: readonly string[]): ReadonlySet<string> {
+  return new Set([...STOPWORDS, ...extra]);
+}
+
+/** Lowercased word tokens: runs of letters and digits, any script. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * A light stem: plurals folded ("batteries" → "battery", "boxes" → "box", "glasses" → "glass",
+ * but "status" and "analysis" kept) and a trailing "-ing" dropped from longer words, so
+ * "listings" meets "listing" and "list". Both sides of a comparison must go through it.
+ */
+export function stem(word: string): string {
+  const singular = singularOf(word);
+  return singular.length > 5 && singular.endsWith('ing') ? singular.slice(0, -3) : singular;
+}
+
+function singularOf(w: string): string {
+  if (w.length <= 3) return w;
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+export interface TermOptions {
+  /** Words to drop; STOPWORDS unless given (see withStopwords). */
+  stopwords?: ReadonlySet<string>;
+  /** Shorter words are dropped; 1 keeps every word. */
+  minLength?: number;
+  /** Drop tokens made only of digits ("2026"). */
+  dropNumbers?: boolean;
+}
+
+/** Content words of a text, in order, stemmed: words minus stopwords, short words and (optionally) numbers. */
+export function terms(text: string, options: TermOptions = {}): string[] {
+  const stop = options.stopwords ?? STOPWORDS;
+  const min = options.minLength ?? 1;
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (w.length < min || stop.has(w) || (options.dropNumbers && /^\d+$/.test(w))) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+/**
+ * Sentences of a text, trimmed, without empty ones. A line break always ends one; ".", "!" or "?"
+ * end one only before a capital, a digit or a quote, so "approx. five" and "e.g. this" stay whole.
+ */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
