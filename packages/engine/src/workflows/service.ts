@@ -6,7 +6,6 @@ import { IdParams } from '../core/schemas.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { SharingService, ShareState } from '../accounts/sharing.js';
 import type { RateLimitService } from '../accounts/rate-limits.js';
-import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { isWvrError } from '../core/errors.js';
 import { AssessIntentBody, OperationConfigCheck, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';

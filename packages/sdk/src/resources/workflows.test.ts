@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, paginate, WvrApiError } from '../index.js';
+import { paginate, WvrApiError } from '../index.js';
 import { startTestApi, type TestApi } from '../testing.js';
 
 let api: TestApi;
