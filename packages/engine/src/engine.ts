@@ -88,7 +88,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web, sessions });
   const brand = new BrandService(web, credits);
-  const asks = new AskService(context, credits, ai, searchRetriever(search, web), sessions);
+  const asks = new AskService(context, credits, ai, searchRetriever(search, web), extraction, sessions);
   sessions.connect({ search, crawls, asks });
   // Patrols run on their owner's behalf, whoever (token, schedule) set them off.
   const principalOf = (userId: string) => accounts.localPrincipal(accounts.getUser(userId));

@@ -7,6 +7,8 @@ export interface AskDocument {
   title: string;
   text: string;
   publishedDate: string | null;
+  /** The page's HTML when ask fetched it; pages read from the index have only their text. */
+  html?: string;
 }
 
 export interface RankedPassage extends Passage {

@@ -31,6 +31,7 @@ export async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandida
       title: parsed.title ?? candidate.title,
       text: parsed.text,
       publishedDate: parsed.publishedDate ?? candidate.publishedDate,
+      html: page.body,
     };
   }
   if (page.kind === 'text' || page.kind === 'pdf') {

@@ -46,7 +46,7 @@ function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({ provi
     ownerUserId: null,
     fetchedAt: t.clock.now(),
   });
-  const asks = new AskService(t.engine.context, t.engine.credits, ai, searchRetriever(t.engine.search, t.engine.web), t.engine.sessions);
+  const asks = new AskService(t.engine.context, t.engine.credits, ai, searchRetriever(t.engine.search, t.engine.web), t.engine.extraction, t.engine.sessions);
   return { t, asks, alice, bob };
 }
 

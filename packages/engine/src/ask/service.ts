@@ -20,6 +20,9 @@ import {
   type AskDocument,
   type RankedPassage,
 } from './compose.js';
+import { askedAttributes, type AskedAttributes } from './attributes.js';
+import { readFacts, type FactReader, type PageFacts } from './facts.js';
+import { factAnswer } from './fact-answer.js';
 
 /** Pages read, claims in an extractive answer, per depth. Deep adds rounds of DEEP_ROUND_PAGES. */
 const DEPTH = {
@@ -53,6 +56,7 @@ export class AskService {
     private readonly credits: CreditsService,
     private readonly ai: AiService,
     private readonly retriever: AskRetriever,
+    private readonly facts: FactReader,
     private readonly sessions?: AskSessions,
   ) {}
 
@@ -157,9 +161,13 @@ export class AskService {
       };
     }
     const claims = DEPTH[body.depth].claims;
+    const asked = askedAttributes(body.question);
+    const facts = await this.readFacts(asked, docs, relevant);
+    // Asked attributes are stated from the pages' own data; otherwise (or when none is found) passages are quoted.
+    const stated = factAnswer(asked, facts.flatMap((f, i) => (f ? [{ marker: i + 1, facts: f }] : [])));
     // The extractive confidence is computed below from the passages the answer ends up citing.
     const extractive = () => ({
-      answer: extractiveAnswer(ranked, relevant, claims),
+      answer: stated ?? extractiveAnswer(ranked, relevant, claims),
       confidence: 0,
       follow_up_questions: followUpQuestions(body.question, ranked),
     });
@@ -170,7 +178,7 @@ export class AskService {
         'Answer the question using only the numbered sources. End every sentence with the marker of the source it comes from, ' +
         'such as [1] or [2][3]. Never cite a number that is not listed, never use outside knowledge; if the sources do not answer, say so. ' +
         'confidence is 0 to 1: how fully the sources answer the question.',
-      prompt: groundingPrompt(body.question, docs, relevant, ranked),
+      prompt: groundingPrompt(body.question, docs, relevant, ranked, facts),
       heuristic: extractive,
     });
     let value = result.value;
@@ -193,6 +201,12 @@ export class AskService {
       follow_up_questions: value.follow_up_questions,
       model,
     };
+  }
+
+  /** The asked facts of each relevant page, in `relevant`'s order; none read when nothing is asked. */
+  private async readFacts(asked: AskedAttributes, docs: AskDocument[], relevant: number[]): Promise<(PageFacts | null)[]> {
+    if (asked.attributes.length === 0) return relevant.map(() => null);
+    return Promise.all(relevant.map((d) => readFacts(this.facts, docs[d]!, asked)));
   }
 }
 
@@ -219,14 +233,15 @@ function toSource(index: number, doc: AskDocument, docIndex: number, ranked: Ran
   };
 }
 
-function groundingPrompt(question: string, docs: AskDocument[], relevant: number[], ranked: RankedPassage[]): string {
+function groundingPrompt(question: string, docs: AskDocument[], relevant: number[], ranked: RankedPassage[], facts: (PageFacts | null)[]): string {
   const blocks = relevant.map((d, i) => {
     const passages = ranked
       .filter((p) => p.doc === d)
       .slice(0, Math.max(1, Math.floor(PASSAGES_TO_MODEL / relevant.length)))
       .map((p) => `> ${p.text}`)
       .join('\n');
-    return `[${i + 1}] ${docs[d]!.title} (${docs[d]!.url})\n${passages}`;
+    const stated = facts[i] ? `\nFacts from the page's data: ${Object.entries(facts[i]!.values).map(([k, v]) => `${k}: ${v}`).join('; ')}` : '';
+    return `[${i + 1}] ${docs[d]!.title} (${docs[d]!.url})${stated}\n${passages}`;
   });
   return `Question: ${question}\n\nSources:\n\n${blocks.join('\n\n')}`;
 }

@@ -28,8 +28,8 @@ const AUTHORITY_PAGE = 1000;
 const SELECTED = 'rowid AS id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 const COLUMNS = 'url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
+/** A row as SQLite returns it: anchors still JSON text. */
 interface RawRow extends Omit<Row, 'crawlId' | 'anchors'> {
-  id: number;
   anchors: string;
 }
 

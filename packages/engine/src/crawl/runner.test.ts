@@ -113,4 +113,35 @@ describe('CrawlRunner while a crawl runs', () => {
       await new Promise((r) => server.close(r));
     }
   });
+
+  it('builds the smart_crawl block of a finished crawl from the stored graph', async () => {
+    // A star: the home page links five pages, each links back home.
+    const server: Server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      const links = req.url === '/' ? [1, 2, 3, 4, 5].map((i) => `<a href="/p/${i}">Page ${i}</a>`).join(' ') : '<a href="/">Home</a>';
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><h1>${req.url}</h1><p>Some text.</p>${links}</main></body></html>`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      t = openTestEngine({ allowPrivateNetwork: true });
+      const owner = principalOf(t.engine, 'star@x.test', { credits: 100 });
+      const created = (await t.engine.crawls.create(owner, { urls: [`${url}/`], max_pages: 10, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
+      await t.engine.jobs.runDue();
+      const done = t.engine.crawls.get(owner, created.id);
+      expect(done.status).toBe('completed');
+      const block = done.smart_crawl!;
+      expect(block.stats).toMatchObject({ total_nodes: 6, total_edges: 10 });
+      expect(block.efficiency).toMatchObject({ coverage_ratio: 1, importance_captured: 1 });
+      expect(block.top_pages[0]!.url).toBe(`${url}/`);
+      expect(block.top_pages).toHaveLength(6);
+      expect(block.authorities[0]).toEqual({ url: `${url}/`, score: 1 });
+      expect(block.hubs.map((h) => h.url).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `${url}/p/${i}`).concat(`${url}/`).sort());
+      expect(Object.values(block.domain_authority)).toEqual([1]);
+      const home = done.documents.find((d) => d.url === `${url}/`)!;
+      expect(home).toMatchObject({ inlink_count: 5, outlink_count: 5, authority_score: 1 });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 });

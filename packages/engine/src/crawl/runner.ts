@@ -53,8 +53,9 @@ export function effectiveExpansion(config: Pick<CrawlInput, 'expansion' | 'follo
 
 /**
  * Runs one crawl from wherever its frontier stands (seeded when the crawl was created): a
- * resumed run (restart, lease taken over) first requeues what was in flight. Each page is stored, charged and
- * expanded in one transaction, so a crash never charges a page twice or loses its links.
+ * resumed run (restart, lease taken over) first requeues what was in flight. A page is stored, charged and
+ * expanded in the same transaction (shared with the pages that arrived with it), so a crash never charges a
+ * page twice or loses its links.
  */
 export class CrawlRunner {
   constructor(
