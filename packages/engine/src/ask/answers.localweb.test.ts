@@ -9,7 +9,7 @@ import type { AskResponse } from './schemas.js';
 
 let web: LocalWeb;
 beforeAll(async () => {
-  web = await startLocalWeb({ sizes: { products: 120, articles: 10, docsDepth: 1 } });
+  web = await startLocalWeb({ sizes: { products: 320, articles: 10, docsDepth: 1 } });
 });
 afterAll(() => web.close());
 
@@ -27,7 +27,7 @@ function setup(options: EngineOptions = {}) {
 const QUESTION = 'Which noise cancelling headphones are in stock, and what do they cost?';
 // The price is left out when the page's text gives none the extractor can read; what is stated must be true.
 const PRODUCT = /^(.+?)(?: costs (\d+(?:\.\d{2})?) (EUR) and)? is (in stock|out of stock) \[(\d+)\]\.$/;
-const OTHERS = /^(?:\d+ others? (?:is|are) out of stock|None of them is in stock) ((?:\[\d+\])+)\.$/;
+const OTHERS = /^(?:\d+ others? (?:is|are) not in stock|None of them is in stock) ((?:\[\d+\])+)\.$/;
 
 /** Each sentence of a fact answer checked against the local web's ground truth; returns how many prices it stated. */
 function expectFactsTrue(res: AskResponse): number {
@@ -69,8 +69,7 @@ function expectCitationsResolve(res: AskResponse) {
 
 describe('attribute questions under the heuristic provider', () => {
   it('states the true price and availability of each cited product read through the web provider (HTML, structured data)', async () => {
-    const { alice } = setup({ searxngUrl: web.search });
-    const { t } = { t: open[0]! };
+    const { t, alice } = setup({ searxngUrl: web.search });
     const res = await t.engine.asks.create(alice, { question: QUESTION, depth: 'standard', max_sources: 10 });
     expectCitationsResolve(res);
     expect(expectFactsTrue(res)).toBeGreaterThan(0);
@@ -80,7 +79,7 @@ describe('attribute questions under the heuristic provider', () => {
 
   it('states the true facts of products read from the local index (text only), and counts those out of stock', async () => {
     const { t, alice } = setup();
-    const urls = web.truth.relevantUrls('headphones').slice(0, 8);
+    const urls = web.truth.relevantUrls('headphones').slice(0, 10);
     const outOfStock = urls.filter((u) => {
       const truth = web.truth.page(u);
       return truth?.kind === 'product' && truth.product.availability !== 'InStock';
@@ -95,7 +94,7 @@ describe('attribute questions under the heuristic provider', () => {
     expectCitationsResolve(res);
     expect(expectFactsTrue(res)).toBeGreaterThan(0);
     const citedOutOfStock = res.sources.filter((s) => s.cited && outOfStock.includes(s.url)).length;
-    if (citedOutOfStock > 0) expect(res.answer).toMatch(new RegExp(`${citedOutOfStock} others? (is|are) out of stock`));
+    if (citedOutOfStock > 0) expect(res.answer).toMatch(new RegExp(`${citedOutOfStock} others? (is|are) not in stock`));
   });
 
   it('states true ratings and review counts', async () => {

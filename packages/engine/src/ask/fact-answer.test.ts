@@ -18,13 +18,19 @@ describe('factAnswer', () => {
     const answer = factAnswer(askedAttributes('Which noise cancelling headphones are in stock, and what do they cost?'), found);
     expect(answer).toBe(
       'Ortho Noise Cancelling Over-Ear Headphones 117 costs 559.52 EUR and is in stock [1]. ' +
-        'Veltro Noise Cancelling Headphones 141 costs 1715.50 EUR and is in stock [3]. 1 other is out of stock [2].',
+        'Veltro Noise Cancelling Headphones 141 costs 1715.50 EUR and is in stock [3]. 1 other is not in stock [2].',
     );
   });
 
   it('states every source’s facts when the question does not filter', () => {
     const answer = factAnswer(askedAttributes('What do noise cancelling headphones cost?'), found);
     expect(answer).toContain('Ortho Wireless Noise Cancelling Headset 165 costs 608.37 EUR [2].');
+  });
+
+  it('states a product found at two addresses once, citing both', () => {
+    const mirror = { ...found[0]!, marker: 4 };
+    const answer = factAnswer(askedAttributes('What do noise cancelling headphones cost?'), [found[0]!, mirror]);
+    expect(answer).toBe('Ortho Noise Cancelling Over-Ear Headphones 117 costs 559.52 EUR [1][4].');
   });
 
   it('says none is in stock when none is', () => {

@@ -15,7 +15,7 @@ export interface SourceFacts {
  * subject states an asked fact, so the extractive answer is used instead.
  */
 export function factAnswer(asked: AskedAttributes, found: SourceFacts[]): string | null {
-  const about = found.filter((f) => mentionsSubject(f.facts.name, asked.subject));
+  const about = mergeSame(found.filter((f) => mentionsSubject(f.facts.name, asked.subject)));
   if (about.length === 0) return null;
   if (!asked.inStockOnly) return about.map((f) => sentence(f, asked)).join(' ');
   const known = about.filter((f) => f.facts.values.availability !== undefined);
@@ -23,15 +23,32 @@ export function factAnswer(asked: AskedAttributes, found: SourceFacts[]): string
   const others = known.filter((f) => f.facts.values.availability !== 'InStock');
   const lines = inStock.map((f) => sentence(f, asked));
   if (others.length > 0) {
-    const markers = others.map((f) => `[${f.marker}]`).join('');
+    const markers = others.flatMap((f) => f.markers).map((n) => `[${n}]`).join('');
     const count = others.length === 1 ? '1 other is' : `${others.length} others are`;
-    lines.push(inStock.length === 0 ? `None of them is in stock ${markers}.` : `${count} out of stock ${markers}.`);
+    lines.push(inStock.length === 0 ? `None of them is in stock ${markers}.` : `${count} not in stock ${markers}.`);
   }
   return lines.length > 0 ? lines.join(' ') : null;
 }
 
+interface Stated {
+  markers: number[];
+  facts: PageFacts;
+}
+
+/** Pages stating the same facts about the same thing (mirrors, copies at two addresses) make one sentence citing all of them. */
+function mergeSame(found: SourceFacts[]): Stated[] {
+  const byKey = new Map<string, Stated>();
+  for (const f of found) {
+    const key = JSON.stringify([f.facts.name.toLowerCase(), Object.entries(f.facts.values).sort(([a], [b]) => a.localeCompare(b))]);
+    const same = byKey.get(key);
+    if (same) same.markers.push(f.marker);
+    else byKey.set(key, { markers: [f.marker], facts: f.facts });
+  }
+  return [...byKey.values()];
+}
+
 /** "Name costs 559.52 EUR, is rated 4.4 of 5 from 170 reviews and is in stock [1]." */
-function sentence({ marker, facts }: SourceFacts, asked: AskedAttributes): string {
+function sentence({ markers, facts }: Stated, asked: AskedAttributes): string {
   const v = facts.values;
   const parts: string[] = [];
   for (const a of asked.attributes) {
@@ -43,7 +60,7 @@ function sentence({ marker, facts }: SourceFacts, asked: AskedAttributes): strin
     if (a === 'author' && v.author !== undefined) parts.push(`was written by ${v.author}`);
   }
   const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'has no stated value for what was asked');
-  return `${facts.name.replace(/[.!?]+$/, '')} ${said} [${marker}].`;
+  return `${facts.name.replace(/[.!?]+$/, '')} ${said} ${markers.map((n) => `[${n}]`).join('')}.`;
 }
 
 /** A listed name counts when it has at least half of the subject's words (all of one or two). */
