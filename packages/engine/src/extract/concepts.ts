@@ -27,8 +27,9 @@ const PRODUCT = /product|offer|book|vehicle|car|individualproduct|productmodel|s
 const ARTICLE = /article|posting|blog|report|webpage|creativework|recipe|video/i;
 const PLACE = /organization|business|place|store|restaurant|hotel|corporation|person|event/i;
 
+/** A price with its currency: grouped thousands (1.299,00 / 1,299.00 / 1 299,00) or plain digits (2191.88). */
 export const PRICE_PATTERN =
-  /(?:(?:US\$|C\$|A\$|R\$|CHF|USD|EUR|GBP|JPY|INR|[$€£¥₹₩₽])\s?\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|zł|kr|Kč|CHF|EUR|USD|GBP|SEK|NOK|DKK|PLN|Ft|lei|руб|₽))(?![\d])/;
+  /(?:(?:US\$|C\$|A\$|R\$|CHF|USD|EUR|GBP|JPY|INR|[$€£¥₹₩₽])\s?(?:\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?|(?:\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?\s?(?:€|zł|kr|Kč|CHF|EUR|USD|GBP|SEK|NOK|DKK|PLN|Ft|lei|руб|₽))(?![\d])/;
 export const EMAIL_PATTERN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 export const PHONE_PATTERN = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){2,4}/;
 
