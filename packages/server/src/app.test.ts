@@ -77,6 +77,17 @@ describe('server', () => {
     expectErrorShape(missing.json());
   });
 
+  it('refuses a lone UTF-16 surrogate with 400 string_invalid_unicode naming the field, rather than storing U+FFFD', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/tokens',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: '{"name": "half \\ud83d of an emoji"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'string_invalid_unicode', details: { fields: [{ path: 'name', code: 'string_invalid_unicode' }] } });
+  });
+
   it('sends rate-limit headers and answers 429 with Retry-After past the free plan’s hourly limit', async () => {
     let res = await t.app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
     expect(res.headers['x-ratelimit-limit']).toBe('100');

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { requireScope, type Engine, type Principal, type RateLimitState } from '@wvr/engine';
 import { sendError, sendNotFound } from './errors.js';
+import { registerJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RouteDef } from './route.js';
 import { registerMcp, type McpHttpOptions } from './mcp/http.js';
@@ -36,6 +37,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
+  registerJsonBodyParser(app);
 
   for (const prefix of PREFIXES) {
     app.get(`${prefix}/openapi.json`, async () => openapi);

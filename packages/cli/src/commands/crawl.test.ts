@@ -44,6 +44,11 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     const summary = renderDetail(partial);
     expect(summary).toContain(' 3 filtered by classifiers, ');
     expect(summary).toContain(`… ${crawl.documents_total - 1} more (use --json or --out for all)`);
+    // On an 80-column terminal the pages table is fitted; piped (no width), every URL is whole.
+    const pagesTable = (text: string) => text.slice(text.indexOf('IMPORTANCE')).split('\n\n')[0]!.split('\n').filter((l) => !l.startsWith('… '));
+    expect(pagesTable(renderDetail(crawl, 80)).filter((l) => l.length > 80)).toEqual([]);
+    expect(pagesTable(renderDetail(crawl, undefined)).join('\n')).toContain(crawl.documents[0]!.final_url);
+    expect(pagesTable(renderDetail(crawl, undefined)).some((l) => l.length > 80)).toBe(true);
     expect(lines).toHaveLength(crawl.documents.length);
     const written = lines.map((l) => JSON.parse(l) as CrawlDetail['documents'][number]);
     expect(written.map((d) => d.url)).toEqual(crawl.documents.map((d) => d.url));

@@ -4,7 +4,7 @@ import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
-import { emit, table, type Output } from '../output/print.js';
+import { emit, table, terminalWidth, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
@@ -232,10 +232,10 @@ function seedsOf(configuration: Record<string, unknown>): string {
   return Array.isArray(urls) ? urls.map(String).join(' ') : '-';
 }
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const SHOWN_DOCUMENTS = 20;
 
-export function renderDetail(d: CrawlDetail): string {
+/** `width` fits the pages table to a terminal (see table()); without one, titles and URLs print in full. */
+export function renderDetail(d: CrawlDetail, width = terminalWidth()): string {
   const s = d.stats;
   const lines = [
     `Crawl ${d.id} ${d.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_filtered} filtered by classifiers, ${s.pages_cached} from cache, depth ${s.max_depth}`,
@@ -252,10 +252,10 @@ export function renderDetail(d: CrawlDetail): string {
         status: doc.status_code,
         depth: doc.depth,
         label: doc.classification?.label,
-        title: clip(doc.title ?? '(untitled)', 50),
+        title: doc.title ?? '(untitled)',
         url: doc.final_url || doc.url,
       }));
-    lines.push('', table(rows, ['importance', 'status', 'depth', 'label', 'title', 'url']));
+    lines.push('', table(rows, ['importance', 'status', 'depth', 'label', 'title', 'url'], { width }));
     if (d.documents_total > rows.length) lines.push(`… ${d.documents_total - rows.length} more (use --json or --out for all)`);
   }
   if (d.summary) lines.push('', 'Summary:', `  ${d.summary}`);

@@ -19,13 +19,46 @@ export function emit<T>(output: Output, value: T, human: (value: T) => string): 
   output.out(output.json ? JSON.stringify(value, null, 2) : human(value));
 }
 
-export function table(rows: Record<string, unknown>[], columns: string[]): string {
+export interface TableOptions {
+  /** Fit every line in this many characters; default: the terminal's width when stdout is one, else no limit. */
+  width?: number | undefined;
+}
+
+/**
+ * Pads columns to line up. When the table is wider than `width`, the widest text columns (those
+ * with spaces or slashes: titles, URLs, sentences) are shortened with an ellipsis, never below
+ * MIN_TEXT_WIDTH, so ids, numbers and times stay whole. Without a width (piped output) every value
+ * is printed in full.
+ */
+export function table(rows: Record<string, unknown>[], columns: string[], { width = terminalWidth() }: TableOptions = {}): string {
   if (rows.length === 0) return '(none)';
   const cells = rows.map((row) => columns.map((c) => formatCell(row[c])));
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const natural = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
+  const widths = width === undefined ? natural : fitWidths(natural, columns, cells, width);
+  const line = (values: string[]) => values.map((v, i) => ellipsize(v, widths[i]!).padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join('\n');
 }
+
+const MIN_TEXT_WIDTH = 12;
+
+function fitWidths(natural: number[], columns: string[], cells: string[][], width: number): number[] {
+  const widths = [...natural];
+  const floors = columns.map((c, i) => (cells.some((r) => /[\s/]/.test(r[i]!)) ? Math.max(c.length, MIN_TEXT_WIDTH) : Infinity));
+  let excess = widths.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1) - width;
+  while (excess > 0) {
+    let widest = -1;
+    for (const [i, w] of widths.entries()) if (w > floors[i]! && (widest < 0 || w > widths[widest]!)) widest = i;
+    if (widest < 0) break;
+    widths[widest] = widths[widest]! - 1;
+    excess -= 1;
+  }
+  return widths;
+}
+
+const ellipsize = (value: string, width: number): string => (value.length > width ? `${value.slice(0, width - 1)}…` : value);
+
+/** The terminal's width when stdout is one; scripts reading a pipe get full values. */
+export const terminalWidth = (): number | undefined => (process.stdout.isTTY ? process.stdout.columns : undefined);
 
 const formatCell = (value: unknown): string =>
   value === null || value === undefined ? '-' : Array.isArray(value) ? value.join(',') : String(value);

@@ -13,11 +13,10 @@ export interface FieldProblem {
  * code is derived from the field name and the kind of rule (see docs/errors.md).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what = 'request body'): z.output<S> {
-  const tooDeep = pathDeeperThan(input, MAX_NESTING);
-  if (tooDeep) {
-    const path = tooDeep.join('.');
-    const message = `nests deeper than ${MAX_NESTING} levels`;
-    return failWith([{ path, code: 'body_too_deep', message }], `Invalid ${what}: ${path} ${message}.`, 'body_too_deep');
+  const refusal = firstRefusal(input);
+  if (refusal) {
+    const path = refusal.path.join('.');
+    return failWith([{ path, code: refusal.code, message: refusal.message }], `Invalid ${what}: ${path || 'body'} ${refusal.message}.`, refusal.code);
   }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -33,16 +32,37 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what 
  */
 export const MAX_NESTING = 32;
 
-/** The path to the first value nested deeper than `limit`, or null; stops descending there. */
-function pathDeeperThan(value: unknown, limit: number, path: (string | number)[] = []): (string | number)[] | null {
+// With the u flag a surrogate class matches only unpaired halves; JSON.parse lets "\ud800" through,
+// and SQLite would store it as U+FFFD, silently changing what the caller sent.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+interface Refusal {
+  path: (string | number)[];
+  code: 'body_too_deep' | 'string_invalid_unicode';
+  message: string;
+}
+
+/**
+ * One walk over the input for what no schema can express: nesting past `MAX_NESTING` and strings
+ * (values or keys) that are not valid Unicode. Returns the first found; stops descending there.
+ */
+function firstRefusal(value: unknown, path: (string | number)[] = []): Refusal | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? invalidUnicode(path) : null;
   if (value === null || typeof value !== 'object') return null;
-  if (path.length >= limit) return path;
+  if (path.length >= MAX_NESTING) return { path, code: 'body_too_deep', message: `nests deeper than ${MAX_NESTING} levels` };
   for (const [key, child] of Object.entries(value)) {
-    const found = pathDeeperThan(child, limit, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (LONE_SURROGATE.test(key)) return invalidUnicode(path, 'has a key that');
+    const found = firstRefusal(child, [...path, Array.isArray(value) ? Number(key) : key]);
     if (found) return found;
   }
   return null;
 }
+
+const invalidUnicode = (path: (string | number)[], subject = ''): Refusal => ({
+  path,
+  code: 'string_invalid_unicode',
+  message: `${subject ? `${subject} ` : ''}contains a lone UTF-16 surrogate, which is not valid Unicode`,
+});
 
 function failWith(problems: FieldProblem[], message: string, code = 'invalid_request'): never {
   throw errors.validation(code, message, {

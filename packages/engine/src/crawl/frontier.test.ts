@@ -93,12 +93,26 @@ describe('Frontier', () => {
     expect([...f.urls()].map(([, url]) => url).sort()).toEqual(['https://a.test/', 'https://a.test/copy', 'https://a.test/old', 'https://a.test/x', 'https://a.test/y']);
   });
 
-  it('lists stored links as pairs of row ids', () => {
+  it('lists stored links as pairs of row ids weighted by the region they sat in', () => {
     const f = frontier(false);
     const a = f.discover(link('https://a.test/a'), () => 0);
     const b = f.discover(link('https://a.test/b'), () => 0);
-    expect(f.addEdge('https://a.test/a', 'https://a.test/b')).toBe(true);
-    expect(f.addEdge('https://a.test/a', 'https://a.test/b')).toBe(false);
-    expect(f.edgeIds()).toEqual({ from: [a], to: [b] });
+    const privacy = f.discover(link('https://a.test/privacy'), () => 0);
+    const about = f.discover(link('https://a.test/about'), () => 0);
+    expect(f.addEdge('https://a.test/a', 'https://a.test/b', 'main')).toBe(true);
+    expect(f.addEdge('https://a.test/a', 'https://a.test/b', 'footer')).toBe(false);
+    expect(f.addEdge('https://a.test/a', 'https://a.test/privacy', 'footer')).toBe(true);
+    expect(f.addEdge('https://a.test/b', 'https://a.test/about', 'aside')).toBe(true);
+    expect(f.edgeIds()).toEqual({ from: [a, a, b], to: [b, privacy, about], weight: [1, 0.1, 0.5] });
+  });
+
+  it('reads the same weighted graph back from a second Frontier over the same rows, as a resumed run does', () => {
+    const f = frontier(false);
+    f.discover(link('https://a.test/a'), () => 0);
+    f.discover(link('https://a.test/b'), () => 0);
+    f.addEdge('https://a.test/a', 'https://a.test/b', 'nav');
+    const again = new Frontier(t.engine.context.sqlite, 'crawl-1', false);
+    expect(again.edgeIds()).toEqual(f.edgeIds());
+    expect(again.edgeIds().weight).toEqual([0.1]);
   });
 });

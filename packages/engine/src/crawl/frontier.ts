@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { normalizeUrl } from '../html/index.js';
+import { normalizeUrl, type LinkRegion } from '../html/index.js';
 import type { crawlFrontier } from './tables.js';
-import { priorityOf, type Bucket } from './graph.js';
+import { priorityOf, REGION_WEIGHTS, type Bucket } from './graph.js';
 
 /** A frontier row with its SQLite rowid, the id the link graph is kept by. */
 type Row = typeof crawlFrontier.$inferSelect & { id: number };
@@ -17,10 +17,11 @@ export interface Discovered {
   cash: number;
 }
 
-/** The link graph as frontier row ids (SQLite rowids): edge i runs from `from[i]` to `to[i]`. */
+/** The link graph as frontier row ids (SQLite rowids): edge i runs from `from[i]` to `to[i]` with HITS weight `weight[i]`. */
 export interface EdgeIds {
   from: number[];
   to: number[];
+  weight: number[];
 }
 
 const MAX_ANCHORS = 10;
@@ -56,7 +57,7 @@ export class Frontier {
         'UPDATE crawl_frontier SET inlinks = inlinks + 1, anchors = @anchors, cash = @cash, relevance = @relevance, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
       ),
       requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
-      addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+      addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url, region) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
       takeBucket: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT 1`),
       takeBreadth: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1`),
       setState: p('UPDATE crawl_frontier SET state = ? WHERE crawl_id = ? AND url = ?'),
@@ -66,7 +67,7 @@ export class Frontier {
       setAuthority: p('UPDATE crawl_frontier SET authority = ?, priority = ? WHERE rowid = ?'),
       mass: p('SELECT sum(history + cash) FROM crawl_frontier WHERE crawl_id = ?').pluck(),
       edgeIds: p(
-        `SELECT f.rowid, t.rowid FROM crawl_edges e
+        `SELECT f.rowid, t.rowid, e.region FROM crawl_edges e
            JOIN crawl_frontier f ON f.crawl_id = e.crawl_id AND f.url = e.from_url
            JOIN crawl_frontier t ON t.crawl_id = e.crawl_id AND t.url = e.to_url
          WHERE e.crawl_id = ?`,
@@ -143,8 +144,9 @@ export class Frontier {
     return existing.id;
   }
 
-  addEdge(from: string, to: string): boolean {
-    return this.q.addEdge.run(this.crawlId, from, to).changes > 0;
+  /** Stores a link once with where it sat on the page, so a resumed run rebuilds the same weighted graph. */
+  addEdge(from: string, to: string, region: LinkRegion): boolean {
+    return this.q.addEdge.run(this.crawlId, from, to, region).changes > 0;
   }
 
   /** The best queued URL of a bucket (smart) or the shallowest, oldest one (breadth-first), claimed for fetching. */
@@ -208,15 +210,17 @@ export class Frontier {
     return (this.q.mass.get(this.crawlId) as number | null) ?? 0;
   }
 
-  /** The discovered links as pairs of row ids: a few bytes per edge, however long the URLs. */
+  /** The discovered links as pairs of row ids with their region's weight: a few bytes per edge, however long the URLs. */
   edgeIds(): EdgeIds {
     const from: number[] = [];
     const to: number[] = [];
-    for (const [f, t] of this.q.edgeIds.iterate(this.crawlId) as IterableIterator<[number, number]>) {
+    const weight: number[] = [];
+    for (const [f, t, region] of this.q.edgeIds.iterate(this.crawlId) as IterableIterator<[number, number, LinkRegion]>) {
       from.push(f);
       to.push(t);
+      weight.push(REGION_WEIGHTS[region]);
     }
-    return { from, to };
+    return { from, to, weight };
   }
 
   /** The graph's nodes (URLs neither covered nor seen before), how many were fetched, and the OPIC weight they banked. */

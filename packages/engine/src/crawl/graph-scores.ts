@@ -2,50 +2,55 @@ import type { EdgeIds } from './frontier.js';
 import { hitsIndexed } from './graph.js';
 
 /**
- * A crawl's link graph kept in memory as pairs of frontier row ids (8 bytes an edge, whatever the
- * URLs), loaded once from SQLite when a run starts and appended to as links are found, so a score
- * refresh never reads the edge table again.
+ * A crawl's link graph kept in memory as pairs of frontier row ids and a HITS weight (12 bytes an
+ * edge, whatever the URLs), loaded once from SQLite when a run starts and appended to as links are
+ * found, so a score refresh never reads the edge table again.
  */
 export class LinkGraph {
   private from: Int32Array;
   private to: Int32Array;
+  private weight: Float32Array;
   private count = 0;
 
   constructor(initial: EdgeIds) {
     const capacity = Math.max(1024, initial.from.length * 2);
     this.from = new Int32Array(capacity);
     this.to = new Int32Array(capacity);
-    for (let e = 0; e < initial.from.length; e++) this.add(initial.from[e]!, initial.to[e]!);
+    this.weight = new Float32Array(capacity);
+    for (let e = 0; e < initial.from.length; e++) this.add(initial.from[e]!, initial.to[e]!, initial.weight[e]!);
   }
 
   get size(): number {
     return this.count;
   }
 
-  add(from: number, to: number): void {
+  add(from: number, to: number, weight: number): void {
     if (this.count === this.from.length) {
-      this.from = grow(this.from);
-      this.to = grow(this.to);
+      this.from = grow(this.from, Int32Array);
+      this.to = grow(this.to, Int32Array);
+      this.weight = grow(this.weight, Float32Array);
     }
     this.from[this.count] = from;
     this.to[this.count] = to;
+    this.weight[this.count] = weight;
     this.count++;
   }
 
-  edges(): { from: Int32Array; to: Int32Array } {
-    return { from: this.from.subarray(0, this.count), to: this.to.subarray(0, this.count) };
+  edges(): { from: Int32Array; to: Int32Array; weight: Float32Array } {
+    return { from: this.from.subarray(0, this.count), to: this.to.subarray(0, this.count), weight: this.weight.subarray(0, this.count) };
   }
 }
 
-function grow(array: Int32Array): Int32Array {
-  const next = new Int32Array(array.length * 2);
+function grow<T extends Int32Array | Float32Array>(array: T, Type: new (length: number) => T): T {
+  const next = new Type(array.length * 2);
   next.set(array);
   return next;
 }
 
 /**
- * HITS over a crawl's link graph as it stands, keyed by frontier row id: the graph is read as
- * pairs of integers, so scoring a 100k-edge crawl holds a few megabytes, never its URLs.
+ * Region-weighted HITS over a crawl's link graph as it stands, keyed by frontier row id: the graph
+ * is read as typed arrays, so scoring a 100k-edge crawl holds a few megabytes, never its URLs.
+ * `outlinksOf` counts links, whatever their weight.
  */
 export class GraphScores {
   private constructor(
@@ -72,7 +77,7 @@ export class GraphScores {
     }
     const outlinks = new Uint32Array(index.size);
     for (const f of from) outlinks[f]! += 1;
-    const { hub, authority } = hitsIndexed(index.size, from, to);
+    const { hub, authority } = hitsIndexed(index.size, from, to, edges.weight);
     return new GraphScores(from.length, index, hub, authority, outlinks);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashScore, hitsIndexed, nextBucket, priorityOf } from './graph.js';
+import { cashScore, hitsIndexed, nextBucket, priorityOf, REGION_WEIGHTS, strongerRegion } from './graph.js';
 import { smartCrawlReport } from './smart-report.js';
 
 describe('hits', () => {
@@ -14,6 +14,45 @@ describe('hits', () => {
     expect(authority[2]!).toBeGreaterThan(0);
     expect(authority[0]).toBe(0);
     expect(hub[1]).toBe(0);
+  });
+});
+
+describe('region-weighted hits', () => {
+  // A shop: every page carries the same footer link to /privacy and nav links to both categories;
+  // in their content, cat1 lists p1..p3, cat2 lists p3 and p4, and the home page features p3.
+  const names = ['home', 'cat1', 'cat2', 'p1', 'p2', 'p3', 'p4', 'privacy'] as const;
+  const edges: [string, string, keyof typeof REGION_WEIGHTS][] = [];
+  for (const page of names.slice(0, 7)) {
+    edges.push([page, 'privacy', 'footer']);
+    for (const category of ['cat1', 'cat2']) if (category !== page) edges.push([page, category, 'nav']);
+  }
+  edges.push(['cat1', 'p1', 'main'], ['cat1', 'p2', 'main'], ['cat1', 'p3', 'main'], ['cat2', 'p3', 'main'], ['cat2', 'p4', 'main'], ['home', 'p3', 'main']);
+  const id = (name: string) => names.indexOf(name as (typeof names)[number]);
+  const from = edges.map((e) => id(e[0]));
+  const to = edges.map((e) => id(e[1]));
+  const ranked = (scores: Float64Array) => [...names].sort((a, b) => scores[id(b)]! - scores[id(a)]! || a.localeCompare(b));
+
+  it('lets the template win when every link counts the same: the footer page is the top authority', () => {
+    const { hub, authority } = hitsIndexed(names.length, from, to);
+    expect(ranked(authority)[0]).toBe('privacy');
+    expect(ranked(hub)[0]).toBe('home');
+  });
+
+  it('ranks by the content once template links weigh 0.1: the most listed product leads, the longest listing is the top hub', () => {
+    const { hub, authority } = hitsIndexed(names.length, from, to, edges.map((e) => REGION_WEIGHTS[e[2]]));
+    expect(ranked(authority).slice(0, 4)).toEqual(['p3', 'p1', 'p2', 'p4']);
+    expect(authority[id('p3')]).toBe(1);
+    expect(authority[id('p1')]).toBeCloseTo(0.449, 2);
+    expect(authority[id('privacy')]).toBeCloseTo(0.102, 2);
+    expect(ranked(hub).slice(0, 3)).toEqual(['cat1', 'cat2', 'home']);
+    expect(hub[id('cat2')]).toBeCloseTo(0.693, 2);
+    expect(hub[id('p1')]).toBeLessThan(0.05);
+  });
+
+  it('counts a link found in several regions of a page at its most editorial placement', () => {
+    expect(strongerRegion('footer', 'main')).toBe('main');
+    expect(strongerRegion('aside', 'nav')).toBe('aside');
+    expect(strongerRegion('main', 'header')).toBe('main');
   });
 });
 

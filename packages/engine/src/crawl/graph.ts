@@ -1,23 +1,41 @@
+import type { LinkRegion } from '../html/index.js';
+
 /**
- * HITS over nodes numbered 0..n-1 (edge i runs from `from[i]` to `to[i]`), in typed arrays so a
- * crawl's graph costs a few bytes per edge and no string hashing per iteration; scores scaled so
- * the best hub and the best authority are 1.
+ * How much a link counts in HITS by where it sits on the page. Navigation, header and footer
+ * links are the site's template, repeated on every page: counted in full they make the privacy
+ * page the top authority and every page with a long menu a hub. A link in the content is an
+ * editorial choice and counts in full; a sidebar is half template, half content.
+ */
+export const REGION_WEIGHTS: Record<LinkRegion, number> = { main: 1, aside: 0.5, nav: 0.1, header: 0.1, footer: 0.1 };
+
+/** The weight of a link found in more than one region of a page: its most editorial placement. */
+export function strongerRegion(a: LinkRegion, b: LinkRegion): LinkRegion {
+  return REGION_WEIGHTS[b] > REGION_WEIGHTS[a] ? b : a;
+}
+
+/**
+ * Weighted HITS over nodes numbered 0..n-1 (edge i runs from `from[i]` to `to[i]` with weight
+ * `weight[i]`, 1 when no weights are given), in typed arrays so a crawl's graph costs a few bytes
+ * per edge and no string hashing per iteration; scores scaled so the best hub and the best
+ * authority are 1.
  */
 export function hitsIndexed(
   n: number,
   from: ArrayLike<number>,
   to: ArrayLike<number>,
+  weight?: ArrayLike<number>,
   iterations = 30,
 ): { hub: Float64Array; authority: Float64Array } {
   let hub = new Float64Array(n).fill(1);
   let authority = new Float64Array(n).fill(1);
   const m = from.length;
+  const w = (e: number) => (weight ? weight[e]! : 1);
   for (let i = 0; i < iterations; i++) {
     const nextAuth = new Float64Array(n);
-    for (let e = 0; e < m; e++) nextAuth[to[e]!]! += hub[from[e]!]!;
+    for (let e = 0; e < m; e++) nextAuth[to[e]!]! += w(e) * hub[from[e]!]!;
     normalise(nextAuth);
     const nextHub = new Float64Array(n);
-    for (let e = 0; e < m; e++) nextHub[from[e]!]! += nextAuth[to[e]!]!;
+    for (let e = 0; e < m; e++) nextHub[from[e]!]! += w(e) * nextAuth[to[e]!]!;
     normalise(nextHub);
     authority = nextAuth;
     hub = nextHub;

@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { createEngine } from '../engine.js';
 import type { CrawlDetail } from './responses.js';
+import { Frontier } from './frontier.js';
+import { GraphScores, LinkGraph } from './graph-scores.js';
 
 let web: LocalWeb;
 let dir: string;
@@ -27,6 +29,28 @@ function pagesCrawled(dbPath: string, id: string): number {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare('select pages_fetched as n from crawls where id = ?').get(id) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The resumed run scored the documents from a graph it loaded from the edge table and then grew in
+ * memory; HITS over the edge table as stored must give the same scores, region weights included.
+ */
+function expectScoresFromStoredGraph(dbPath: string, crawlId: string, done: CrawlDetail): void {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const frontier = new Frontier(db, crawlId, false);
+    const edges = frontier.edgeIds();
+    expect(new Set(edges.weight)).toEqual(new Set([1, 0.5, 0.1]));
+    const graph = GraphScores.of(new LinkGraph(edges));
+    for (const doc of done.documents) {
+      const node = frontier.get(doc.url)!.id;
+      expect(doc.hub_score).toBeCloseTo(graph.hubOf(node), 3);
+      expect(doc.authority_score).toBeCloseTo(graph.authorityOf(node), 3);
+      expect(doc.outlink_count).toBe(graph.outlinksOf(node));
+    }
   } finally {
     db.close();
   }
@@ -67,6 +91,7 @@ describe('crawl resume', () => {
       expect(done.stats.credits_used).toBe(MAX_PAGES);
       expect(second.credits.balance(user.id)).toBe(before - MAX_PAGES);
       expect(second.credits.ledgerSum(user.id)).toBe(before - MAX_PAGES);
+      expectScoresFromStoredGraph(dbPath, crawl.id, done);
     } finally {
       await second.close();
     }

@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
-import { normalizeUrl, parseHtml, type ParsedPage } from '../html/index.js';
+import { normalizeUrl, parseHtml, type LinkRegion, type ParsedPage } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
 import { crawls } from './tables.js';
 import { Frontier, type FrontierRow } from './frontier.js';
-import { nextBucket, type Bucket } from './graph.js';
+import { nextBucket, REGION_WEIGHTS, strongerRegion, type Bucket } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
 import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
@@ -540,18 +540,23 @@ class CrawlRun {
     const maxDepth = this.crawl.maxDepth;
     const pagination = this.config.link_extraction_config?.detect_pagination ?? false;
     const next = parsed.nextPage ? normalizeUrl(parsed.nextPage) : null;
-    const candidates = new Map<string, { anchor: string; context: string; isNext: boolean }>();
+    const candidates = new Map<string, { anchor: string; context: string; isNext: boolean; region: LinkRegion }>();
     for (const link of parsed.links) {
       if (link.nofollow) continue;
       const url = normalizeUrl(link.url);
-      if (!url || url === row.url || candidates.has(url)) continue;
+      if (!url || url === row.url) continue;
+      const seen = candidates.get(url);
+      if (seen) {
+        seen.region = strongerRegion(seen.region, link.region);
+        continue;
+      }
       if (!inScope(this.expansion, this.seedSites, url)) continue;
       if (this.smart && junkReason(url)) continue;
       if (!this.patterns.allows(url)) continue;
       const isNext = pagination && url === next;
       const depth = isNext ? row.depth : row.depth + 1;
       if (depth > maxDepth) continue;
-      candidates.set(url, { anchor: link.text, context: link.context, isNext });
+      candidates.set(url, { anchor: link.text, context: link.context, isNext, region: link.region });
     }
     const share = candidates.size > 0 ? cash / candidates.size : 0;
     const links = this.linkGraph();
@@ -566,7 +571,7 @@ class CrawlRun {
         { url, depth: c.isNext ? row.depth : row.depth + 1, bucket, relevance, anchor: c.anchor, context: c.context, cash: share },
         (anchors, context) => this.scorer.score({ url, anchors, context }),
       );
-      if (this.frontier.addEdge(row.url, url)) links.add(row.id, target);
+      if (this.frontier.addEdge(row.url, url, c.region)) links.add(row.id, target, REGION_WEIGHTS[c.region]);
     }
   }
 }

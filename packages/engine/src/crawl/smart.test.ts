@@ -9,13 +9,13 @@ beforeAll(async () => {
 });
 afterAll(async () => web.close());
 
-async function crawlWith(strategy: 'smart' | 'breadth_first', intent: string) {
+async function crawlWith(strategy: 'smart' | 'breadth_first', intent?: string, maxPages = 40) {
   const t = openTestEngine({ allowPrivateNetwork: true });
   try {
     const user = t.engine.accounts.ensureUser({ email: 'smart@x.test' });
     t.engine.credits.grant(user.id, 1000);
     const principal = t.engine.accounts.localPrincipal(user);
-    const body = { urls: [`${web.catalogue}/`], max_pages: 40, expansion: 'internal', intent, link_extraction_config: { detect_pagination: true } };
+    const body = { urls: [`${web.catalogue}/`], max_pages: maxPages, expansion: 'internal', ...(intent ? { intent } : {}), link_extraction_config: { detect_pagination: true } };
     const created = (await t.engine.crawls.create(principal, body, { strategy })) as CrawlDetail;
     await t.engine.jobs.drain();
     return t.engine.crawls.get(principal, created.id);
@@ -61,5 +61,22 @@ describe('smart crawl', () => {
     expect(Object.keys(block.domain_authority)).toContain('127.0.0.1');
     expect(block.efficiency.coverage_ratio).toBeGreaterThan(0);
     expect(block.efficiency.coverage_ratio).toBeLessThanOrEqual(1);
+  });
+
+  it('ranks the shop by its content, not its template: the top authority is a product or category page, never a footer page', async () => {
+    const crawl = await crawlWith('smart', undefined, 60);
+    const block = crawl.smart_crawl!;
+    const path = (url: string) => new URL(url).pathname;
+    console.log(`shop, 60 pages: authorities ${block.authorities.slice(0, 5).map((a) => `${path(a.url)} ${a.score}`).join(', ')}; hubs ${block.hubs.slice(0, 3).map((h) => `${path(h.url)} ${h.score}`).join(', ')}`);
+    const template = ['/privacy', '/about', '/login', '/categories', '/deals', '/'];
+    expect(path(block.authorities[0]!.url)).toMatch(/^\/(product|category)\//);
+    for (const a of block.authorities.slice(0, 3)) expect(template).not.toContain(path(a.url));
+    const privacy = crawl.documents.find((d) => path(d.url) === '/privacy');
+    if (privacy) {
+      expect(privacy.authority_score).toBeLessThan(0.5);
+      // The plain counts still see every link: the footer page is linked from every fetched page.
+      expect(privacy.inlink_count).toBeGreaterThan(10);
+    }
+    expect(path(block.hubs[0]!.url)).toMatch(/^\/(category\/|$)/);
   });
 });

@@ -64,13 +64,18 @@ export const crawlFrontier = sqliteTable(
   ],
 );
 
-/** The discovered link graph, for HITS and the smart_crawl statistics. */
+/**
+ * The discovered link graph, for HITS and the smart_crawl statistics. `region` is where on the
+ * linking page the link sat (its most editorial placement when it sat in several); HITS weighs
+ * the edge by it, and keeping it here lets a resumed run rebuild the same weighted graph.
+ */
 export const crawlEdges = sqliteTable(
   'crawl_edges',
   {
     crawlId: text('crawl_id').notNull(),
     fromUrl: text('from_url').notNull(),
     toUrl: text('to_url').notNull(),
+    region: text('region', { enum: ['main', 'nav', 'header', 'footer', 'aside'] }).notNull().default('main'),
   },
   (t) => [primaryKey({ columns: [t.crawlId, t.fromUrl, t.toUrl] })],
 );

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
 import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import type { AccountsService } from '../accounts/service.js';
@@ -6,8 +7,9 @@ import type { Principal } from '../accounts/schemas.js';
 import { creditLedger, creditReservations } from './tables.js';
 import type { Price } from './pricing.js';
 import type { CreditsInfo, CreditsSummary, LedgerEntry } from './schemas.js';
+import { CreditStatements, type LedgerRow, type ReservationRow } from './statements.js';
 
-type LedgerKind = (typeof creditLedger.$inferInsert)['kind'];
+type LedgerKind = LedgerRow['kind'];
 
 export interface Reservation {
   id: string;
@@ -22,10 +24,16 @@ export interface Reservation {
  * cannot both spend the same credit.
  */
 export class CreditsService {
+  private readonly q: CreditStatements;
+  private readonly transaction: Database.Transaction<(fn: () => unknown) => unknown>;
+
   constructor(
     private readonly ctx: EngineContext,
     private readonly accounts: AccountsService,
-  ) {}
+  ) {
+    this.q = new CreditStatements(ctx.sqlite);
+    this.transaction = ctx.sqlite.transaction((fn: () => unknown) => fn());
+  }
 
   balance(userId: string): number {
     return this.atomically(() => {
@@ -68,10 +76,7 @@ export class CreditsService {
       const balance = this.sum(userId);
       if (balance < amount) throw errors.insufficientCredits(amount, balance, { details: { operation } });
       const id = this.ctx.random.uuid();
-      this.ctx.db
-        .insert(creditReservations)
-        .values({ id, userId, operation, amount, used: 0, status: 'open', createdAt: this.now() })
-        .run();
+      this.q.insertReservation.run({ id, userId, operation, amount, used: 0, status: 'open', createdAt: this.now() });
       this.append(userId, 'reserve', -amount, { operation, reservationId: id });
       return { id, userId, amount, used: 0 };
     });
@@ -85,11 +90,7 @@ export class CreditsService {
     return this.atomically(() => {
       const r = this.openReservation(reservationId);
       if (r.used + amount > r.amount) return false;
-      this.ctx.db
-        .update(creditReservations)
-        .set({ used: sql`${creditReservations.used} + ${amount}` })
-        .where(eq(creditReservations.id, reservationId))
-        .run();
+      this.q.addUsed.run(amount, reservationId);
       return true;
     });
   }
@@ -108,7 +109,7 @@ export class CreditsService {
   /** Gives back everything a reservation still holds (cancel, abort, failure). Idempotent. */
   release(reservationId: string): void {
     this.atomically(() => {
-      const r = this.ctx.db.select().from(creditReservations).where(eq(creditReservations.id, reservationId)).get();
+      const r = this.q.reservation.get(reservationId);
       if (!r || r.status !== 'open') return;
       this.close(r, 'released');
       const back = r.amount - r.used;
@@ -121,7 +122,7 @@ export class CreditsService {
   }
 
   reservation(reservationId: string): Reservation & { status: string } {
-    const r = this.ctx.db.select().from(creditReservations).where(eq(creditReservations.id, reservationId)).get();
+    const r = this.q.reservation.get(reservationId);
     if (!r) throw errors.notFound('reservation', reservationId);
     return { id: r.id, userId: r.userId, amount: r.amount, used: r.used, status: r.status };
   }
@@ -167,19 +168,14 @@ export class CreditsService {
    */
   private applyMonthlyGrant(userId: string): void {
     const period = monthOf(this.ctx.clock.now()).key;
-    const granted = this.ctx.db
-      .select({ id: creditLedger.id })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant'), eq(creditLedger.period, period)))
-      .get();
-    if (granted) return;
+    if (this.q.grantInPeriod.get(userId, period)) return;
     const plan = this.accounts.getUser(userId).plan;
     const topUp = Math.max(0, this.ctx.options.monthlyGrants[plan] - this.sum(userId));
     this.append(userId, 'grant', topUp, { note: `monthly ${plan} grant for ${period}`, period });
   }
 
-  private openReservation(reservationId: string) {
-    const r = this.ctx.db.select().from(creditReservations).where(eq(creditReservations.id, reservationId)).get();
+  private openReservation(reservationId: string): ReservationRow {
+    const r = this.q.reservation.get(reservationId);
     if (!r) throw errors.notFound('reservation', reservationId);
     if (r.status !== 'open') {
       throw errors.conflict('reservation_closed', `Reservation ${reservationId} is already ${r.status}.`);
@@ -188,19 +184,11 @@ export class CreditsService {
   }
 
   private close(r: { id: string }, status: 'committed' | 'released'): void {
-    this.ctx.db
-      .update(creditReservations)
-      .set({ status, closedAt: this.now() })
-      .where(eq(creditReservations.id, r.id))
-      .run();
+    this.q.closeReservation.run(status, this.now(), r.id);
   }
 
   private sum(userId: string): number {
-    return this.ctx.db
-      .select({ total: sql<number>`coalesce(sum(${creditLedger.amount}), 0)` })
-      .from(creditLedger)
-      .where(eq(creditLedger.userId, userId))
-      .get()!.total;
+    return this.q.ledgerSum.get(userId)!.total;
   }
 
   private append(
@@ -208,12 +196,10 @@ export class CreditsService {
     kind: LedgerKind,
     amount: number,
     extra: { operation?: string; reservationId?: string; note?: string; period?: string },
-  ) {
-    const seq =
-      this.ctx.db.select({ max: sql<number>`coalesce(max(${creditLedger.seq}), 0)` }).from(creditLedger).get()!.max + 1;
-    const row = {
+  ): LedgerRow {
+    const row: LedgerRow = {
       id: this.ctx.random.uuid(),
-      seq,
+      seq: this.q.lastSeq.get()!.max + 1,
       userId,
       kind,
       amount,
@@ -223,12 +209,13 @@ export class CreditsService {
       period: extra.period ?? null,
       createdAt: this.now(),
     };
-    this.ctx.db.insert(creditLedger).values(row).run();
+    this.q.insertLedger.run(row);
     return row;
   }
 
+  /** IMMEDIATE takes the write lock before the first read, so no other writer can spend between our read and write. */
   private atomically<T>(fn: () => T): T {
-    return this.ctx.sqlite.transaction(fn).immediate();
+    return this.transaction.immediate(fn) as T;
   }
 
   private now(): string {
@@ -240,7 +227,7 @@ function info(consumed: number, balanceAfter: number, price: Pick<Price, 'pricin
   return { consumed, balance_after: balanceAfter, pricing_tier: price.pricing_tier, advanced_features: price.advanced_features };
 }
 
-function toEntry(row: typeof creditLedger.$inferSelect): LedgerEntry {
+function toEntry(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
     kind: row.kind,

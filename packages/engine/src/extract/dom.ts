@@ -1,4 +1,4 @@
-import { collapse, isElement, parseDocument, tagOf, textOf, type HTMLElement } from '../html/dom.js';
+import { collapse, isElement, tagOf, textOf, type HTMLElement } from '../html/dom.js';
 
 export interface LabelPair {
   label: string;
@@ -18,8 +18,8 @@ export interface PageDom {
 const LABEL_MAX = 40;
 const VALUE_MAX = 300;
 
-export function readDom(html: string): PageDom {
-  const root = parseDocument(html);
+/** Reads the patterns from a page's whole tree; scripts, styles and the like are taken out of it first. */
+export function readDom(root: HTMLElement): PageDom {
   for (const junk of root.querySelectorAll('script, style, noscript, template, svg')) junk.remove();
   const hrefs = root.querySelectorAll('a[href]').map((a) => a.getAttribute('href') ?? '');
   return {

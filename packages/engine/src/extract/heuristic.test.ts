@@ -133,6 +133,16 @@ describe('heuristic extraction on pages modelled on real platforms', () => {
     expect(fields.price).toMatchObject({ value: 39.9, source: 'dom_selector' });
   });
 
+  it("reads the same fields from the page's own parse as from a fresh parse of its HTML", () => {
+    for (const c of CASES) {
+      const html = read(c.file);
+      const page = parseHtml(html, c.url);
+      // A spread copy carries no tree, so this extraction parses the HTML itself.
+      const fresh = extractHeuristic({ page: { ...page }, html }, c.schema);
+      expect(extractHeuristic({ page, html }, c.schema), c.file).toEqual(fresh);
+    }
+  });
+
   it('answers null with zero confidence when the page does not say', () => {
     const html = read('recipe.html');
     const { fields } = extractHeuristic({ page: parseHtml(html, CASES[6]!.url), html }, { isbn_number: 'The ISBN number of the book' });

@@ -1,4 +1,5 @@
-import type { ParsedPage } from '../html/index.js';
+import { parseDocument } from '../html/dom.js';
+import { takeTree, type ParsedPage } from '../html/index.js';
 import { PRICE_PATTERN, type Concept } from './concepts.js';
 import { coerce, currencyOf, normalizeAvailability, parseBoolean, type FieldValue } from './coerce.js';
 import { readDom, selectText, type PageDom } from './dom.js';
@@ -29,7 +30,8 @@ export interface HeuristicExtraction {
  * meta tags, then DOM patterns, then the sentences that mention the field.
  */
 export function extractHeuristic(input: ExtractionInput, schema: Record<string, string>): HeuristicExtraction {
-  const dom = readDom(input.html);
+  // The page's own parse when it came from parseHtml of this HTML: the DOM patterns then cost no second parse.
+  const dom = readDom(takeTree(input.page, input.html) ?? parseDocument(input.html));
   const sentences = sentencesOf(input.page.text);
   const fields: Record<string, FieldResult> = {};
   for (const [key, instruction] of Object.entries(schema)) {

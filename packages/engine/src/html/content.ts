@@ -17,13 +17,34 @@ export function isChrome(el: HTMLElement): boolean {
   return names.trim() !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
 }
 
-/** Removes scripts and page furniture in place, keeping the candidate's own content. */
-function strip(el: HTMLElement): void {
-  for (const child of [...el.childNodes]) {
-    if (!isElement(child)) continue;
-    if (DROP_TAGS.has(tagOf(child)) || isChrome(child)) child.remove();
-    else strip(child);
+/** The page's main content as text and markdown. The tree is left as it was, so later readers (extraction's DOM patterns) can use the same parse. */
+export function renderMain(root: HTMLElement, base: string): Rendered {
+  const container = mainContent(root);
+  const taken: [HTMLElement, Node[]][] = [];
+  strip(container, taken);
+  try {
+    return render(container, base);
+  } finally {
+    for (const [el, children] of taken) el.childNodes = children;
   }
+}
+
+/**
+ * Takes scripts and page furniture out of the candidate, keeping its own content. Each changed
+ * element's original child list goes to `taken` so the caller can put it back.
+ */
+function strip(el: HTMLElement, taken: [HTMLElement, Node[]][]): void {
+  const kept: Node[] = [];
+  for (const child of el.childNodes) {
+    if (isElement(child)) {
+      if (DROP_TAGS.has(tagOf(child)) || isChrome(child)) continue;
+      strip(child, taken);
+    }
+    kept.push(child);
+  }
+  if (kept.length === el.childNodes.length) return;
+  taken.push([el, el.childNodes]);
+  el.childNodes = kept;
 }
 
 /**
@@ -34,9 +55,7 @@ function strip(el: HTMLElement): void {
 export function mainContent(root: HTMLElement): HTMLElement {
   const body = root.querySelector('body') ?? root;
   const explicit = ['main', '[role="main"]', 'article'].map((s) => root.querySelectorAll(s)).find((found) => found.length === 1)?.[0];
-  const container = explicit ?? widen(bestBlock(body), body) ?? body;
-  strip(container);
-  return container;
+  return explicit ?? widen(bestBlock(body), body) ?? body;
 }
 
 function bestBlock(body: HTMLElement): HTMLElement | null {

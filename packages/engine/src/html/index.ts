@@ -1,4 +1,4 @@
-export { parseHtml, type ParsedPage } from './parse.js';
+export { parseHtml, takeTree, type ParsedPage } from './parse.js';
 export { normalizeUrl, resolveUrl, hostOf } from './url.js';
 export type { PageLink, LinkRegion } from './links.js';
 export type { MicrodataItem } from './metadata.js';

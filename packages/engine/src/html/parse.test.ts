@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeUrl } from './url.js';
-import { parseHtml } from './parse.js';
+import { parseHtml, takeTree } from './parse.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -101,5 +101,29 @@ describe('normalizeUrl', () => {
     expect(normalizeUrl('mailto:a@b.c')).toBeNull();
     expect(normalizeUrl('javascript:void(0)')).toBeNull();
     expect(normalizeUrl('not a url')).toBeNull();
+  });
+});
+
+describe('takeTree', () => {
+  const html = fixture('news-article.html');
+  const url = 'https://coastal.example/news/harbour-bridge-reopens';
+
+  it('hands over the whole document, with the scripts and furniture the main text left out', () => {
+    const page = parseHtml(html, url);
+    const root = takeTree(page, html);
+    expect(root).not.toBeNull();
+    expect(page.text).not.toContain('Related stories');
+    // The related-stories aside sits inside <main>, the part the main text was rendered from.
+    expect(root!.querySelector('main > aside.related')?.text).toContain('Related stories');
+    expect(root!.text).toContain('We use cookies');
+    expect(root!.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(2);
+  });
+
+  it('hands the tree over once, only for the HTML the page was parsed from, and never in JSON', () => {
+    const page = parseHtml(html, url);
+    expect(JSON.stringify(page)).toBe(JSON.stringify({ ...page }));
+    expect(takeTree(page, `${html} `)).toBeNull();
+    expect(takeTree(page, html)).not.toBeNull();
+    expect(takeTree(page, html)).toBeNull();
   });
 });

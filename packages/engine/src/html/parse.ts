@@ -1,5 +1,5 @@
-import { collapse, parseDocument, tagOf, textOf } from './dom.js';
-import { mainContent, render } from './content.js';
+import { collapse, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
+import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
 import { resolveUrl } from './url.js';
@@ -16,18 +16,43 @@ export interface ParsedPage extends PageMetadata {
   images: { src: string; alt: string }[];
 }
 
+const TREE = Symbol('parsed tree');
+
+interface TreeHandle {
+  /** The HTML parseHtml was given; the tree only stands for that page. */
+  html: string;
+  root: HTMLElement;
+}
+
 /** Everything wvr reads from an HTML page. Never throws: bad HTML gives what could be read. */
 export function parseHtml(html: string, pageUrl: string): ParsedPage {
+  let read: { page: ParsedPage; root: HTMLElement };
   try {
-    return parseTree(html, pageUrl);
+    read = parseTree(html, pageUrl);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Pathologically deep nesting overflows any recursive walk; wrappers carry no meaning, so flatten them.
-    return parseTree(html.replace(/<\/?(div|span|section|font|center)\b[^>]*>/gi, ' '), pageUrl);
+    read = parseTree(html.replace(/<\/?(div|span|section|font|center)\b[^>]*>/gi, ' '), pageUrl);
   }
+  // Not enumerable: JSON, spreads and equality of a page never see the tree.
+  Object.defineProperty(read.page, TREE, { value: { html, root: read.root } satisfies TreeHandle, enumerable: false, configurable: true });
+  return read.page;
 }
 
-function parseTree(html: string, pageUrl: string): ParsedPage {
+/**
+ * The whole document tree `page` was read from, so a later reader of the same HTML (extraction's
+ * DOM patterns) need not parse it again. Handed over once, because the taker may change it, and so
+ * the page stops holding it; null when `page` was not parsed from this `html` or was taken already.
+ */
+export function takeTree(page: ParsedPage, html: string): HTMLElement | null {
+  const holder = page as ParsedPage & { [TREE]?: TreeHandle };
+  const handle = holder[TREE];
+  if (!handle || handle.html !== html) return null;
+  delete holder[TREE];
+  return handle.root;
+}
+
+function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTMLElement } {
   const root = parseDocument(html);
   const baseHref = root.querySelector('base[href]')?.getAttribute('href');
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
@@ -42,9 +67,8 @@ function parseTree(html: string, pageUrl: string): ParsedPage {
     .map((img) => ({ src: resolveUrl(img.getAttribute('src'), base), alt: collapse(img.getAttribute('alt') ?? '') }))
     .filter((i): i is { src: string; alt: string } => i.src !== null);
   const nextPage = nextPageOf(root, links, base);
-  // Content last: it strips the tree in place.
-  const { text, markdown } = render(mainContent(root), base);
-  return {
+  const { text, markdown } = renderMain(root, base);
+  const page: ParsedPage = {
     url: pageUrl,
     ...metadata,
     headings,
@@ -55,6 +79,7 @@ function parseTree(html: string, pageUrl: string): ParsedPage {
     nextPage,
     images,
   };
+  return { page, root };
 }
 
 function nextPageOf(root: ReturnType<typeof parseDocument>, links: PageLink[], base: string): string | null {

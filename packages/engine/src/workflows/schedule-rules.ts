@@ -1,3 +1,5 @@
+import { Cron } from 'croner';
+
 /** Pure checks for the workflow schedule fields, shared by create and patch validation. */
 
 export const INTERVAL_PATTERN = /^\s*(\d+)\s*(minute|hour|day|week)s?\s*$/i;
@@ -67,6 +69,24 @@ function cronValue(text: string, field: (typeof CRON_FIELDS)[number]): number | 
   const index = names.indexOf(text.toUpperCase());
   if (index < 0) return null;
   return index + (field.name === 'month' ? 1 : 0);
+}
+
+/**
+ * How far ahead a cron expression must fire at least once. Five years covers every valid date,
+ * 29 February included (the one gap of eight leap-less years, 2097-2104, is out of reach).
+ */
+export const CRON_HORIZON_YEARS = 5;
+
+/**
+ * Returns why a syntactically valid cron expression never fires (e.g. "0 0 31 2 *", 31 February),
+ * or null when croner, in `timezone`, finds a run within CRON_HORIZON_YEARS of `from`.
+ */
+export function cronNeverFiresProblem(expression: string, timezone: string, from: Date): string | null {
+  const next = new Cron(expression, { timezone, paused: true }).nextRun(from);
+  const horizon = new Date(from);
+  horizon.setUTCFullYear(horizon.getUTCFullYear() + CRON_HORIZON_YEARS);
+  if (next && next <= horizon) return null;
+  return `never fires: no date matches it within ${CRON_HORIZON_YEARS} years in ${timezone} (check the day of month against the month)`;
 }
 
 export function isValidTimeZone(zone: string): boolean {

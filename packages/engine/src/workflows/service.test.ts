@@ -52,6 +52,14 @@ describe('workflows service', () => {
     expect(multi.estimate.credits_per_execution).toBe(4);
   });
 
+  it('refuses a cron expression that never fires (31 February), even on dry_run, and creates nothing', async () => {
+    for (const dry_run of [false, true]) {
+      const error = await failure(() => t.engine.workflows.create(p, search('feb31', { interval: undefined, cron_expression: '0 0 31 2 *', dry_run })));
+      expect(error).toMatchObject({ status: 400, code: 'cron_expression_never_fires', details: { fields: [{ path: 'cron_expression', code: 'cron_expression_never_fires' }] } });
+    }
+    expect(t.engine.workflows.list(p).total).toBe(0);
+  });
+
   it('estimates without creating on dry_run', async () => {
     const r = await t.engine.workflows.create(p, search('dry', { dry_run: true }));
     expect(r).toMatchObject({ dry_run: true, workflow: null, estimate: { credits_per_execution: 1, would_succeed: true, credits_balance: 100 } });

@@ -13,6 +13,7 @@ import { assessIntent, type IntentAssessment } from './assess.js';
 import { planWorkflow, presetOf, type WorkflowPlan } from './planner.js';
 import { parseCascade } from './cascade.js';
 import { firstSlot, scheduleOf } from './schedule.js';
+import { cronNeverFiresProblem } from './schedule-rules.js';
 import { assertEditable, assertRunnable, assertTransition, SCHEDULED, type Status } from './lifecycle.js';
 import { WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
 import { WorkflowScheduler } from './scheduler.js';
@@ -47,6 +48,13 @@ export class WorkflowsService {
 
   async create(principal: Principal, input: unknown) {
     const body = parseInput(WorkflowCreateBody, input);
+    const never = body.cron_expression === undefined ? null : cronNeverFiresProblem(body.cron_expression, body.timezone, this.ctx.clock.now());
+    if (never) {
+      throw errors.validation('cron_expression_never_fires', `Invalid request body: cron_expression ${never}.`, {
+        details: { fields: [{ path: 'cron_expression', code: 'cron_expression_never_fires', message: never }] },
+        suggestions: ['Pick a day of month that the chosen months have, e.g. "0 0 28 2 *" for 28 February.'],
+      });
+    }
     if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
     for (const [i, step] of (body.steps ?? []).entries()) {
       if (step.cascade_condition && !parseCascade(step.cascade_condition)) {

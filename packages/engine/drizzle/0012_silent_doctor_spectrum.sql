@@ -1,0 +1,1 @@
+ALTER TABLE `crawl_edges` ADD `region` text DEFAULT 'main' NOT NULL;

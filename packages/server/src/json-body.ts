@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { errors } from '@wvr/engine';
+
+/**
+ * Fastify's JSON parser refuses `__proto__` keys and `constructor.prototype` (prototype poisoning)
+ * but reports them as FST_ERR_CTP_INVALID_JSON_BODY, the same error as malformed JSON: it catches
+ * whatever secure-json-parse throws. This keeps its parser and tells the two apart by re-reading a
+ * refused body with plain JSON.parse, which only succeeds when the JSON itself was well formed.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const secureParse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    secureParse(request, body, (error, value) => {
+      if (error && isWellFormedJson(String(body))) done(forbiddenKey(), undefined);
+      else done(error, value);
+    });
+  });
+}
+
+function isWellFormedJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const forbiddenKey = () =>
+  errors.validation(
+    'forbidden_key',
+    'The body has a "__proto__" key, or a "constructor" object with a "prototype" key; these are refused to prevent prototype poisoning.',
+    { suggestions: ['Rename or remove the "__proto__" / "constructor.prototype" key.'] },
+  );
