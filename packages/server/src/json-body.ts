@@ -11,8 +11,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const secureParse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    secureParse(request, body, (error, value) => {
-      if (error && isWellFormedJson(String(body))) done(forbiddenKey(), undefined);
+    const text = String(body);
+    secureParse(request, text, (error, value) => {
+      if (error && isWellFormedJson(text)) done(forbiddenKey(), undefined);
       else done(error, value);
     });
   });
