@@ -93,6 +93,17 @@ describe('credits', () => {
     expect(t.engine.credits.reservation(r.id).status).toBe('released');
   });
 
+  it('lists the most recent ledger entries newest first, across users', () => {
+    const other = t.engine.accounts.ensureUser({ email: 'b@x.test' }).id;
+    t.engine.credits.balance(userId); // the month's grant first, so it is the oldest entry
+    for (const note of ['first', 'second', 'third']) {
+      t.engine.credits.grant(userId, 1, note);
+      t.engine.credits.grant(other, 1, `other ${note}`);
+    }
+    const principal = t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId));
+    expect(t.engine.credits.summary(principal).recent.slice(0, 3).map((e) => e.note)).toEqual(['third', 'second', 'first']);
+  });
+
   it('refunds add to the balance', () => {
     t.engine.credits.charge(userId, pricing.ask('deep'), 'ask');
     t.engine.credits.refund(userId, 2, 'deep ask read fewer sources');

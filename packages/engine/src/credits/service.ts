@@ -199,7 +199,7 @@ export class CreditsService {
   ): LedgerRow {
     const row: LedgerRow = {
       id: this.ctx.random.uuid(),
-      seq: this.q.lastSeq.get()!.max + 1,
+      seq: (this.q.lastSeq.get()?.seq ?? 0) + 1,
       userId,
       kind,
       amount,

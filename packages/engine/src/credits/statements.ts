@@ -16,7 +16,7 @@ export class CreditStatements {
   readonly closeReservation: Statement<[string, string, string]>;
   readonly ledgerSum: Statement<[string], { total: number }>;
   readonly grantInPeriod: Statement<[string, string], { id: string }>;
-  readonly lastSeq: Statement<[], { max: number }>;
+  readonly lastSeq: Statement<[], { seq: number }>;
   readonly insertLedger: Statement<[LedgerRow]>;
 
   constructor(sqlite: Database.Database) {
@@ -32,7 +32,9 @@ export class CreditStatements {
     this.grantInPeriod = sqlite.prepare<[string, string], { id: string }>(
       "SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'grant' AND period = ? LIMIT 1",
     );
-    this.lastSeq = sqlite.prepare<[], { max: number }>('SELECT coalesce(max(seq), 0) AS max FROM credit_ledger');
+    // The ledger is append-only and seq grows with every insert, so the last row by rowid holds the
+    // highest seq: one b-tree step, where max(seq) walked the whole (user_id, seq) index.
+    this.lastSeq = sqlite.prepare<[], { seq: number }>('SELECT seq FROM credit_ledger ORDER BY rowid DESC LIMIT 1');
     this.insertLedger = sqlite.prepare<[LedgerRow]>(
       `INSERT INTO credit_ledger (id, seq, user_id, kind, amount, reservation_id, operation, note, period, created_at)
        VALUES (@id, @seq, @userId, @kind, @amount, @reservationId, @operation, @note, @period, @createdAt)`,

@@ -8,11 +8,14 @@ export function sentencesOf(text: string): string[] {
 
 /** Sentences that mention the field, best first: name words count double. */
 export function relevantSentences(sentences: string[], plan: FieldPlan): { sentence: string; score: number }[] {
+  // Built once per field, not once per sentence: a page has hundreds of sentences.
+  const mentions = (w: string) => new RegExp(`\\b${escapeRe(stem(w))}`, 'i');
+  const names = plan.nameWords.map(mentions);
+  const others = plan.keywords.filter((w) => !plan.nameWords.includes(w)).map(mentions);
   const scored = sentences.map((sentence) => {
     const lower = sentence.toLowerCase();
-    const has = (w: string) => new RegExp(`\\b${escapeRe(stem(w))}`, 'i').test(lower);
-    const nameHits = plan.nameWords.filter(has).length;
-    const otherHits = plan.keywords.filter((w) => !plan.nameWords.includes(w) && has(w)).length;
+    const nameHits = names.filter((re) => re.test(lower)).length;
+    const otherHits = others.filter((re) => re.test(lower)).length;
     return { sentence, score: nameHits * 2 + otherHits, nameHits };
   });
   return scored.filter((s) => s.nameHits > 0 || s.score >= 2).sort((a, b) => b.score - a.score);
