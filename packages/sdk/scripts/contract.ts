@@ -15,7 +15,7 @@ const referencePath = `${root}../../docs/api.md`;
 
 const document = buildOpenApiDocument();
 const json = `${JSON.stringify(document, null, 2)}\n`;
-const types = COMMENT_HEADER + astToString(await openapiTS(document as unknown as OpenAPI3));
+const types = COMMENT_HEADER + astToString(await openapiTS(document as unknown as OpenAPI3, { defaultNonNullable: false }));
 
 const reference = apiReference(document as unknown as OpenAPI3);
 

@@ -2210,12 +2210,12 @@ export interface components {
              * @default standard
              * @enum {string}
              */
-            depth: "quick" | "standard" | "deep";
+            depth?: "quick" | "standard" | "deep";
             /**
              * @description 1 to 20 sources
              * @default 10
              */
-            max_sources: number;
+            max_sources?: number;
             /** Format: uuid */
             session_id?: string;
         };
@@ -2226,7 +2226,7 @@ export interface components {
             /** @description Monitoring intent guiding agent behaviour */
             intent_context?: string;
             /** @default {} */
-            session_config: components["schemas"]["SessionConfig"];
+            session_config?: components["schemas"]["SessionConfig"];
             metadata?: components["schemas"]["SessionMetadata"];
         };
         SessionConfig: {
@@ -2234,17 +2234,17 @@ export interface components {
              * @description Remove duplicate URLs across operations
              * @default true
              */
-            auto_deduplicate: boolean;
+            auto_deduplicate?: boolean;
             /**
              * @description Build context from earlier operations
              * @default true
              */
-            accumulate_context: boolean;
+            accumulate_context?: boolean;
             /**
              * @description Use the context for AI features
              * @default true
              */
-            use_session_context: boolean;
+            use_session_context?: boolean;
             /** @description 1 to 100 */
             max_operations?: number;
         };
@@ -2280,22 +2280,22 @@ export interface components {
              * @description 1 to 20 results
              * @default 10
              */
-            max_results: number;
+            max_results?: number;
             /**
              * @description Novelty reranking; advanced pricing (2 credits)
              * @default false
              */
-            rerank_results: boolean;
+            rerank_results?: boolean;
             /**
              * @description Follow-up query suggestions; advanced pricing
              * @default false
              */
-            generate_suggestions: boolean;
+            generate_suggestions?: boolean;
             /**
              * @description Summary of the results; free
              * @default true
              */
-            generate_summary: boolean;
+            generate_summary?: boolean;
             /** @enum {string} */
             source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
             /** @description Only these domains */
@@ -2311,7 +2311,7 @@ export interface components {
              * @default async
              * @enum {string}
              */
-            processing_mode: "sync" | "async" | "webhook";
+            processing_mode?: "sync" | "async" | "webhook";
             /**
              * Format: uri
              * @description Completion notification target
@@ -2321,12 +2321,12 @@ export interface components {
              * @description Estimate the cost without executing
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
             /**
              * @description Free exact-URL filter
              * @default false
              */
-            filter_seen_urls: boolean;
+            filter_seen_urls?: boolean;
         };
         SessionCrawlRequest: {
             /** @description 1 to 100 seed URLs */
@@ -2335,35 +2335,35 @@ export interface components {
              * @description 1 to 1000; sync mode at most 10
              * @default 10
              */
-            max_pages: number;
+            max_pages?: number;
             /**
              * @default async
              * @enum {string}
              */
-            processing_mode: "sync" | "async" | "webhook";
+            processing_mode?: "sync" | "async" | "webhook";
             /**
              * @description AI classification; advanced pricing
              * @default false
              */
-            classify_documents: boolean;
+            classify_documents?: boolean;
             /**
              * @description Free
              * @default false
              */
-            generate_summary: boolean;
+            generate_summary?: boolean;
             extraction_schema?: components["schemas"]["ExtractionSchema"];
             /**
              * @default none
              * @enum {string}
              */
-            expansion: "none" | "internal" | "external" | "both";
+            expansion?: "none" | "internal" | "external" | "both";
             /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
             intent?: string;
             /**
              * @description Derive intent from the extraction_schema instructions
              * @default false
              */
-            auto_generate_intent: boolean;
+            auto_generate_intent?: boolean;
             /**
              * Format: uuid
              * @description Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)
@@ -2373,14 +2373,14 @@ export interface components {
              * @description Validate and estimate without executing
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
             /** Format: uri */
             webhook_url?: string;
             /**
              * @description Legacy: same as expansion internal
              * @default false
              */
-            follow_links: boolean;
+            follow_links?: boolean;
             link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
             classifiers?: components["schemas"]["Classifier"][];
             budget_config?: components["schemas"]["BudgetConfig"];
@@ -2388,26 +2388,26 @@ export interface components {
              * @description Serve pages from the global cache at half price
              * @default false
              */
-            use_cache: boolean;
+            use_cache?: boolean;
             /**
              * @description Cache TTL in seconds
              * @default 86400
              */
-            cache_max_age: number;
+            cache_max_age?: number;
             /** @default false */
-            premium_proxy: boolean;
+            premium_proxy?: boolean;
             /** @default false */
-            ultra_premium: boolean;
+            ultra_premium?: boolean;
             /**
              * @default auto
              * @enum {string}
              */
-            retry_strategy: "none" | "auto" | "premium_only";
+            retry_strategy?: "none" | "auto" | "premium_only";
             /**
              * @description Free exact-URL filter
              * @default true
              */
-            filter_seen_urls: boolean;
+            filter_seen_urls?: boolean;
         };
         LinkExtractionConfig: {
             /** @description Link depth from the seeds, 1 to 10 */
@@ -2435,12 +2435,12 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            documents: "all" | "top" | "none";
+            documents?: "all" | "top" | "none";
             /**
              * @description With documents=top: how many, 1 to 100
              * @default 10
              */
-            documents_limit: number;
+            documents_limit?: number;
         };
         AssessIntentRequest: {
             /** @description 10 to 2000 characters */
@@ -2449,7 +2449,7 @@ export interface components {
              * @description Milliseconds, 1000 to 30000
              * @default 10000
              */
-            timeout: number;
+            timeout?: number;
         };
         PlanRequest: {
             /** @description 10 to 2000 characters */
@@ -2462,9 +2462,9 @@ export interface components {
              * @default quality_first
              * @enum {string}
              */
-            quality_mode: "quality_first" | "balanced";
+            quality_mode?: "quality_first" | "balanced";
             /** @default false */
-            skip_entity_discovery: boolean;
+            skip_entity_discovery?: boolean;
             /**
              * @description quick ~10, standard ~30, thorough ~50, comprehensive ~100 credits
              * @enum {string}
@@ -2479,7 +2479,7 @@ export interface components {
              * @default simple
              * @enum {string}
              */
-            mode: "simple" | "multi_step" | "ai_planned";
+            mode?: "simple" | "multi_step" | "ai_planned";
             /**
              * @description simple mode: search or crawl
              * @enum {string}
@@ -2500,12 +2500,12 @@ export interface components {
              *       "type": "always"
              *     }
              */
-            stop_condition: components["schemas"]["StopConditionInput"];
+            stop_condition?: components["schemas"]["StopConditionInput"];
             /**
              * @description Estimate the cost without creating
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
             max_executions?: number;
             notification_config?: components["schemas"]["NotificationConfigInput"];
             /** Format: uuid */
@@ -2524,7 +2524,7 @@ export interface components {
              * @description IANA time zone
              * @default UTC
              */
-            timezone: string;
+            timezone?: string;
         };
         WorkflowStepInput: {
             id: string;
@@ -2538,9 +2538,9 @@ export interface components {
             config: {
                 query: string;
                 /** @default 10 */
-                max_results: number;
+                max_results?: number;
                 /** @default false */
-                query_decomposition: boolean;
+                query_decomposition?: boolean;
             };
         } | {
             id: string;
@@ -2555,7 +2555,7 @@ export interface components {
                 /** @description URLs, or {{output_key}} references to earlier steps */
                 urls: string[];
                 /** @default 10 */
-                max_pages: number;
+                max_pages?: number;
                 extraction_schema?: components["schemas"]["ExtractionSchema"];
             };
         } | {
@@ -2572,12 +2572,12 @@ export interface components {
                  * @default merge
                  * @enum {string}
                  */
-                aggregation_type: "merge" | "deduplicate" | "summarize" | "compare";
+                aggregation_type?: "merge" | "deduplicate" | "summarize" | "compare";
                 /**
                  * @default json
                  * @enum {string}
                  */
-                format: "json" | "markdown" | "table";
+                format?: "json" | "markdown" | "table";
             };
         };
         StopConditionInput: {
@@ -2612,7 +2612,7 @@ export interface components {
              * @description 0.8-0.9 strong evidence, 0.6-0.7 balanced, 0.4-0.5 permissive
              * @default 0.7
              */
-            confidence_threshold: number;
+            confidence_threshold?: number;
         } | {
             /** @constant */
             type: "always";
@@ -2627,7 +2627,7 @@ export interface components {
         };
         NotificationConfigInput: {
             /** @default false */
-            email: boolean;
+            email?: boolean;
             /** Format: uri */
             webhook_url?: string;
         };
@@ -2647,7 +2647,7 @@ export interface components {
         };
         WorkflowExecuteRequest: {
             /** @default false */
-            dry_run: boolean;
+            dry_run?: boolean;
         };
         QuickSearchRequest: {
             /** @description What to search for, at most 1000 characters */
@@ -2656,7 +2656,7 @@ export interface components {
              * @description 1 to 20 results
              * @default 10
              */
-            max_results: number;
+            max_results?: number;
             /** @description Only these domains */
             include_domains?: string[];
             /** @description Never these domains */
@@ -2669,22 +2669,22 @@ export interface components {
              * @description 1 to 20 results
              * @default 10
              */
-            max_results: number;
+            max_results?: number;
             /**
              * @description Novelty reranking; advanced pricing (2 credits)
              * @default false
              */
-            rerank_results: boolean;
+            rerank_results?: boolean;
             /**
              * @description Follow-up query suggestions; advanced pricing
              * @default false
              */
-            generate_suggestions: boolean;
+            generate_suggestions?: boolean;
             /**
              * @description Summary of the results; free
              * @default true
              */
-            generate_summary: boolean;
+            generate_summary?: boolean;
             /** @enum {string} */
             source_type?: "academic" | "commercial" | "news" | "community" | "mixed";
             /** @description Only these domains */
@@ -2700,7 +2700,7 @@ export interface components {
              * @default async
              * @enum {string}
              */
-            processing_mode: "sync" | "async" | "webhook";
+            processing_mode?: "sync" | "async" | "webhook";
             /**
              * Format: uri
              * @description Completion notification target
@@ -2710,7 +2710,7 @@ export interface components {
              * @description Estimate the cost without executing
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
         };
         PublicShareRequest: {
             public_share: boolean;
@@ -2730,35 +2730,35 @@ export interface components {
              * @description 1 to 1000; sync mode at most 10
              * @default 10
              */
-            max_pages: number;
+            max_pages?: number;
             /**
              * @default async
              * @enum {string}
              */
-            processing_mode: "sync" | "async" | "webhook";
+            processing_mode?: "sync" | "async" | "webhook";
             /**
              * @description AI classification; advanced pricing
              * @default false
              */
-            classify_documents: boolean;
+            classify_documents?: boolean;
             /**
              * @description Free
              * @default false
              */
-            generate_summary: boolean;
+            generate_summary?: boolean;
             extraction_schema?: components["schemas"]["ExtractionSchema"];
             /**
              * @default none
              * @enum {string}
              */
-            expansion: "none" | "internal" | "external" | "both";
+            expansion?: "none" | "internal" | "external" | "both";
             /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
             intent?: string;
             /**
              * @description Derive intent from the extraction_schema instructions
              * @default false
              */
-            auto_generate_intent: boolean;
+            auto_generate_intent?: boolean;
             /**
              * Format: uuid
              * @description Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)
@@ -2768,14 +2768,14 @@ export interface components {
              * @description Validate and estimate without executing
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
             /** Format: uri */
             webhook_url?: string;
             /**
              * @description Legacy: same as expansion internal
              * @default false
              */
-            follow_links: boolean;
+            follow_links?: boolean;
             link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
             classifiers?: components["schemas"]["Classifier"][];
             budget_config?: components["schemas"]["BudgetConfig"];
@@ -2783,21 +2783,21 @@ export interface components {
              * @description Serve pages from the global cache at half price
              * @default false
              */
-            use_cache: boolean;
+            use_cache?: boolean;
             /**
              * @description Cache TTL in seconds
              * @default 86400
              */
-            cache_max_age: number;
+            cache_max_age?: number;
             /** @default false */
-            premium_proxy: boolean;
+            premium_proxy?: boolean;
             /** @default false */
-            ultra_premium: boolean;
+            ultra_premium?: boolean;
             /**
              * @default auto
              * @enum {string}
              */
-            retry_strategy: "none" | "auto" | "premium_only";
+            retry_strategy?: "none" | "auto" | "premium_only";
         };
         CrawlEstimateRequest: {
             /** @description 1 to 100 seed URLs */
@@ -2806,35 +2806,35 @@ export interface components {
              * @description 1 to 1000; sync mode at most 10
              * @default 10
              */
-            max_pages: number;
+            max_pages?: number;
             /**
              * @default async
              * @enum {string}
              */
-            processing_mode: "sync" | "async" | "webhook";
+            processing_mode?: "sync" | "async" | "webhook";
             /**
              * @description AI classification; advanced pricing
              * @default false
              */
-            classify_documents: boolean;
+            classify_documents?: boolean;
             /**
              * @description Free
              * @default false
              */
-            generate_summary: boolean;
+            generate_summary?: boolean;
             extraction_schema?: components["schemas"]["ExtractionSchema"];
             /**
              * @default none
              * @enum {string}
              */
-            expansion: "none" | "internal" | "external" | "both";
+            expansion?: "none" | "internal" | "external" | "both";
             /** @description Natural-language crawl goal, 10 to 2000 characters; advanced pricing */
             intent?: string;
             /**
              * @description Derive intent from the extraction_schema instructions
              * @default false
              */
-            auto_generate_intent: boolean;
+            auto_generate_intent?: boolean;
             /**
              * Format: uuid
              * @description Runs the crawl as an operation of this session of yours (seen URLs filtered, timeline, max_operations)
@@ -2844,14 +2844,14 @@ export interface components {
              * @description Validate and estimate without executing
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
             /** Format: uri */
             webhook_url?: string;
             /**
              * @description Legacy: same as expansion internal
              * @default false
              */
-            follow_links: boolean;
+            follow_links?: boolean;
             link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
             classifiers?: components["schemas"]["Classifier"][];
             budget_config?: components["schemas"]["BudgetConfig"];
@@ -2859,39 +2859,39 @@ export interface components {
              * @description Serve pages from the global cache at half price
              * @default false
              */
-            use_cache: boolean;
+            use_cache?: boolean;
             /**
              * @description Cache TTL in seconds
              * @default 86400
              */
-            cache_max_age: number;
+            cache_max_age?: number;
             /** @default false */
-            premium_proxy: boolean;
+            premium_proxy?: boolean;
             /** @default false */
-            ultra_premium: boolean;
+            ultra_premium?: boolean;
             /**
              * @default auto
              * @enum {string}
              */
-            retry_strategy: "none" | "auto" | "premium_only";
+            retry_strategy?: "none" | "auto" | "premium_only";
         };
         CrawlDocumentsQuery: {
             /**
              * @description Page size, 1 to 100
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /**
              * @description Items to skip
              * @default 0
              */
-            offset: number;
+            offset?: number;
             /**
              * @description crawl: the order pages were discovered; importance: most important first
              * @default crawl
              * @enum {string}
              */
-            order: "crawl" | "importance";
+            order?: "crawl" | "importance";
         };
     };
     responses: never;

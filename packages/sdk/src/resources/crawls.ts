@@ -1,9 +1,8 @@
 import type { Request } from '../transport.js';
 import type { Schemas } from './types.js';
 
-/** Request fields that have a server-side default may be left out. */
-export type CrawlBody = Pick<Schemas['CrawlRequest'], 'urls'> & Partial<Omit<Schemas['CrawlRequest'], 'urls'>>;
-export type CrawlEstimateBody = Pick<Schemas['CrawlEstimateRequest'], 'urls'> & Partial<Omit<Schemas['CrawlEstimateRequest'], 'urls'>>;
+export type CrawlBody = Schemas['CrawlRequest'];
+export type CrawlEstimateBody = Schemas['CrawlEstimateRequest'];
 export interface CrawlListQuery {
   limit?: number;
   offset?: number;
@@ -11,8 +10,8 @@ export interface CrawlListQuery {
 }
 
 /** How much of the documents a read carries: all (default), the `documents_limit` most important, or none. */
-export type CrawlGetQuery = Partial<Schemas['CrawlGetQuery']>;
-export type CrawlDocumentsQuery = Partial<Schemas['CrawlDocumentsQuery']>;
+export type CrawlGetQuery = Schemas['CrawlGetQuery'];
+export type CrawlDocumentsQuery = Schemas['CrawlDocumentsQuery'];
 
 const crawl = (id: string, rest = '') => `/v1/crawls/${encodeURIComponent(id)}${rest}`;
 

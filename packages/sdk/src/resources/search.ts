@@ -1,11 +1,8 @@
 import type { Request } from '../transport.js';
 import type { Schemas } from './types.js';
 
-/** Request fields that have a server-side default may be left out. */
-type WithDefaults<T, Required extends keyof T> = Pick<T, Required> & Partial<Omit<T, Required>>;
-
-export type QuickSearchBody = WithDefaults<Schemas['QuickSearchRequest'], 'query'>;
-export type SearchBody = WithDefaults<Schemas['SearchRequest'], 'query'>;
+export type QuickSearchBody = Schemas['QuickSearchRequest'];
+export type SearchBody = Schemas['SearchRequest'];
 export interface SearchJobListQuery {
   limit?: number;
   offset?: number;

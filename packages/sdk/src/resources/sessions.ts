@@ -1,12 +1,7 @@
 import type { Request } from '../transport.js';
 import type { Schemas } from './types.js';
 
-/** Request fields that have a server-side default may be left out. */
-type WithDefaults<T, Required extends keyof T> = Pick<T, Required> & Partial<Omit<T, Required>>;
-
-export type SessionCreateBody = WithDefaults<Omit<Schemas['SessionCreateRequest'], 'session_config'>, 'name'> & {
-  session_config?: Partial<Schemas['SessionConfig']>;
-};
+export type SessionCreateBody = Schemas['SessionCreateRequest'];
 export interface SessionListQuery {
   limit?: number;
   offset?: number;
@@ -28,10 +23,10 @@ export const sessionsResource = (request: Request) => ({
   archive: (id: string) => request<Schemas['Session']>('POST', path(id, '/archive')),
   share: (id: string, body: Schemas['ShareRequest']) => request<Schemas['SessionShare']>('POST', path(id, '/share'), { body }),
   timeline: (id: string) => request<Schemas['SessionTimeline']>('GET', path(id, '/timeline')),
-  search: (id: string, body: WithDefaults<Schemas['SessionSearchRequest'], 'query'>) =>
+  search: (id: string, body: Schemas['SessionSearchRequest']) =>
     request<Schemas['SearchResponse']>('POST', path(id, '/search'), { body }),
-  crawl: (id: string, body: WithDefaults<Schemas['SessionCrawlRequest'], 'urls'>) => request<Schemas['CrawlCreated']>('POST', path(id, '/crawl'), { body }),
-  ask: (id: string, body: WithDefaults<Schemas['AskRequest'], 'question'>) => request<Schemas['AskResponse']>('POST', path(id, '/ask'), { body }),
+  crawl: (id: string, body: Schemas['SessionCrawlRequest']) => request<Schemas['CrawlCreated']>('POST', path(id, '/crawl'), { body }),
+  ask: (id: string, body: Schemas['AskRequest']) => request<Schemas['AskResponse']>('POST', path(id, '/ask'), { body }),
   /** Publicly shared sessions; works without a token. */
   public: {
     get: (id: string) => request<Schemas['PublicSession']>('GET', `/v1/public/sessions/${encodeURIComponent(id)}`),

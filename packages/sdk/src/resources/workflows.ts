@@ -1,26 +1,9 @@
 import type { Request } from '../transport.js';
 import type { Schemas } from './types.js';
 
-/** Request fields that have a server-side default may be left out. */
-type WithDefaults<T, Required extends keyof T> = Pick<T, Required> & Partial<Omit<T, Required>>;
-type Step = Schemas['WorkflowStep'];
-type ConfigOf<K extends Step['type']> = Extract<Step, { type: K }>['config'];
-type StepOf<K extends Step['type'], Req extends keyof ConfigOf<K>> = Omit<Extract<Step, { type: K }>, 'config'> & {
-  config: WithDefaults<ConfigOf<K>, Req>;
-};
-type StopConditionInput = Schemas['StopCondition'] extends infer S
-  ? S extends { type: 'natural_language' }
-    ? Omit<S, 'confidence_threshold'> & { confidence_threshold?: number }
-    : S
-  : never;
-
-export type WorkflowStepInput = StepOf<'search', 'query'> | StepOf<'crawl', 'urls'> | StepOf<'aggregate', never>;
-export type WorkflowCreateBody = Omit<WithDefaults<Schemas['WorkflowCreateRequest'], 'name'>, 'steps' | 'stop_condition'> & {
-  steps?: WorkflowStepInput[];
-  stop_condition?: StopConditionInput;
-};
-export type WorkflowPatchBody = Omit<Schemas['WorkflowPatchRequest'], 'stop_condition'> & { stop_condition?: StopConditionInput };
-export type PlanBody = WithDefaults<Schemas['PlanRequest'], 'intent'>;
+export type WorkflowCreateBody = Schemas['WorkflowCreateRequest'];
+export type WorkflowPatchBody = Schemas['WorkflowPatchRequest'];
+export type PlanBody = Schemas['PlanRequest'];
 
 export interface WorkflowListQuery {
   limit?: number;
