@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestEngine, type TestEngine } from '../testing/engine.js';
 import { Frontier } from './frontier.js';
+import { priorityOf } from './graph.js';
 
 let t: TestEngine;
 afterEach(async () => t.dispose());
@@ -38,6 +39,42 @@ describe('Frontier', () => {
     const row = f.get('https://a.test/x')!;
     expect(row).toMatchObject({ inlinks: 2, depth: 1, anchors: ['first', 'second'], relevance: 0.9 });
     expect(row.cash).toBeCloseTo(0.4);
+  });
+
+  it('relinks a URL with an anchor it already has: cash, inlinks, shallower depth and a fresh priority, relevance kept', () => {
+    const f = frontier();
+    f.discover(link('https://a.test/x', { depth: 2, anchor: 'same', relevance: 0.4 }), () => 0);
+    const before = f.get('https://a.test/x')!;
+    f.discover(link('https://a.test/x', { depth: 1, anchor: 'same', cash: 0.5, relevance: 0.9 }), () => 1);
+    f.discover(link('https://a.test/x', { depth: 3, anchor: '', cash: 0.4 }), () => 1);
+    const row = f.get('https://a.test/x')!;
+    expect(row).toMatchObject({ inlinks: 3, depth: 1, anchors: ['same'], relevance: 0.4, id: before.id, seq: before.seq });
+    expect(row.cash).toBeCloseTo(1);
+    expect(row.priority).toBe(priorityOf({ relevance: 0.4, cash: row.cash, authority: 0, intent: true }));
+    expect(row.priority).toBeGreaterThan(before.priority);
+  });
+
+  it('adds no cash to a URL already fetched, and numbers new URLs in discovery order whatever was relinked between them', () => {
+    const f = frontier(false);
+    f.discover(link('https://a.test/x', { cash: 0.25 }), () => 0);
+    f.bankCash('https://a.test/x');
+    f.discover(link('https://a.test/x', { cash: 0.5 }), () => 0);
+    f.discover(link('https://a.test/x', { cash: 0.5, anchor: 'new words' }), () => 0);
+    f.discover(link('https://a.test/y'), () => 0);
+    expect(f.get('https://a.test/x')).toMatchObject({ cash: 0, history: 0.25, inlinks: 3, state: 'done', seq: 1 });
+    expect(f.get('https://a.test/y')!.seq).toBe(2);
+  });
+
+  it('keeps two crawls on one connection apart, each with its own priority blend', () => {
+    const smart = frontier(true);
+    const plain = new Frontier(t.engine.context.sqlite, 'crawl-2', false);
+    for (const f of [smart, plain]) {
+      f.discover(link('https://a.test/x', { relevance: 0.8 }), () => 0);
+      f.discover(link('https://a.test/x', { relevance: 0.8, cash: 0.2 }), () => 0);
+    }
+    expect(smart.get('https://a.test/x')!.priority).toBe(priorityOf({ relevance: 0.8, cash: 0.30000000000000004, authority: 0, intent: true }));
+    expect(plain.get('https://a.test/x')!.priority).toBe(priorityOf({ relevance: 0.8, cash: 0.30000000000000004, authority: 0, intent: false }));
+    expect(plain.get('https://a.test/x')!.inlinks).toBe(2);
   });
 
   it('banks the cash of a fetched page into its history and returns it for its links', () => {

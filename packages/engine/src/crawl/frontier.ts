@@ -28,6 +28,10 @@ const MAX_ANCHORS = 10;
 const AUTHORITY_PAGE = 1000;
 const SELECTED = 'rowid AS id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 const COLUMNS = 'url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
+/** priorityOf as an SQL function, so a relinked URL's priority is rewritten inside the upsert. */
+const PRIORITY_FN = 'wvr_frontier_priority';
+/** A known URL's cash after one more inlink: OPIC only pays URLs that are still to be fetched. */
+const RELINKED_CASH = "CASE WHEN state IN ('queued', 'fetching') THEN cash + excluded.cash ELSE cash END";
 
 /** A row as SQLite returns it: anchors still JSON text. */
 interface RawRow extends Omit<Row, 'crawlId' | 'anchors'> {
@@ -47,11 +51,25 @@ export class Frontier {
     private readonly crawlId: string,
     private readonly intent: boolean,
   ) {
+    registerPriority(sqlite);
     const p = (source: string) => sqlite.prepare(source);
     this.q = {
       get: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND url = ?`),
       insert: p(
         `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, @state, @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)`,
+      ),
+      // One statement per discovered link: a new URL is inserted; a known one whose anchors stay as
+      // they are gets its inlink, cash, depth and priority here. A new anchor may change its
+      // relevance, which only the caller's scorer knows: the WHERE lets that case through untouched.
+      upsert: p(
+        `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, 'queued', @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)
+         ON CONFLICT (crawl_id, url) DO UPDATE SET
+           inlinks = inlinks + 1,
+           cash = ${RELINKED_CASH},
+           depth = min(depth, excluded.depth),
+           priority = ${PRIORITY_FN}(relevance, ${RELINKED_CASH}, authority, @intent)
+         WHERE @anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor)
+         RETURNING rowid AS id, seq`,
       ),
       relink: p(
         'UPDATE crawl_frontier SET inlinks = inlinks + 1, anchors = @anchors, cash = @cash, relevance = @relevance, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
@@ -113,21 +131,27 @@ export class Frontier {
 
   /** New URL: queued. Known URL: one more inlink, its anchor, OPIC cash and a fresh priority. The URL's row id either way. */
   discover(d: Discovered, rescore: (anchors: string[], context: string) => number): number {
-    const existing = this.get(d.url);
-    if (!existing) {
-      return this.insert({
-        url: d.url,
-        depth: d.depth,
-        state: 'queued',
-        bucket: d.bucket,
-        relevance: d.relevance,
-        cash: d.cash,
-        inlinks: d.bucket === 'seed' ? 0 : 1,
-        anchors: d.anchor ? [d.anchor] : [],
-        context: d.context,
-        priority: priorityOf({ relevance: d.relevance, cash: d.cash, authority: 0, intent: this.intent }),
-      });
-    }
+    const seq = this.nextSeq();
+    const done = this.q.upsert.get({
+      crawlId: this.crawlId,
+      url: d.url,
+      seq,
+      depth: d.depth,
+      bucket: d.bucket,
+      relevance: d.relevance,
+      cash: d.cash,
+      priority: priorityOf({ relevance: d.relevance, cash: d.cash, authority: 0, intent: this.intent }),
+      inlinks: d.bucket === 'seed' ? 0 : 1,
+      anchors: JSON.stringify(d.anchor ? [d.anchor] : []),
+      context: d.context,
+      anchor: d.anchor,
+      intent: this.intent ? 1 : 0,
+    }) as { id: number; seq: number } | undefined;
+    if (done?.seq === seq) return done.id;
+    // The URL was known: it keeps its place in discovery order.
+    this.seq = seq - 1;
+    if (done) return done.id;
+    const existing = this.get(d.url)!;
     const anchors = d.anchor && !existing.anchors.includes(d.anchor) && existing.anchors.length < MAX_ANCHORS ? [...existing.anchors, d.anchor] : existing.anchors;
     const cash = existing.state === 'queued' || existing.state === 'fetching' ? existing.cash + d.cash : existing.cash;
     const relevance = anchors !== existing.anchors ? Math.max(existing.relevance, rescore(anchors, existing.context)) : existing.relevance;
@@ -256,4 +280,13 @@ export class Frontier {
     this.seq += 1;
     return this.seq;
   }
+}
+
+/** Once per connection: every Frontier on it shares the one pure function. */
+function registerPriority(sqlite: Database.Database): void {
+  const known = sqlite.prepare('SELECT 1 FROM pragma_function_list WHERE name = ?').pluck().get(PRIORITY_FN);
+  if (known) return;
+  sqlite.function(PRIORITY_FN, { deterministic: true }, (relevance, cash, authority, intent) =>
+    priorityOf({ relevance: Number(relevance), cash: Number(cash), authority: Number(authority), intent: intent === 1 }),
+  );
 }

@@ -42,6 +42,23 @@ describe('the global cache', () => {
     expect(page.fromCache).toBe(false);
   });
 
+  it('serves a redirected page with its redirects, headers and final URL as first fetched', async () => {
+    lab = await openLab();
+    const first = await lab.engine.web.fetch({ url: `${lab.origin}/redirect/chain/2`, useCache: true });
+    const second = await lab.engine.web.fetch({ url: `${lab.origin}/redirect/chain/2`, useCache: true });
+    expect(second.fromCache).toBe(true);
+    expect(second).toMatchObject({ url: first.url, redirects: first.redirects, headers: first.headers, kind: first.kind, charset: first.charset });
+    expect(second.redirects).toHaveLength(2);
+  });
+
+  it('never stores a binary answer, whose copy would have no body to serve', async () => {
+    lab = await openLab();
+    await lab.engine.web.fetch({ url: `${lab.origin}/image.png`, useCache: true });
+    const page = await lab.engine.web.fetch({ url: `${lab.origin}/image.png`, useCache: true });
+    expect(page).toMatchObject({ kind: 'binary', fromCache: false });
+    expect(lab.hits('/image.png')).toHaveLength(2);
+  });
+
   it('keys the cache on the normalised URL, so tracking parameters share one entry', async () => {
     lab = await openLab();
     await lab.engine.web.fetch({ url: `${lab.origin}/article`, useCache: true });

@@ -96,6 +96,78 @@ describe('search patrols use every search option', () => {
   });
 });
 
+/** A SearXNG stand-in: a shop page ranked first, an arXiv paper second; it records the query of each search (its first page). */
+async function startSearx(): Promise<string[]> {
+  const queries: string[] = [];
+  server = createServer((req, res) => {
+    const params = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const first = params.get('pageno') === '1';
+    if (first) queries.push(params.get('q') ?? '');
+    const results = first
+      ? [
+          { url: 'http://shop.test/products/kettle', title: 'Steel Kettle', content: 'A steel kettle. Add to cart.', score: 1 },
+          { url: 'https://arxiv.org/abs/2601.00001', title: 'Kettle Thermodynamics', content: 'Abstract: how a kettle heats water.', score: 0.7 },
+        ]
+      : [];
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
+  });
+  await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+  open({ searxngUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
+  return queries;
+}
+
+describe('search patrols in a session', () => {
+  const config = { query: 'kettle', rerank_results: true };
+
+  it('sends the academic_research intent’s query additions and boosts the academic result to the top', async () => {
+    const queries = await startSearx();
+    const session = t.engine.sessions.create(p, { name: 'kettle science', metadata: { intent: { type: 'academic_research' } } });
+    const { workflow } = await t.engine.workflows.create(p, { name: 'papers', workflow_type: 'search', operation_config: config, interval: '1 day', session_id: session.id });
+    const first = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(queries).toEqual(['kettle research paper']);
+    expect(first.results!.map((r) => [r.url, r.relevance_score])).toEqual([
+      // 0.7 x 1.25 (academic authority) x 1.15 (preferred type) x 1.2 (intent boost)
+      ['https://arxiv.org/abs/2601.00001', 1.2075],
+      ['http://shop.test/products/kettle', 1],
+    ]);
+    // Seen URLs are neither filtered nor demoted: change tracking compares whole executions.
+    const second = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(second.results!.map((r) => r.url)).toEqual(first.results!.map((r) => r.url));
+    expect(second.result_changes).toMatchObject({ net_new_count: 0, dropped_count: 0, retained_count: 2, first_seen_count: 0 });
+  });
+
+  it('gives multi_step search steps the session’s intent too', async () => {
+    const queries = await startSearx();
+    const session = t.engine.sessions.create(p, { name: 'kettle science', metadata: { intent: { type: 'academic_research' } } });
+    const { workflow } = await t.engine.workflows.create(p, {
+      name: 'steps',
+      mode: 'multi_step',
+      interval: '1 day',
+      session_id: session.id,
+      steps: [{ id: 'find', type: 'search', config: { query: 'kettle', max_results: 2 } }],
+    });
+    const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(queries).toEqual(['kettle research paper']);
+    expect(run.result_count).toBe(2);
+  });
+
+  it('searches the plain query, unboosted, without a session or when the session turns its context off', async () => {
+    const queries = await startSearx();
+    const plain = await t.engine.workflows.create(p, { name: 'plain', workflow_type: 'search', operation_config: config, interval: '1 day' });
+    const session = t.engine.sessions.create(p, { name: 'no context', metadata: { intent: { type: 'academic_research' } }, session_config: { use_session_context: false } });
+    const off = await t.engine.workflows.create(p, { name: 'off', workflow_type: 'search', operation_config: config, interval: '1 day', session_id: session.id });
+    for (const { workflow } of [plain, off]) {
+      const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+      expect(run.results!.map((r) => [r.url, r.relevance_score])).toEqual([
+        ['http://shop.test/products/kettle', 1],
+        // 0.7 x 1.25: an authority of some source type, but no preferred type and no intent boost
+        ['https://arxiv.org/abs/2601.00001', 0.875],
+      ]);
+    }
+    expect(queries).toEqual(['kettle', 'kettle']);
+  });
+});
+
 describe('failed workflows', () => {
   it('turns failed after 3 failed scheduled runs, and a successful manual run revives it with next_run_at set', async () => {
     let healthy = false;

@@ -9,7 +9,7 @@ import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
 import { executionEstimate, executionPrice, ownStepCost, type Step } from './pricing.js';
 import { parseCascade } from './cascade.js';
-import type { SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './operations.js';
+import type { PatrolSessionContext, SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './operations.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { WorkflowExecution } from './responses.js';
 import { workflowExecutions, workflows } from './tables.js';
@@ -74,7 +74,7 @@ export class WorkflowExecutor {
     const session = this.beginSession(w);
     let outcome: Outcome;
     try {
-      outcome = await this.operate(w, reservation.id);
+      outcome = await this.operate(w, reservation.id, session.search);
     } catch (error) {
       if (session.operationId) this.deps.sessions!.finishOperation(session.operationId, { status: 'failed' });
       // A failed execution costs nothing: what the steps had used is given back too.
@@ -91,7 +91,7 @@ export class WorkflowExecutor {
     return this.record(w, trigger, slot, startedAt, { outcome, session, creditsConsumed: info.consumed + outcome.crawlCredits, price });
   }
 
-  private async operate(w: WorkflowRow, reservationId: string): Promise<Outcome> {
+  private async operate(w: WorkflowRow, reservationId: string, session: PatrolSessionContext | undefined): Promise<Outcome> {
     const use = (amount: number) => amount === 0 || this.deps.credits.use(reservationId, amount);
     if (w.mode === 'simple') {
       if (!use(this.price(w).credits)) throw unavailable('budget', 'the execution price exceeds its reservation');
@@ -102,11 +102,11 @@ export class WorkflowExecutor {
         return { results: crawled.pages, crawlCredits: crawled.credits };
       }
       // Validated against the search request schema when the workflow was created or patched.
-      const { results, summary, suggested_queries } = await this.search(w.userId, config as SearchRunConfig);
+      const { results, summary, suggested_queries } = await this.search(w.userId, config as SearchRunConfig, session);
       return { results, search: { summary, suggested_queries }, crawlCredits: 0 };
     }
     const budget = w.mode === 'ai_planned' ? Math.floor(w.maxCreditsPerExecution ?? 0) : undefined;
-    return this.pipeline(w, stepsOf(w) ?? [], use, budget);
+    return this.pipeline(w, stepsOf(w) ?? [], use, budget, session);
   }
 
   /**
@@ -114,7 +114,13 @@ export class WorkflowExecutor {
    * skipped, or that no longer fits the reserved budget is skipped, never overdrawn. The
    * execution's results are the outputs of the steps nothing depends on.
    */
-  private async pipeline(w: WorkflowRow, steps: Step[], use: (n: number) => boolean, budget: number | undefined): Promise<Outcome> {
+  private async pipeline(
+    w: WorkflowRow,
+    steps: Step[],
+    use: (n: number) => boolean,
+    budget: number | undefined,
+    session: PatrolSessionContext | undefined,
+  ): Promise<Outcome> {
     const outputs = new Map<string, ResultItem[] | null>();
     const runs: NonNullable<WorkflowExecution['steps']> = [];
     let spent = 0;
@@ -145,7 +151,7 @@ export class WorkflowExecutor {
       const upstream = input.flat().filter((r): r is ResultItem => r !== undefined && r !== null);
       let out: ResultItem[];
       let stepCredits = cost;
-      if (step.type === 'search') out = (await this.search(w.userId, { query: step.config.query, max_results: step.config.max_results, generate_summary: false })).results;
+      if (step.type === 'search') out = (await this.search(w.userId, { query: step.config.query, max_results: step.config.max_results, generate_summary: false }, session)).results;
       else if (step.type === 'crawl') {
         const urls = step.config.urls.flatMap((u) => resolveReference(u, steps, outputs));
         if (urls.length === 0) {
@@ -166,10 +172,10 @@ export class WorkflowExecutor {
     return { results: dedupe(terminal), steps: runs, crawlCredits };
   }
 
-  private async search(userId: string, config: SearchRunConfig): Promise<SearchedResults> {
+  private async search(userId: string, config: SearchRunConfig, session: PatrolSessionContext | undefined): Promise<SearchedResults> {
     const search = this.deps.operations.search;
     if (!search) throw unavailable('search', 'the search capability is not available in this engine');
-    return search(userId, config);
+    return search(userId, config, session);
   }
 
   private async crawl(userId: string, urls: string[], maxPages: number, config: Record<string, unknown>, maxCredits: number | undefined): Promise<{ pages: ResultItem[]; credits: number }> {
@@ -298,7 +304,8 @@ export class WorkflowExecutor {
     const urls = w.mode === 'simple' ? (w.operationConfig?.urls as string[] | undefined) : undefined;
     try {
       const begun = sessions.beginOperation(this.deps.principalOf(w.userId), w.sessionId, kind, { ...(query ? { query } : {}), ...(urls ? { urls } : {}) });
-      return { operationId: begun.operationId, seenUrls: begun.seenUrls };
+      // The session's intent shapes every search of the execution, as it does the session's own searches.
+      return { operationId: begun.operationId, seenUrls: begun.seenUrls, search: { sessionId: w.sessionId, intentType: begun.context?.intent_type ?? null } };
     } catch (error) {
       return { problem: isWvrError(error) ? error.code : String(error) };
     }
@@ -319,6 +326,8 @@ export class WorkflowExecutor {
 interface SessionUse {
   operationId?: string;
   seenUrls?: ReadonlySet<string>;
+  /** What the execution's searches take from the session. */
+  search?: PatrolSessionContext;
   problem?: string;
 }
 

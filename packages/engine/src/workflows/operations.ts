@@ -1,6 +1,7 @@
 import type { Principal } from '../accounts/schemas.js';
 import type { z } from 'zod';
 import type { SearchRun, SearchRunBody } from '../search/schemas.js';
+import type { SearchSessionContext } from '../search/service.js';
 import type { CrawlDetail, CrawlDryRun } from '../crawl/responses.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { WvrError } from '../core/errors.js';
@@ -13,8 +14,11 @@ import type { ResultItem } from './changes.js';
  * with `workflow_search_unavailable` / `workflow_crawl_unavailable`.
  */
 export interface WorkflowOperations {
-  /** A search with every option of its config (a search workflow's operation_config), uncharged. */
-  search?(userId: string, config: SearchRunConfig): Promise<SearchedResults>;
+  /**
+   * A search with every option of its config (a search workflow's operation_config), uncharged;
+   * a workflow with a session_id passes the session's intent with `session`.
+   */
+  search?(userId: string, config: SearchRunConfig, session?: PatrolSessionContext): Promise<SearchedResults>;
   /**
    * Runs a crawl job to its end and returns its pages with their clean text (the executor
    * fingerprints them) and the credits the crawl job charged; `max_credits` caps that.
@@ -23,6 +27,13 @@ export interface WorkflowOperations {
 }
 
 export type SearchRunConfig = z.input<typeof SearchRunBody>;
+
+/**
+ * What a session gives a patrol's searches: its intent's query additions and boosts. Seen URLs
+ * stay out: a patrol's change tracking compares whole executions, so nothing is filtered or
+ * demoted for having been seen.
+ */
+export type PatrolSessionContext = Pick<SearchSessionContext, 'sessionId' | 'intentType'>;
 
 export interface SearchedResults {
   results: Omit<ResultItem, 'text' | 'fingerprint'>[];
@@ -37,12 +48,12 @@ export interface CrawledPages {
 
 /** The part of `engine.search` a patrol uses: one uncharged, unrecorded search. */
 export interface SearchRunner {
-  run(principal: Principal, body: unknown): Promise<SearchRun>;
+  run(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchRun>;
 }
 
 export function searchOperation(search: SearchRunner, principalOf: (userId: string) => Principal): NonNullable<WorkflowOperations['search']> {
-  return async (userId, config) => {
-    const run = await search.run(principalOf(userId), config);
+  return async (userId, config, session) => {
+    const run = await search.run(principalOf(userId), config, session && { ...session, filterSeenUrls: false });
     return { results: run.results, suggested_queries: run.suggested_queries, summary: run.summary };
   };
 }
@@ -90,6 +101,12 @@ export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>
  */
 export interface WorkflowSessions {
   assertUsable(principal: Principal, sessionId: string): unknown;
-  beginOperation(principal: Principal, sessionId: string, kind: 'search' | 'crawl', request: { query?: string; urls?: string[] }): { operationId: string; seenUrls: ReadonlySet<string> };
+  /** `context` is null when the session's use_session_context is off. */
+  beginOperation(
+    principal: Principal,
+    sessionId: string,
+    kind: 'search' | 'crawl',
+    request: { query?: string; urls?: string[] },
+  ): { operationId: string; seenUrls: ReadonlySet<string>; context: { intent_type: string | null } | null };
   finishOperation(operationId: string, outcome: { status: 'completed' | 'failed'; documents?: { url: string; title?: string | null; text?: string | null }[]; credits?: number }): unknown;
 }
