@@ -1,5 +1,6 @@
 import { NO_USAGE, type ModelProvider, type ObjectRequest, type ProviderResult, type TextRequest } from './provider.js';
 import type { z } from 'zod';
+import { words } from '../text/tokens.js';
 
 const DIMENSIONS = 256;
 
@@ -25,7 +26,7 @@ export function heuristicProvider(): ModelProvider {
 
 export function hashedEmbedding(text: string): number[] {
   const vector = new Array<number>(DIMENSIONS).fill(0);
-  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  for (const word of words(text)) {
     if (word.length < 2) continue;
     vector[fnv1a(word) % DIMENSIONS]! += 1;
   }

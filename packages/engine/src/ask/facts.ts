@@ -1,5 +1,5 @@
 import { parseHtml } from '../html/index.js';
-import type { Classification, ExtractionInput, ExtractionService, FieldValue } from '../extract/index.js';
+import { textPage, type Classification, type ExtractionInput, type ExtractionService, type FieldValue } from '../extract/index.js';
 import type { AskedAttributes, Attribute } from './attributes.js';
 import { extractionSchema } from './attributes.js';
 import type { AskDocument } from './compose.js';
@@ -63,9 +63,8 @@ function factValue(value: FieldValue): string | number | null {
 /** Text-only pages become paragraphs so the extractor's DOM and text patterns both apply. */
 function extractionInput(doc: AskDocument): ExtractionInput {
   if (doc.html) return { page: parseHtml(doc.html, doc.url), html: doc.html };
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const paragraphs = doc.text.split(/\n\s*\n/).map((p) => `<p>${escape(p.trim())}</p>`).join('');
-  const html = `<html><head><title>${escape(doc.title)}</title></head><body><main>${paragraphs}</main></body></html>`;
-  const page = parseHtml(html, doc.url);
-  return { page: { ...page, publishedDate: page.publishedDate ?? doc.publishedDate }, html };
+  const input = textPage(doc.text, doc.url, doc.title);
+  // Set on the page itself, not a copy, so the extractor still gets the parsed tree (takeTree).
+  input.page.publishedDate ??= doc.publishedDate;
+  return input;
 }

@@ -21,7 +21,7 @@ export interface AskRetriever {
 }
 
 /** Reads a page through engine.web (robots, SSRF guard, caps, cache) and keeps its main text. */
-export async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate): Promise<AskDocument | null> {
+async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate): Promise<AskDocument | null> {
   const page = await fetcher.fetch({ url: candidate.url, useCache: true });
   if (page.error || page.body === null || page.status >= 400) return null;
   if (page.kind === 'html') {

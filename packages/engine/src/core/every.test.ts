@@ -47,4 +47,21 @@ describe('every', () => {
     await stopped;
     expect(done).toBe(true);
   });
+
+  it('reports a failed run and tries again on the next beat; stop() still resolves', async () => {
+    const failures: unknown[] = [];
+    let runs = 0;
+    const loop = every(
+      1,
+      () => {
+        runs++;
+        throw new Error('database is locked');
+      },
+      (error) => failures.push(error),
+    );
+    while (runs < 3) await beats(1, 5);
+    await expect(loop.stop()).resolves.toBeUndefined();
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    expect(String(failures[0])).toContain('database is locked');
+  });
 });

@@ -6,15 +6,17 @@ export interface Loop {
 /**
  * Runs `work` in the background every `intervalMs` of wall time (what is due still comes from the
  * engine clock). A beat that finds the previous run unfinished is skipped, so runs never overlap;
- * the timer is unref'd so a loop never keeps the process alive on its own.
+ * the timer is unref'd so a loop never keeps the process alive on its own. A failed run is reported
+ * to `onFailure` (default: a process warning) and the next beat tries again: a background loop
+ * never ends in an unhandled rejection, and stop() never throws.
  */
-export function every(intervalMs: number, work: () => unknown): Loop {
+export function every(intervalMs: number, work: () => unknown, onFailure: (error: unknown) => void = warn): Loop {
   let inFlight: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (inFlight) return;
     inFlight = Promise.resolve()
       .then(work)
-      .then(() => undefined)
+      .then(() => undefined, onFailure)
       .finally(() => {
         inFlight = undefined;
       });
@@ -26,4 +28,8 @@ export function every(intervalMs: number, work: () => unknown): Loop {
       await inFlight;
     },
   };
+}
+
+function warn(error: unknown): void {
+  process.emitWarning(`wvr background work failed and will be retried: ${error instanceof Error ? error.message : String(error)}`);
 }

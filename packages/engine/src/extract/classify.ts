@@ -80,8 +80,9 @@ function similarLinkRun(page: ParsedPage): number {
   const counts = new Map<string, number>();
   const host = safeUrl(page.url)?.host;
   for (const link of page.links) {
-    if (link.region !== 'main' || safeUrl(link.url)?.host !== host) continue;
-    const first = safeUrl(link.url)?.pathname.split('/').filter(Boolean)[0];
+    const url = safeUrl(link.url);
+    if (link.region !== 'main' || url?.host !== host) continue;
+    const first = url?.pathname.split('/').filter(Boolean)[0];
     if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
   }
   return Math.max(0, ...counts.values());

@@ -93,7 +93,7 @@ export function parseBoolean(text: string): boolean | null {
 }
 
 /** `https://schema.org/InStock` → `InStock`. */
-export const schemaEnum = (text: string) => text.replace(/^https?:\/\/schema\.org\//i, '');
+const schemaEnum = (text: string) => text.replace(/^https?:\/\/schema\.org\//i, '');
 
 const AVAILABILITY: [RegExp, string][] = [
   [/^instock$|^in ?stock$|available now|^available$|\bin stock\b|\bvorrätig\b|\ben stock\b|lieferbar/i, 'InStock'],
@@ -110,7 +110,7 @@ export function normalizeAvailability(text: string): string | null {
   return AVAILABILITY.find(([re]) => re.test(s))?.[1] ?? null;
 }
 
-export function toList(value: unknown): string[] {
+function toList(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? [String(v).trim()] : [])).filter(Boolean);
   if (typeof value !== 'string') return [];
   return value.split(/\s*[,;|\n]\s*/).map((v) => v.trim()).filter(Boolean);

@@ -30,11 +30,11 @@ const PLACE = /organization|business|place|store|restaurant|hotel|corporation|pe
 /** A price with its currency: grouped thousands (1.299,00 / 1,299.00 / 1 299,00) or plain digits (2191.88). */
 export const PRICE_PATTERN =
   /(?:(?:US\$|C\$|A\$|R\$|CHF|USD|EUR|GBP|JPY|INR|[$€£¥₹₩₽])\s?(?:\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?|(?:\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?\s?(?:€|zł|kr|Kč|CHF|EUR|USD|GBP|SEK|NOK|DKK|PLN|Ft|lei|руб|₽))(?![\d])/;
-export const EMAIL_PATTERN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-export const PHONE_PATTERN = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){2,4}/;
+const EMAIL_PATTERN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const PHONE_PATTERN = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){2,4}/;
 
 // Order matters: the first concept whose words match the field name wins, so specific ones come first.
-export const CONCEPTS: Concept[] = [
+const CONCEPTS: Concept[] = [
   { id: 'currency', match: /currenc/, type: 'string', ldTypes: PRODUCT, ld: ['offers.priceCurrency', 'offers.priceSpecification.priceCurrency', 'priceCurrency', 'baseSalary.currency'], microdata: ['priceCurrency'], meta: ['product:price:currency', 'og:price:currency'], labels: /^currency$/i },
   { id: 'review_count', match: /review.?count|num(ber)?.?of.?reviews|reviews?.?total|rating.?count|how many (reviews|ratings)/, type: 'number', ldTypes: PRODUCT, ld: ['aggregateRating.reviewCount', 'aggregateRating.ratingCount'], microdata: ['reviewCount', 'ratingCount'], meta: [], labels: /^(reviews?|ratings?)( count)?$/i, pattern: /(\d[\d,.]*)\s+(?:customer\s+)?(?:reviews|ratings)\b/i },
   { id: 'rating', match: /rating|stars|score/, type: 'number', ldTypes: PRODUCT, ld: ['aggregateRating.ratingValue', 'reviewRating.ratingValue'], microdata: ['ratingValue'], meta: [], labels: /^(rating|average rating|customer rating|stars)$/i, selectors: ['.star-rating .rating', '.rating-value', '.average-rating'], pattern: /(\d(?:[.,]\d{1,2})?)\s*(?:out of|of|\/)\s*5\b/i },

@@ -30,7 +30,7 @@ export function readDom(root: HTMLElement): PageDom {
   };
 }
 
-export const cleanLabel = (label: string) => collapse(label).replace(/[:：]\s*$/, '').replace(/^[\s•·*-]+/, '').trim();
+const cleanLabel = (label: string) => collapse(label).replace(/[:：]\s*$/, '').replace(/^[\s•·*-]+/, '').trim();
 
 /** Label next to value: table rows, definition lists, and short "Label: value" elements. */
 function labelPairs(root: HTMLElement): LabelPair[] {

@@ -17,6 +17,7 @@ import { intentFromSchema } from './intent.js';
 import { extractWithModel } from './llm.js';
 import { PreviewExtractionBody, type ExtractionMetadata, type ExtractionPreview } from './schemas.js';
 import { summarizeCrawl, summarizeText } from './summary.js';
+import { textPage } from './text-page.js';
 
 export interface ExtractionDeps {
   credits: CreditsService;
@@ -206,9 +207,7 @@ export class ExtractionService implements PageEnricher {
 function toParsed(page: FetchedPage): ParsedPage {
   const body = page.body ?? '';
   if (page.kind === 'html' || page.kind === 'xml') return parseHtml(body, page.url);
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const paragraphs = body.split(/\n\s*\n/).map((p) => `<p>${escape(p.trim())}</p>`).join('');
-  return parseHtml(`<html><body><main>${paragraphs}</main></body></html>`, page.url);
+  return textPage(body, page.url).page;
 }
 
 function excerpt(text: string): string {

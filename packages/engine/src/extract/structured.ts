@@ -30,7 +30,7 @@ function rankItems(items: Record<string, unknown>[], preferred?: RegExp, named?:
 }
 
 /** A JSON-LD leaf as text or a list: names of things, addresses joined, @id of references. */
-export function leafValue(value: unknown): unknown {
+function leafValue(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) {

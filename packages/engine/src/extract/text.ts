@@ -24,7 +24,7 @@ export function relevantSentences(sentences: string[], plan: FieldPlan): { sente
 /** A crude stem so "publish" finds "published" and "ingredients" finds "ingredient". */
 export const stem = (word: string) => (word.length > 5 ? word.replace(/(ing|ed|es|s)$/, '') : word.replace(/s$/, ''));
 
-export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Weight is 250 g" or "weight: 250 g" → "250 g", for the first name word found. */
 export function valueAfterKeyword(sentence: string, plan: FieldPlan): string | undefined {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Uuid } from '../core/schemas.js';
+import { DAY } from '../core/clock.js';
 
 /** A monitor is a workflow seen from an agent's side: its reports are executions, its story their changes. */
 
@@ -35,7 +36,6 @@ export const MonitorChronicleSchema = z
   .meta({ id: 'MonitorChronicle' });
 export type MonitorChronicle = z.infer<typeof MonitorChronicleSchema>;
 
-const DAY_MS = 86_400_000;
 export const MAX_DIGEST_DAYS = 90;
 
 export const DigestQuery = z
@@ -47,7 +47,7 @@ export const DigestQuery = z
     if (q.since && q.until && Date.parse(q.since) >= Date.parse(q.until)) {
       ctx.addIssue({ code: 'custom', path: ['since'], message: 'must be before until', params: { code: 'window_invalid' } });
     }
-    if (q.since && q.until && Date.parse(q.until) - Date.parse(q.since) > MAX_DIGEST_DAYS * DAY_MS) {
+    if (q.since && q.until && Date.parse(q.until) - Date.parse(q.since) > MAX_DIGEST_DAYS * DAY) {
       ctx.addIssue({ code: 'custom', path: ['since'], message: `must be at most ${MAX_DIGEST_DAYS} days before until`, params: { code: 'window_too_long' } });
     }
   });

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../core/context.js';
+import { DAY } from '../core/clock.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { WorkflowsService } from '../workflows/service.js';
@@ -14,7 +15,6 @@ import {
 import { describeRun, changesOf } from './story.js';
 
 const PAGE = 100;
-const DAY_MS = 86_400_000;
 /** Recommendations read this many recent reports: enough to see a trend, few enough to stay current. */
 const RECOMMENDATION_REPORTS = 10;
 const HIGHLIGHTS = 5;
@@ -65,7 +65,7 @@ export class MonitorsService {
   digest(principal: Principal, query: unknown = {}): MonitorDigest {
     const q = parseInput(DigestQuery, query, 'query');
     const until = q.until ? Date.parse(q.until) : this.ctx.clock.now().getTime();
-    const since = q.since ? Date.parse(q.since) : until - DAY_MS;
+    const since = q.since ? Date.parse(q.since) : until - DAY;
     const monitors = this.allWorkflows(principal).map((workflow) => {
       const runs = this.executionsBetween(principal, workflow.id, since, until);
       const changes = runs.map(changesOf);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { parseInput } from '../core/validate.js';
 import { IndexPageInput } from './schemas.js';
-import { domainOf, queryTerms, urlTokens } from './text.js';
+import { bareDomain, domainOf, queryTerms, urlTokens } from './text.js';
 
 /** BM25 column weights, in the FTS5 column order: title, headings, body, url_tokens, anchors. */
 export const FIELD_WEIGHTS = { title: 10, headings: 4, body: 1, url: 3, anchors: 5 } as const;
@@ -173,10 +173,7 @@ export class LocalIndex {
       ORDER BY rank
       LIMIT ?`;
     const domainParams = (list: string[]) =>
-      list.flatMap((d) => {
-        const bare = d.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
-        return [bare, `%.${bare}`];
-      });
+      list.map(bareDomain).flatMap((bare) => [bare, `%.${bare}`]);
     const rows = this.stmt(ranked).all(
       match,
       q.visibility.userId,

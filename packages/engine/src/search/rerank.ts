@@ -48,7 +48,7 @@ export function rerank<T extends RerankCandidate>(items: T[], seenDomains: Reado
   return out;
 }
 
-export function baseScore(c: RerankCandidate): number {
+function baseScore(c: RerankCandidate): number {
   return (
     c.relevanceScore *
     (c.authority ? AUTHORITY_ALIGNMENT : 1) *

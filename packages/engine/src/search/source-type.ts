@@ -11,7 +11,7 @@ export interface TypeEvidence {
 }
 
 /** Domains whose pages are of one type whatever they say; also the authorities for reranking. */
-export const AUTHORITY_DOMAINS: Record<ResultType, string[]> = {
+const AUTHORITY_DOMAINS: Record<ResultType, string[]> = {
   academic: ['arxiv.org', 'doi.org', 'nature.com', 'science.org', 'sciencedirect.com', 'springer.com', 'ieee.org', 'acm.org', 'nih.gov', 'jstor.org', 'plos.org', 'semanticscholar.org'],
   news: ['reuters.com', 'apnews.com', 'bbc.co.uk', 'bbc.com', 'nytimes.com', 'theguardian.com', 'ft.com', 'bloomberg.com', 'wsj.com', 'economist.com', 'npr.org'],
   community: ['reddit.com', 'stackoverflow.com', 'stackexchange.com', 'news.ycombinator.com', 'quora.com', 'discourse.org', 'lobste.rs'],

@@ -19,9 +19,14 @@ export function domainOf(url: string): string {
   }
 }
 
+/** A domain filter as written by a caller ("WWW.Example.com.") in the form domainOf gives. */
+export function bareDomain(wanted: string): string {
+  return wanted.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+}
+
 /** True when `domain` is `wanted` or one of its subdomains. */
 export function domainMatches(domain: string, wanted: string): boolean {
-  const w = wanted.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  const w = bareDomain(wanted);
   return domain === w || domain.endsWith(`.${w}`);
 }
 

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import type nlpType from 'compromise';
+import { domainOf } from '../search/text.js';
 
 /**
  * compromise costs about half a second and 45 MB to load; most engines never analyse a session,
  * so it is loaded on first use (Node's module cache keeps it from then on).
  */
 const nlp = (text: string) => (createRequire(import.meta.url)('compromise') as typeof nlpType)(text);
-import { domainOf } from '../search/text.js';
 
 /** What a session remembers from its operations, stored as JSON on the session row. */
 export interface SessionContextState {

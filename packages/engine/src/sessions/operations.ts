@@ -3,10 +3,10 @@ import type { SharingService, SharedResourceType } from '../accounts/sharing.js'
 import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { accumulate, type ContextDocument } from './context.js';
+import { applySessionUrlRules } from './filter.js';
 import { summarizeContext, toOperationRecord, type OperationRow, type SessionRow } from './records.js';
 import type { SessionConfigValue, SessionContextSummaryValue, SessionOperationKind, SessionOperationRecord } from './schemas.js';
 import { sessionOperations, sessions, sessionSeenUrls } from './tables.js';
-
 
 export interface OperationRequest {
   /** The search query or question; feeds recent queries and entities. */
@@ -80,13 +80,14 @@ export class SessionOperations {
         .where(eq(sessions.id, session.id))
         .run();
     })();
+    const seenUrls = this.seenUrls(session.id);
     return {
       operationId,
       sessionId: session.id,
       seq,
       config: session.config,
-      seenUrls: this.seenUrls(session.id),
-      context: session.config.use_session_context ? summarizeContext(session, this.seenCount(session.id)) : null,
+      seenUrls,
+      context: session.config.use_session_context ? summarizeContext(session, seenUrls.size) : null,
     };
   }
 
@@ -105,8 +106,10 @@ export class SessionOperations {
     const now = this.ctx.clock.now().toISOString();
     const documents = outcome.documents ?? [];
     this.ctx.sqlite.transaction(() => {
-      const before = this.seenUrls(session.id);
-      const fresh = session.config.auto_deduplicate ? uniqueNew(documents, before) : documents;
+      // Only documents new to the session feed the context, so a page seen twice is not counted twice.
+      const fresh = session.config.auto_deduplicate
+        ? applySessionUrlRules(documents, { seenUrls: this.seenUrls(session.id), filterSeenUrls: true, autoDeduplicate: true }).kept
+        : documents;
       for (const doc of documents) {
         this.ctx.db.insert(sessionSeenUrls).values({ sessionId: session.id, url: doc.url, operationId: op.id, seenAt: now }).onConflictDoNothing().run();
       }
@@ -175,14 +178,4 @@ export class SessionOperations {
   private row(operationId: string): OperationRow | undefined {
     return this.ctx.db.select().from(sessionOperations).where(eq(sessionOperations.id, operationId)).get();
   }
-}
-
-/** The documents whose URL neither an earlier operation nor an earlier result of this one returned. */
-function uniqueNew(documents: ContextDocument[], seen: ReadonlySet<string>): ContextDocument[] {
-  const taken = new Set(seen);
-  return documents.filter((d) => {
-    if (taken.has(d.url)) return false;
-    taken.add(d.url);
-    return true;
-  });
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ListQuery, QueryBoolean, ShareBody } from '../core/schemas.js';
+import { ListQuery, QueryBoolean, ShareBody, requireWebhookUrl } from '../core/schemas.js';
 import { AskBody } from '../ask/schemas.js';
 import { CrawlFields, crawlRules } from '../crawl/schemas.js';
 import { SearchFields } from '../search/schemas.js';
 import { INTENT_TYPES } from '../search/intent.js';
-import { requireWebhookUrl } from '../core/schemas.js';
+import { ShareStateSchema } from '../accounts/sharing.js';
 
 export const SessionStatus = z.enum(['active', 'completed', 'archived']);
 export const IntentType = z.enum(INTENT_TYPES);
@@ -192,28 +192,23 @@ export const SessionTimelineSchema = z
   .meta({ id: 'SessionTimeline' });
 export type SessionTimeline = z.infer<typeof SessionTimelineSchema>;
 
-export const SessionShareSchema = z
-  .object({
-    id: z.string().uuid(),
-    public_share: z.boolean(),
-    shared_with_org: z.boolean(),
-    organization_id: z.string().nullable(),
-  })
-  .meta({ id: 'SessionShare' });
+export const SessionShareSchema = z.object({ id: z.string().uuid(), ...ShareStateSchema.shape }).meta({ id: 'SessionShare' });
 
 const PublicOperation = SessionOperationSchema.omit({ resource_id: true }).meta({ id: 'PublicSessionOperation' });
 
 /** Only what a public link should show: no config, organization, owner or child resource ids. */
-export const PublicSessionSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    intent_context: z.string().nullable(),
-    status: SessionStatus,
-    metadata: SessionMetadata,
-    operation_count: z.number().int(),
-    created_at: z.string(),
+export const PublicSessionSchema = SessionSchema.pick({
+  id: true,
+  name: true,
+  description: true,
+  intent_context: true,
+  status: true,
+  metadata: true,
+  operation_count: true,
+  created_at: true,
+})
+  .extend({
+    // Redeclared rather than picked: the auto-archive note is for owners, not public readers.
     last_activity_at: z.string(),
     access_level: z.literal('public'),
     operations: z.array(PublicOperation),

@@ -72,7 +72,7 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | { ok: f
   }
 }
 
-export function fallbackAssessment(intent: string, reason: FallbackReason): IntentAssessment {
+function fallbackAssessment(intent: string, reason: FallbackReason): IntentAssessment {
   return {
     assessment: 'specific',
     specificity_score: 7,
@@ -86,7 +86,7 @@ export function fallbackAssessment(intent: string, reason: FallbackReason): Inte
 
 type Scored = Omit<IntentAssessment, 'is_assessed' | 'assessment_source' | 'fallback_reason_code'>;
 
-export function heuristicAssessment(intent: string): Scored {
+function heuristicAssessment(intent: string): Scored {
   const r = readIntent(intent);
   const points = [
     { why: 'names entities', n: Math.min(3, r.entities.length) },

@@ -7,7 +7,7 @@ import type { NotifyService } from '../notify/service.js';
 import { compareResults, fingerprint, urlKey, type ResultChanges, type ResultItem } from './changes.js';
 import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
-import { executionEstimate, executionPrice, ownStepCost, type Step } from './pricing.js';
+import { executionEstimate, executionPrice, MAX_STEP_SEEDS, ownStepCost, referencedKey, type Step } from './pricing.js';
 import { parseCascade } from './cascade.js';
 import type { PatrolSessionContext, SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './operations.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -18,7 +18,7 @@ import { nextSlot, scheduleOf } from './schedule.js';
 export type WorkflowRow = typeof workflows.$inferSelect;
 
 /** Workflows stop being scheduled after this many failed executions in a row. */
-export const MAX_CONSECUTIVE_FAILURES = 3;
+const MAX_CONSECUTIVE_FAILURES = 3;
 
 export interface ExecutorDeps {
   ctx: EngineContext;
@@ -159,7 +159,7 @@ export class WorkflowExecutor {
           continue;
         }
         const config = step.config.extraction_schema ? { extraction_schema: step.config.extraction_schema } : {};
-        const crawled = await this.crawl(w.userId, urls.slice(0, 100), step.config.max_pages, config, crawlBudget);
+        const crawled = await this.crawl(w.userId, urls.slice(0, MAX_STEP_SEEDS), step.config.max_pages, config, crawlBudget);
         out = crawled.pages;
         stepCredits = crawled.credits;
         crawlCredits += crawled.credits;
@@ -341,7 +341,7 @@ const priced = (w: WorkflowRow) => ({
 
 export const stepsOf = (w: WorkflowRow): Step[] | null =>
   w.mode === 'ai_planned' ? ((w.plan?.recommended_steps as Step[] | undefined) ?? null) : (w.steps as Step[] | null);
-export const stopOf = (w: WorkflowRow) => w.stopCondition as StopConditionInput;
+const stopOf = (w: WorkflowRow) => w.stopCondition as StopConditionInput;
 
 function summary(c: ResultChanges | null) {
   if (!c) return null;
@@ -386,9 +386,9 @@ function cascadeHolds(text: string, steps: Step[], deps: string[], outputs: Map<
 
 /** `{{key}}` in a crawl step's urls stands for every URL an earlier step produced. */
 function resolveReference(value: string, steps: Step[], outputs: Map<string, ResultItem[] | null>): string[] {
-  const m = /^\{\{\s*([\w-]+)\s*\}\}$/.exec(value);
-  if (!m) return [value];
-  const id = keyOf(steps, m[1]!);
+  const ref = referencedKey(value);
+  if (ref === undefined) return [value];
+  const id = keyOf(steps, ref);
   return (id ? (outputs.get(id) ?? []) : []).map((r) => r.url);
 }
 

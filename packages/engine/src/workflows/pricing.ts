@@ -80,7 +80,12 @@ export function crawlPageBound(config: CrawlBound, seeds = new Set(config.urls ?
 }
 
 /** Patrol crawl steps take at most this many seed URLs. */
-const MAX_STEP_SEEDS = 100;
+export const MAX_STEP_SEEDS = 100;
+
+/** The step key a crawl step's `{{key}}` URL stands for (every URL that step produced), or undefined for a plain URL. */
+export function referencedKey(url: string): string | undefined {
+  return /^\{\{\s*([\w-]+)\s*\}\}$/.exec(url)?.[1];
+}
 
 /**
  * The most results a step can hand on: a search its max_results, a crawl its page bound, an
@@ -94,7 +99,7 @@ function outputBound(step: Step, byId: Map<string, Step>, depth = 0): number {
     case 'crawl': {
       // Crawl steps never expand: their pages are their seeds, a `{{key}}` standing for every URL that step produced.
       const seeds = step.config.urls.reduce((n, url) => {
-        const ref = /^\{\{\s*([\w-]+)\s*\}\}$/.exec(url)?.[1];
+        const ref = referencedKey(url);
         if (ref === undefined) return n + 1;
         const source = [...byId.values()].find((s) => s.output_key === ref || s.id === ref);
         return n + (source ? outputBound(source, byId, depth + 1) : 0);

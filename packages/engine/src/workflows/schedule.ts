@@ -22,16 +22,16 @@ export const scheduleOf = (row: Schedule): Schedule => ({
   timezone: row.timezone,
 });
 
-export type ScheduleKind = 'interval' | 'cron' | 'once';
+type ScheduleKind = 'interval' | 'cron' | 'once';
 
-export function scheduleKind(s: Schedule): ScheduleKind {
+function scheduleKind(s: Schedule): ScheduleKind {
   if (s.cronExpression) return 'cron';
   if (s.intervalMinutes !== null || s.interval) return 'interval';
   return 'once';
 }
 
 /** interval_minutes wins over interval, as the spec says. */
-export function periodMinutes(s: Schedule): number | null {
+function periodMinutes(s: Schedule): number | null {
   if (s.intervalMinutes !== null) return s.intervalMinutes;
   if (s.interval) return intervalToMinutes(s.interval);
   return null;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
+import { every, type Loop } from '../core/every.js';
 import { nextSlot, scheduleOf } from './schedule.js';
 import { workflows } from './tables.js';
 import type { WorkflowRow } from './executor.js';
@@ -30,8 +31,7 @@ interface Claim {
  * once, and its next slot is the first one after now.
  */
 export class WorkflowScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private looping: Promise<SchedulerRun[]> | undefined;
+  private loop: Loop | undefined;
   private readonly ticks = new Set<Promise<SchedulerRun[]>>();
   private stopping = false;
   private concurrency: number;
@@ -59,24 +59,18 @@ export class WorkflowScheduler {
 
   /** The loop `wvr serve` and `wvr worker` run; a tick never overlaps the previous one. */
   start(intervalMs = 1_000, options: SchedulerOptions = {}): void {
-    if (this.timer) return;
+    if (this.loop) return;
     if (options.concurrency !== undefined) this.concurrency = concurrencyOf(options);
-    this.timer = setInterval(() => {
-      if (this.looping || this.stopping) return;
-      this.looping = this.tick().finally(() => {
-        this.looping = undefined;
-      });
-    }, intervalMs);
-    this.timer.unref();
+    this.loop = every(intervalMs, () => this.tick());
   }
 
   /** Ends the loop; running ticks finish the executions they started, claim nothing more, and return. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    const loop = this.loop;
+    this.loop = undefined;
     this.stopping = true;
     try {
-      await Promise.allSettled([...this.ticks]);
+      await Promise.allSettled([loop?.stop(), ...this.ticks]);
     } finally {
       this.stopping = false;
     }

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
-import { errors } from '../core/errors.js';
+import { errors, isWvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { IdParams } from '../core/schemas.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { SharingService, ShareState } from '../accounts/sharing.js';
 import type { RateLimitService } from '../accounts/rate-limits.js';
 import { pricing } from '../credits/pricing.js';
-import { isWvrError } from '../core/errors.js';
 import { AssessIntentBody, OperationConfigCheck, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
 import { assessIntent, type IntentAssessment } from './assess.js';
 import { planWorkflow, presetOf, type WorkflowPlan } from './planner.js';
@@ -15,11 +14,10 @@ import { parseCascade } from './cascade.js';
 import { firstSlot, scheduleOf } from './schedule.js';
 import { cronNeverFiresProblem } from './schedule-rules.js';
 import { assertEditable, assertRunnable, assertTransition, SCHEDULED, type Status } from './lifecycle.js';
-import { WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
+import { stepsOf, WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
 import { WorkflowScheduler } from './scheduler.js';
 import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
-import type { Step } from './pricing.js';
 import type { JobQueue } from '../jobs/queue.js';
 
 /** Asynchronous plans run on the engine's job queue under this kind, so they survive a restart. */
@@ -230,9 +228,10 @@ export class WorkflowsService {
   plan(principal: Principal, input: unknown): WorkflowPlan {
     const body = parseInput(PlanBody, input);
     const price = pricing.planPreview(presetOf(body));
-    planWorkflow(body, price.credits);
+    // Planned before charging, so a budget too small to plan costs nothing.
+    const plan = planWorkflow(body, price.credits);
     const charged = this.deps.credits.charge(principal.userId, price, 'workflow_plan');
-    return planWorkflow(body, charged.consumed);
+    return { ...plan, credits_consumed: charged.consumed };
   }
 
   planAsync(principal: Principal, input: unknown) {
@@ -318,7 +317,7 @@ export class WorkflowsService {
       mode: r.mode,
       workflow_type: r.workflowType,
       operation_config: r.operationConfig,
-      steps: (r.mode === 'ai_planned' ? (r.plan?.recommended_steps ?? null) : r.steps) as Step[] | null,
+      steps: stepsOf(r),
       intent: r.intent,
       max_credits_per_execution: r.maxCreditsPerExecution,
       stop_condition: r.stopCondition as Workflow['stop_condition'],
