@@ -14,7 +14,7 @@ export function tokenize(text: string): string[] {
   return terms(text, { stopwords: STOPWORDS, minLength: 2, dropNumbers: true });
 }
 
-export function urlTokens(url: string): string[] {
+function urlTokens(url: string): string[] {
   try {
     const parsed = new URL(url);
     return tokenize(`${parsed.pathname} ${parsed.search}`.replace(/[-_/.=&?+]/g, ' '));

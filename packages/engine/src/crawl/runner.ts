@@ -7,7 +7,7 @@ import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
 import { crawls } from './tables.js';
 import { Frontier, type FrontierRow } from './frontier.js';
-import { nextBucket, REGION_WEIGHTS, strongerRegion, type Bucket } from './graph.js';
+import { nextBucket, REGION_WEIGHTS, round, strongerRegion, type Bucket } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
 import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
@@ -329,7 +329,7 @@ class CrawlRun {
     const mass = this.frontier.mass() || 1;
     for (const doc of this.store.documentNodes()) {
       const next = {
-        importance: round(doc.weight / mass),
+        importance: round(doc.weight / mass, 6),
         hubScore: graph.hubOf(doc.node),
         authorityScore: graph.authorityOf(doc.node),
         inlinks: doc.nodeInlinks,
@@ -540,7 +540,7 @@ class CrawlRun {
     const maxDepth = this.crawl.maxDepth;
     const pagination = this.config.link_extraction_config?.detect_pagination ?? false;
     const next = parsed.nextPage ? normalizeUrl(parsed.nextPage) : null;
-    const candidates = new Map<string, { anchor: string; context: string; isNext: boolean; region: LinkRegion }>();
+    const candidates = new Map<string, { anchor: string; context: string; isNext: boolean; depth: number; region: LinkRegion }>();
     for (const link of parsed.links) {
       if (link.nofollow) continue;
       const url = normalizeUrl(link.url);
@@ -556,7 +556,7 @@ class CrawlRun {
       const isNext = pagination && url === next;
       const depth = isNext ? row.depth : row.depth + 1;
       if (depth > maxDepth) continue;
-      candidates.set(url, { anchor: link.text, context: link.context, isNext, region: link.region });
+      candidates.set(url, { anchor: link.text, context: link.context, isNext, depth, region: link.region });
     }
     const share = candidates.size > 0 ? cash / candidates.size : 0;
     const links = this.linkGraph();
@@ -568,12 +568,10 @@ class CrawlRun {
       const hub = looksLikeHub(url, c.isNext);
       const bucket: Bucket = hub ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
       const target = this.frontier.discover(
-        { url, depth: c.isNext ? row.depth : row.depth + 1, bucket, relevance, anchor: c.anchor, context: c.context, cash: share },
+        { url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: share },
         (anchors, context) => this.scorer.score({ url, anchors, context }),
       );
       if (this.frontier.addEdge(row.url, url, c.region)) links.add(row.id, target, REGION_WEIGHTS[c.region]);
     }
   }
 }
-
-const round = (n: number) => Math.round(n * 1e6) / 1e6;

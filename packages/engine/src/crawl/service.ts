@@ -23,6 +23,8 @@ type Row = typeof crawls.$inferSelect;
 type DocRow = typeof crawlDocuments.$inferSelect;
 
 export const CRAWL_JOB = 'crawl.run';
+/** A crawl that can still be cancelled. */
+const ACTIVE: Row['status'][] = ['pending', 'running'];
 
 export interface CrawlServiceDeps {
   credits: CreditsService;
@@ -170,12 +172,12 @@ export class CrawlService {
 
   /** `DELETE /v1/crawls/{id}`: a pending (scheduled) or running crawl ends cancelled, its reservation released. */
   cancel(principal: Principal, id: string): CrawlDetail {
-    return this.stop(principal, id, ['pending', 'running']);
+    return this.stop(principal, id);
   }
 
   /** `POST /v1/crawls/{id}/abort`: a running crawl stops now; pages already fetched stay charged. */
   abort(principal: Principal, id: string): CrawlDetail {
-    return this.stop(principal, id, ['running', 'pending']);
+    return this.stop(principal, id);
   }
 
   /** `POST /v1/crawls/{id}/execute`: a scheduled crawl becomes due now; the job queue starts it. */
@@ -199,16 +201,17 @@ export class CrawlService {
     return this.get(principal, id);
   }
 
-  private stop(principal: Principal, id: string, from: Row['status'][]): CrawlDetail {
+  /** Cancel and abort alike: a pending or running crawl ends cancelled, the unused reservation released. */
+  private stop(principal: Principal, id: string): CrawlDetail {
     const row = this.owned(principal, id);
-    if (!from.includes(row.status)) {
+    if (!ACTIVE.includes(row.status)) {
       throw errors.conflict('crawl_not_active', `Crawl ${id} is already ${row.status}.`, { details: { status: row.status } });
     }
     this.ctx.sqlite.transaction(() => {
       const changed = this.ctx.db
         .update(crawls)
         .set({ status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() })
-        .where(and(eq(crawls.id, id), inArray(crawls.status, from)))
+        .where(and(eq(crawls.id, id), inArray(crawls.status, ACTIVE)))
         .run().changes;
       if (changed > 0 && row.reservationId) this.deps.credits.release(row.reservationId);
     })();

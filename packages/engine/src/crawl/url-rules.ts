@@ -1,4 +1,5 @@
 import { hostOf } from '../html/index.js';
+import { domainOf as hostWithPortOf } from '../search/text.js';
 
 export type ExpansionMode = 'none' | 'internal' | 'external' | 'both';
 
@@ -38,14 +39,7 @@ export function domainOf(url: string): string {
  * are one site, since sites commonly link between the two.
  */
 export function siteOf(url: string): string {
-  let port: string;
-  try {
-    port = new URL(url).port;
-  } catch {
-    return '';
-  }
-  const domain = domainOf(url);
-  return port ? `${domain}:${port}` : domain;
+  return hostWithPortOf(url);
 }
 
 /** Whether expansion lets the crawl follow a link from `from` to `to`, given the seeds' sites. */

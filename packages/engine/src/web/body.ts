@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FetchLimits } from './limits.js';
 import type { FetchFailure } from './types.js';
 
-export type BodyOutcome = { bytes: Buffer; wireBytes: number } | { failure: FetchFailure };
+export type BodyOutcome = { bytes: Buffer } | { failure: FetchFailure };
 
 type Decoder = Gunzip | ReturnType<typeof createInflate> | ReturnType<typeof createBrotliDecompress>;
 
@@ -35,11 +35,10 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
   if (!decoder) {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       size += chunk.length;
-      wireBytes = size;
       if (size > limits.maxBodyBytes) return tooLarge(limits, body);
       chunks.push(chunk);
     }
-    return { bytes: Buffer.concat(chunks), wireBytes };
+    return { bytes: Buffer.concat(chunks) };
   }
 
   body.on('data', (chunk: Buffer) => {
@@ -62,7 +61,7 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
   }
   const failed = await piping;
   if (failed) throw failed;
-  return { bytes: Buffer.concat(chunks), wireBytes };
+  return { bytes: Buffer.concat(chunks) };
 }
 
 function tooLarge(limits: FetchLimits, body: Readable): BodyOutcome {

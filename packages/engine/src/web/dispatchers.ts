@@ -1,6 +1,7 @@
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { AddressPolicy } from './address-policy.js';
 import type { FetchLimits, ProxyOptions } from './limits.js';
+import { isConfigured } from './tiers.js';
 import type { ProxyTier } from './types.js';
 
 const KEEP_ALIVE_MS = 10_000;
@@ -29,7 +30,7 @@ export class Dispatchers {
   }
 
   isConfigured(tier: ProxyTier): boolean {
-    return tier === 'direct' || Boolean(this.proxies[tier]);
+    return isConfigured(this.proxies, tier);
   }
 
   /** Null for a tier without a configured proxy: the caller must refuse, never go direct. */

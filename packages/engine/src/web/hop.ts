@@ -10,12 +10,11 @@ export interface HopAnswer {
   headers: Record<string, string>;
   /** Decoded body; empty for redirects. */
   bytes: Buffer;
-  wireBytes: number;
 }
 
 export type HopOutcome = { answer: HopAnswer } | { failure: FetchFailure; status?: number; headers?: Record<string, string> };
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** One HTTP GET, no redirect following, every limit applied; failures come back as values. */
 export async function fetchHop(
@@ -44,9 +43,9 @@ export async function fetchHop(
     });
     status = response.statusCode;
     headers = flatten(response.headers);
-    if (REDIRECTS.has(status) && headers.location) {
+    if (REDIRECT_STATUSES.has(status) && headers.location) {
       await response.body.dump();
-      return { answer: { status, headers, bytes: Buffer.alloc(0), wireBytes: 0 } };
+      return { answer: { status, headers, bytes: Buffer.alloc(0) } };
     }
     const declared = Number(headers['content-length']);
     if (!headers['content-encoding'] && Number.isFinite(declared) && declared > limits.maxBodyBytes) {
@@ -55,7 +54,7 @@ export async function fetchHop(
     }
     const body = await readBody(response.body as unknown as Readable, headers['content-encoding'] ?? '', limits);
     if ('failure' in body) return { failure: body.failure, status, headers };
-    return { answer: { status, headers, bytes: body.bytes, wireBytes: body.wireBytes } };
+    return { answer: { status, headers, bytes: body.bytes } };
   } catch (error) {
     return { failure: failureOf(error, signal, overall), status, headers };
   }

@@ -60,9 +60,4 @@ export class Politeness {
       return task();
     }) as Promise<T>;
   }
-
-  /** Waits without holding a queue slot (between retries). */
-  wait(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleep(ms, signal);
-  }
 }

@@ -4,7 +4,7 @@ import { AddressPolicy } from './address-policy.js';
 import { WebCache } from './cache.js';
 import { readContent } from './content.js';
 import { Dispatchers } from './dispatchers.js';
-import { fetchHop, type HopOutcome } from './hop.js';
+import { fetchHop, REDIRECT_STATUSES, type HopOutcome } from './hop.js';
 import { Politeness } from './politeness.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
 import { assertTiersAvailable, isBlockLike, tierPlan, type TierRequest } from './tiers.js';
@@ -25,7 +25,6 @@ interface RobotsEntry {
 const DEFAULT_CACHE_MAX_AGE = 86_400;
 /** Unreachable robots.txt means "crawl nothing" (RFC 9309), but only briefly. */
 const ROBOTS_FAILURE_TTL_MS = 10 * 60 * 1000;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * `engine.web`: every outbound page fetch of the product. Polite per origin, bounded in time

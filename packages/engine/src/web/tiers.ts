@@ -2,7 +2,7 @@ import { errors } from '../core/errors.js';
 import type { ProxyOptions } from './limits.js';
 import type { ProxyTier, RetryStrategyName } from './types.js';
 
-export const TIER_ORDER: readonly ProxyTier[] = ['direct', 'premium', 'ultra_premium'];
+const TIER_ORDER: readonly ProxyTier[] = ['direct', 'premium', 'ultra_premium'];
 
 /** What a crawl (or any job) asks for, in the request's own field names. */
 export interface TierRequest {
@@ -18,7 +18,8 @@ export function startTier(request: TierRequest): ProxyTier {
   return 'direct';
 }
 
-const isConfigured = (proxies: ProxyOptions, tier: ProxyTier) => tier === 'direct' || Boolean(proxies[tier]);
+/** Direct needs nothing; a paid tier needs its proxy URL. */
+export const isConfigured = (proxies: ProxyOptions, tier: ProxyTier) => tier === 'direct' || Boolean(proxies[tier]);
 
 /**
  * Thrown when the job is created, before anything is fetched or charged: a paid tier without

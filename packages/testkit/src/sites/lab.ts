@@ -27,6 +27,7 @@ const page = (title: string, body: string, head = '') =>
 /** `?retry=N` sets Retry-After to N seconds (default 1); `?retry=none` leaves the header out. */
 const retryAfter = (url: URL): Record<string, string> =>
   url.searchParams.get('retry') === 'none' ? {} : { 'retry-after': String(intParam(url, 'retry', 1)) };
+const tooManyRequests = (url: URL): Reply => ({ status: 429, headers: retryAfter(url), body: page('Too many requests', '<p>Slow down.</p>') });
 const redirect = (status: number, location: string): Reply => ({ status, headers: { location }, body: '' });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const intParam = (url: URL, name: string, fallback: number) => {
@@ -67,13 +68,13 @@ export function labSite(options: LabOptions = {}): Handler {
       case '/status/503':
         return { status: 503, headers: retryAfter(url), body: page('Unavailable', '<p>Try later.</p>') };
       case '/status/429':
-        return { status: 429, headers: retryAfter(url), body: page('Too many requests', '<p>Slow down.</p>') };
+        return tooManyRequests(url);
       case '/flaky': {
         const key = url.searchParams.get('key') ?? 'default';
         const seen = flakyCounts.get(key) ?? 0;
         flakyCounts.set(key, seen + 1);
         if (seen < intParam(url, 'times', 2)) {
-          return { status: 429, headers: retryAfter(url), body: page('Too many requests', '<p>Slow down.</p>') };
+          return tooManyRequests(url);
         }
         return html(page('Flaky page', `<p>Answered after ${seen} refusals.</p>`));
       }
