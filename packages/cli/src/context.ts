@@ -5,7 +5,7 @@ import { createClient, type WvrClient } from '@wvr/sdk';
 import { CliError } from './output/errors.js';
 import { consoleOutput, type Output } from './output/print.js';
 
-export const DEFAULT_LOCAL_USER = 'local@wvr.localhost';
+const DEFAULT_LOCAL_USER = 'local@wvr.localhost';
 
 export interface GlobalOptions {
   data?: string;
@@ -39,7 +39,7 @@ export function contextOf(command: Command): CommandContext {
 }
 
 /** Opens the local engine on the data folder; the local CLI may fetch the user's own network on purpose. */
-export function openLocalEngine(ctx: CommandContext): Engine {
+function openLocalEngine(ctx: CommandContext): Engine {
   return createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: true });
 }
 
@@ -57,11 +57,8 @@ export interface LocalWork {
  * command has one code path and local and remote behave alike.
  */
 export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient) => Promise<T>, local: LocalWork = {}): Promise<T> {
-  const { remote, token } = ctx.options;
-  if (remote) {
-    if (!token) throw new CliError('A token is needed with --remote: pass --token or set WVR_API_TOKEN.', 'token_missing', 2);
-    return fn(createClient({ baseUrl: remote, token }));
-  }
+  const { remote } = ctx.options;
+  if (remote) return fn(createClient({ baseUrl: remote, token: requireToken(ctx) }));
   return withLocalEngine(ctx, async (engine, principal) => {
     if (local.background) engine.start({ jobPollMs: 100 });
     const app = await createServer({ engine, authenticate: () => principal, rateLimits: false });
@@ -71,6 +68,11 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
       await app.close();
     }
   });
+}
+
+export function requireToken(ctx: CommandContext): string {
+  if (!ctx.options.token) throw new CliError('A token is needed with --remote: pass --token or set WVR_API_TOKEN.', 'token_missing', 2);
+  return ctx.options.token;
 }
 
 /** Operator actions that only make sense on the machine holding the data (creating accounts, granting credits). */

@@ -4,9 +4,9 @@ import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
-import { emit, table, terminalWidth, type Output } from '../output/print.js';
+import { balanceNote, emit, table, terminalWidth, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
-import { positiveInt } from './parse.js';
+import { nonNegativeInt, positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
 import { OUTPUT_FORMATS, writeDocuments, type OutputFormat } from './crawl-output.js';
 import { CrawlView } from '../views/CrawlView.js';
@@ -80,7 +80,7 @@ export function crawlCommand(): Command {
         emit(ctx.output, result, (d) =>
           [
             `Would reserve ${d.cost_estimate} credit(s): ${d.max_pages} page(s) at ${d.price_per_page}, ${d.pricing_tier}${d.advanced_features.length ? ` (${d.advanced_features.join(', ')})` : ''}.`,
-            `Depth ${d.max_depth}, smart crawl ${d.smart_crawl ? 'on' : 'off'}; balance ${d.credits_balance}${d.would_succeed ? '' : ' — not enough'}.`,
+            `Depth ${d.max_depth}, smart crawl ${d.smart_crawl ? 'on' : 'off'}; ${balanceNote(d.credits_balance, d.would_succeed)}.`,
           ].join('\n'),
         );
         return;
@@ -105,7 +105,7 @@ export function crawlsCommand(): Command {
     .description('your crawls and those shared with your organizations, newest first')
     .addOption(new Option('--status <status>', 'only crawls in this status').choices(STATUSES))
     .option('--limit <n>', 'page size (1-100)', positiveInt)
-    .option('--offset <n>', 'items to skip', (v) => (v === '0' ? 0 : positiveInt(v)))
+    .option('--offset <n>', 'items to skip', nonNegativeInt)
     .action(async (opts: CrawlListQuery, command: Command) => {
       const ctx = contextOf(command);
       const page = await withClient(ctx, (client) => client.crawls.list({ status: opts.status, limit: opts.limit, offset: opts.offset }));

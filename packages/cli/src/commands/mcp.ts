@@ -3,8 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '@wvr/server';
-import { contextOf, openLocalEngine, type CommandContext } from '../context.js';
-import { CliError } from '../output/errors.js';
+import { contextOf, requireToken, withLocalEngine, type CommandContext } from '../context.js';
 
 export function mcpCommand(): Command {
   return new Command('mcp')
@@ -17,22 +16,20 @@ export function mcpCommand(): Command {
 
 /** The tools over the local engine, acting as the --user account. */
 async function serveLocal(ctx: CommandContext): Promise<void> {
-  const engine = openLocalEngine(ctx);
-  const principal = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: ctx.options.user }));
-  const server = createMcpServer({ engine, principal });
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  await server.connect(transport);
-  await Promise.race([closed, stdinEnded()]);
-  await server.close();
-  await engine.close();
+  await withLocalEngine(ctx, async (engine, principal) => {
+    const server = createMcpServer({ engine, principal });
+    const transport = new StdioServerTransport();
+    const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+    await server.connect(transport);
+    await Promise.race([closed, stdinEnded()]);
+    await server.close();
+  });
 }
 
 /** Relays every message between stdio and the server's /mcp endpoint, so stdio-only clients reach a remote wvr. */
 async function bridgeToRemote(ctx: CommandContext): Promise<void> {
-  if (!ctx.options.token) throw new CliError('A token is needed with --remote: pass --token or set WVR_API_TOKEN.', 'token_missing', 2);
   const remote = new StreamableHTTPClientTransport(new URL('/mcp', ctx.options.remote), {
-    requestInit: { headers: { authorization: `Bearer ${ctx.options.token}` } },
+    requestInit: { headers: { authorization: `Bearer ${requireToken(ctx)}` } },
   });
   const local = new StdioServerTransport();
   local.onmessage = (message) => {

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { QuickSearchResponse, SearchDryRun, SearchJob } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
-import { emit, table } from '../output/print.js';
+import { balanceNote, ellipsize, emit, table } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
 
@@ -65,7 +65,7 @@ export function searchCommand(): Command {
 }
 
 const rows = (results: { title: string; url: string; relevance_score: number; source_type?: string }[]) =>
-  results.map((r, i) => ({ '#': i + 1, score: r.relevance_score.toFixed(3), type: r.source_type, title: clip(r.title, 60), url: r.url }));
+  results.map((r, i) => ({ '#': i + 1, score: r.relevance_score.toFixed(3), type: r.source_type, title: ellipsize(r.title, 60), url: r.url }));
 
 function renderQuick(r: QuickSearchResponse): string {
   return [table(rows(r.results), ['#', 'score', 'title', 'url']), '', `${r.total} results from ${r.provider} · ${credits(r.credits)}`].join('\n');
@@ -82,8 +82,7 @@ function renderJob(job: SearchJob): string {
 
 function renderDryRun(d: SearchDryRun): string {
   const features = d.credits.advanced_features.length > 0 ? ` (${d.credits.advanced_features.join(', ')})` : '';
-  return `Would cost ${d.credits.would_consume} credit(s), ${d.credits.pricing_tier}${features}; balance ${d.credits_balance}${d.would_succeed ? '' : ' — not enough'}.`;
+  return `Would cost ${d.credits.would_consume} credit(s), ${d.credits.pricing_tier}${features}; ${balanceNote(d.credits_balance, d.would_succeed)}.`;
 }
 
 const credits = (c: { consumed: number; balance_after: number }) => `${c.consumed} credit(s), balance ${c.balance_after}`;
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

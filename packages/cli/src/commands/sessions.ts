@@ -4,7 +4,7 @@ import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
 import { emit, table } from '../output/print.js';
-import { positiveInt } from './parse.js';
+import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 
 const oneOf =
   <T extends string>(values: readonly T[]) =>
@@ -13,7 +13,6 @@ const oneOf =
     throw new InvalidArgumentError(`use one of ${values.join(', ')}`);
   };
 
-const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 
 type SessionCreateBody = Parameters<WvrClient['sessions']['create']>[0];
 type SessionListQuery = NonNullable<Parameters<WvrClient['sessions']['list']>[0]>;
@@ -39,7 +38,7 @@ export function sessionsCommand(): Command {
     .option('--intent-context <text>', 'monitoring intent given to AI features')
     .option('--intent <type>', IntentType.options.join(', '), oneOf(IntentType.options))
     .option('--domain <context>', DomainContext.options.join(', '), oneOf(DomainContext.options))
-    .option('--tag <tags>', 'tags, comma-separated or repeated', list)
+    .option('--tag <tags>', 'tags, comma-separated or repeated', commaList)
     .option('--max-operations <n>', 'at most this many operations (1-100)', positiveInt)
     .action(async (name: string, opts: CreateOptions, command: Command) => {
       const ctx = contextOf(command);
@@ -67,7 +66,7 @@ export function sessionsCommand(): Command {
     .option('--days-back <days>', 'activity within this many days', positiveInt)
     .option('--include-shared', 'also sessions shared with your organizations')
     .option('--limit <n>', 'page size (1-100)', positiveInt)
-    .option('--offset <n>', 'items to skip', (v) => (v === '0' ? 0 : positiveInt(v)))
+    .option('--offset <n>', 'items to skip', nonNegativeInt)
     .action(async (opts: { status?: SessionListQuery['status']; tag?: string; daysBack?: number; includeShared?: boolean; limit?: number; offset?: number }, command: Command) => {
       const ctx = contextOf(command);
       const query: SessionListQuery = {

@@ -3,9 +3,9 @@ import { createElement } from 'react';
 import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
-import { emit, table, type Output } from '../output/print.js';
+import { balanceNote, emit, table, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
-import { positiveInt } from './parse.js';
+import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 import { loadStructured } from './structured-input.js';
 import { WorkflowWatchView } from '../views/WorkflowWatchView.js';
 import { changeLine, latestRun, scheduleOf, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
@@ -17,8 +17,6 @@ type Execution = NonNullable<Awaited<ReturnType<Api['execute']>>['execution']>;
 type StopCondition = NonNullable<CreateBody['stop_condition']>;
 
 const STATUSES = ['active', 'paused', 'completed', 'failed', 'stopped', 'planning', 'plan_failed', 'archived'] as const;
-const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
-const offset = (v: string) => (v === '0' ? 0 : positiveInt(v));
 
 interface CreateOptions {
   file?: string;
@@ -59,7 +57,7 @@ export function workflowsCommand(): Command {
     .addOption(new Option('--mode <mode>', 'simple (default), multi_step (steps in the file) or ai_planned').choices(['simple', 'multi_step', 'ai_planned']))
     .addOption(new Option('--type <type>', 'simple mode: search or crawl').choices(['search', 'crawl']))
     .option('--query <text>', 'search workflows: the query')
-    .option('--url <url>', 'crawl workflows: a seed URL (repeat or comma-separate)', list)
+    .option('--url <url>', 'crawl workflows: a seed URL (repeat or comma-separate)', commaList)
     .option('--max-results <n>', 'search workflows: results per run', positiveInt)
     .option('--max-pages <n>', 'crawl workflows: pages per run', positiveInt)
     .option('--intent <text>', 'what to monitor (filters irrelevant changes; ai_planned plans from it)')
@@ -75,7 +73,7 @@ export function workflowsCommand(): Command {
     .option('--webhook <url>', 'signed webhook for run, change and completion events')
     .option('--email', 'also notify by email (needs WVR_SMTP_URL on the engine)')
     .option('--session <id>', 'session whose seen URLs make changes unique across runs')
-    .option('--tag <tags>', 'tags, comma-separated or repeated', list)
+    .option('--tag <tags>', 'tags, comma-separated or repeated', commaList)
     .option('--dry-run', 'estimate the cost per run without creating')
     .action(async (opts: CreateOptions, command: Command) => {
       const ctx = contextOf(command);
@@ -83,7 +81,7 @@ export function workflowsCommand(): Command {
       const created = await withClient(ctx, (client) => client.workflows.create(body));
       emit(ctx.output, created, (c) => {
         const e = c.estimate;
-        const cost = `${e.credits_per_execution} credit(s) per run, balance ${e.credits_balance}${e.would_succeed ? '' : ' — not enough'}`;
+        const cost = `${e.credits_per_execution} credit(s) per run, ${balanceNote(e.credits_balance, e.would_succeed)}`;
         if (c.dry_run || !c.workflow) return `Would cost ${cost}; first run ${e.first_run_at ?? 'not scheduled'}.`;
         const w = c.workflow;
         return [`Workflow "${w.name}" (${w.id}) is ${w.status}: ${scheduleOf(w)}, next run ${w.next_run_at ?? '-'}.`, `About ${cost}.`].join('\n');
@@ -96,11 +94,11 @@ export function workflowsCommand(): Command {
     .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
     .addOption(new Option('--scope <scope>', 'all, owned or shared').choices(['all', 'owned', 'shared']))
     .option('--search <text>', 'name or description contains')
-    .option('--tag <tags>', 'must carry every tag (comma-separated or repeated)', list)
+    .option('--tag <tags>', 'must carry every tag (comma-separated or repeated)', commaList)
     .addOption(new Option('--sort-by <field>').choices(['created', 'updated', 'name']))
     .addOption(new Option('--sort-order <order>').choices(['asc', 'desc']))
     .option('--limit <n>', 'page size (1-100)', positiveInt)
-    .option('--offset <n>', 'items to skip', offset)
+    .option('--offset <n>', 'items to skip', nonNegativeInt)
     .action(async (opts: Omit<ListQuery, 'tags'> & { tag?: string[]; sortBy?: ListQuery['sort_by']; sortOrder?: ListQuery['sort_order'] }, command: Command) => {
       const ctx = contextOf(command);
       const query: ListQuery = {
@@ -144,7 +142,7 @@ export function workflowsCommand(): Command {
       emit(ctx.output, out, (r) => {
         if (!r.execution) {
           const e = r.estimate;
-          return e ? `A run would cost ${e.credits} credit(s); balance ${e.credits_balance}${e.would_succeed ? '' : ' — not enough'}.` : `Workflow ${r.workflow_id} is ${r.status}.`;
+          return e ? `A run would cost ${e.credits} credit(s); ${balanceNote(e.credits_balance, e.would_succeed)}.` : `Workflow ${r.workflow_id} is ${r.status}.`;
         }
         return [renderExecution(r.execution), `Workflow is ${r.status}.`].join('\n');
       });
@@ -177,14 +175,14 @@ export function workflowsCommand(): Command {
     .command('executions <id>')
     .description('the run history, newest first, with changes')
     .option('--limit <n>', 'page size (1-100)', positiveInt)
-    .option('--offset <n>', 'items to skip', offset)
+    .option('--offset <n>', 'items to skip', nonNegativeInt)
     .option('--changes', 'also list the new, dropped and changed URLs of each run')
     .action(async (id: string, opts: { limit?: number; offset?: number; changes?: boolean }, command: Command) => {
       const ctx = contextOf(command);
       const page = await withClient(ctx, (client) => client.workflows.executions(id, { limit: opts.limit, offset: opts.offset }));
       emit(ctx.output, page, (p) =>
         [
-          table(p.data.map(executionRow), ['seq', 'trigger', 'status', 'finished_at', 'results', 'new', 'dropped', 'retained', 'change_%', 'credits', 'stop']),
+          executionTable(p.data),
           ...(opts.changes ? p.data.flatMap((e) => ['', `#${e.seq}:`, ...changeDetails(e)]) : []),
           `${p.data.length} of ${p.total}`,
         ].join('\n'),
@@ -286,11 +284,15 @@ function renderWorkflow(w: WorkflowDetail): string {
     ...(w.tags.length ? [`tags: ${w.tags.join(', ')}`] : []),
     '',
     'Recent executions:',
-    table(w.recent_executions.map(executionRow), ['seq', 'trigger', 'status', 'finished_at', 'results', 'new', 'dropped', 'retained', 'change_%', 'credits', 'stop']),
+    executionTable(w.recent_executions),
   ];
   const latest = latestRun(w);
   if (latest) lines.push('', changeLine(latest));
   return lines.join('\n');
+}
+
+function executionTable(executions: WorkflowDetail['recent_executions']): string {
+  return table(executions.map(executionRow), ['seq', 'trigger', 'status', 'finished_at', 'results', 'new', 'dropped', 'retained', 'change_%', 'credits', 'stop']);
 }
 
 function executionRow(e: WorkflowDetail['recent_executions'][number]) {

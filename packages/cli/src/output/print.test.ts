@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { table } from './print.js';
+import { balanceNote, table } from './print.js';
 
 const LONG_URL = `https://shop.example.test/catalogue/category/garden/${'very-long-product-slug-'.repeat(4)}final`;
 const rows = [
@@ -32,5 +32,12 @@ describe('table', () => {
     const id = '5f0c6a8e-3b1d-4c2a-9e7f-0a1b2c3d4e5f';
     const lines = table([{ id, credits: 12345, url: LONG_URL }], ['id', 'credits', 'url'], { width: 40 }).split('\n');
     expect(lines[1]).toBe(`${id}  12345    https://sho…`);
+  });
+});
+
+describe('balanceNote', () => {
+  it('says "not enough" only when the balance would not cover the cost', () => {
+    expect(balanceNote(40, true)).toBe('balance 40');
+    expect(balanceNote(4, false)).toBe('balance 4 — not enough');
   });
 });

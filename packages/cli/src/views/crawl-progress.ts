@@ -32,7 +32,7 @@ export interface CrawlProgress {
   error: string | null;
 }
 
-export const TERMINAL_STATUSES: readonly CrawlDetail['status'][] = ['completed', 'failed', 'cancelled'];
+const TERMINAL_STATUSES: readonly CrawlDetail['status'][] = ['completed', 'failed', 'cancelled'];
 
 export const isFinished = (status: CrawlDetail['status']) => TERMINAL_STATUSES.includes(status);
 

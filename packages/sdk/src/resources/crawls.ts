@@ -1,5 +1,5 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { itemPath, type Schemas } from './types.js';
 
 export type CrawlBody = Schemas['CrawlRequest'];
 export type CrawlEstimateBody = Schemas['CrawlEstimateRequest'];
@@ -13,7 +13,7 @@ export interface CrawlListQuery {
 export type CrawlGetQuery = Schemas['CrawlGetQuery'];
 export type CrawlDocumentsQuery = Schemas['CrawlDocumentsQuery'];
 
-const crawl = (id: string, rest = '') => `/v1/crawls/${encodeURIComponent(id)}${rest}`;
+const crawl = itemPath('/v1/crawls');
 
 export const crawlsResource = (request: Request) => ({
   /** A CrawlDetail, or a CrawlDryRun when `dry_run` is set. */

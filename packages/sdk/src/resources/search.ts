@@ -1,5 +1,5 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { itemPath, type Schemas } from './types.js';
 
 export type QuickSearchBody = Schemas['QuickSearchRequest'];
 export type SearchBody = Schemas['SearchRequest'];
@@ -9,7 +9,7 @@ export interface SearchJobListQuery {
   status?: Schemas['SearchJob']['status'];
 }
 
-const job = (id: string, rest = '') => `/v1/search/jobs/${encodeURIComponent(id)}${rest}`;
+const job = itemPath('/v1/search/jobs');
 
 export const searchResource = (request: Request) => ({
   quick: (body: QuickSearchBody) => request<Schemas['QuickSearchResponse']>('POST', '/v1/search/quick', { body }),

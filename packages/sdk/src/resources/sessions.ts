@@ -1,5 +1,5 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { itemPath, type Schemas } from './types.js';
 
 export type SessionCreateBody = Schemas['SessionCreateRequest'];
 export interface SessionListQuery {
@@ -11,7 +11,7 @@ export interface SessionListQuery {
   include_shared?: boolean;
 }
 
-const path = (id: string, rest = '') => `/v1/sessions/${encodeURIComponent(id)}${rest}`;
+const path = itemPath('/v1/sessions');
 
 export const sessionsResource = (request: Request) => ({
   create: (body: SessionCreateBody) => request<Schemas['Session']>('POST', '/v1/sessions', { body }),

@@ -1,5 +1,5 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { itemPath, type Schemas } from './types.js';
 
 export type WorkflowCreateBody = Schemas['WorkflowCreateRequest'];
 export type WorkflowPatchBody = Schemas['WorkflowPatchRequest'];
@@ -17,7 +17,7 @@ export interface WorkflowListQuery {
   sort_order?: 'asc' | 'desc';
 }
 
-const path = (id: string, rest = '') => `/v1/workflows/${encodeURIComponent(id)}${rest}`;
+const path = itemPath('/v1/workflows');
 
 export const workflowsResource = (request: Request) => ({
   create: (body: WorkflowCreateBody) => request<Schemas['WorkflowCreateResponse']>('POST', '/v1/workflows', { body }),

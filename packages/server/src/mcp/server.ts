@@ -74,7 +74,7 @@ function describeTool({ tool, route }: BoundTool): Tool {
 }
 
 /** One flat object: the route's path parameters, query parameters and body fields side by side. */
-export function inputSchemaOf(route: RouteDef): JsonSchema {
+function inputSchemaOf(route: RouteDef): JsonSchema {
   const parts = [route.params, route.query, route.body].filter((s): s is z.ZodType => s !== undefined).map(toJson);
   const $defs = Object.assign({}, ...parts.map((p) => p.$defs ?? {})) as Record<string, JsonSchema>;
   const objects = parts.map((p) => resolveRoot(p, $defs));
