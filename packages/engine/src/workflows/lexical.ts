@@ -15,6 +15,22 @@ export function uniqueTerms(text: string): string[] {
   return [...new Set(terms(text))];
 }
 
+/**
+ * The content words of a text as written (case and endings kept, in order, one per stem), for
+ * building queries a person can read: "noise cancelling headphones", never "noise cancell headphone".
+ */
+export function contentWords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}]+(?:['’.+-][\p{L}\p{N}]+)*/gu) ?? []) {
+    const key = terms(word).join(' ');
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(word);
+  }
+  return out;
+}
+
 /** Share of `wanted` terms present in `text`, 0..1, and which were found. */
 export function coverage(wanted: string[], text: string): { score: number; found: string[]; missing: string[] } {
   if (wanted.length === 0) return { score: 0, found: [], missing: [] };
