@@ -49,6 +49,19 @@ describe('credits', () => {
     ]);
   });
 
+  it('keeps operator grants above the monthly grant, before the first use and across months', () => {
+    const fresh = t.engine.accounts.ensureUser({ email: 'granted@x.test' }).id;
+    t.engine.credits.grant(fresh, 50, 'operator grant');
+    expect(t.engine.credits.balance(fresh)).toBe(150);
+    t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 120 }, 'test'); // the month's 100, then 20 of the 50
+    t.clock.set('2026-04-01T00:00:01Z');
+    expect(t.engine.credits.balance(fresh)).toBe(130);
+    t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 40 }, 'test'); // from April's 100
+    t.clock.set('2026-05-01T00:00:01Z');
+    expect(t.engine.credits.balance(fresh)).toBe(130);
+    expect(t.engine.credits.balance(fresh)).toBe(t.engine.credits.ledgerSum(fresh));
+  });
+
   it('charges 2 credits when rerank_results is set and reports the credits info', () => {
     const info = t.engine.credits.charge(userId, pricing.fullSearch({ rerank_results: true }), 'search');
     expect(info).toEqual({ consumed: 2, balance_after: 98, pricing_tier: 'advanced', advanced_features: ['rerank_results'] });

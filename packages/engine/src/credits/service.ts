@@ -162,16 +162,21 @@ export class CreditsService {
   }
 
   /**
-   * The plan's monthly credits arrive on the first use in each calendar month (UTC) as a
-   * top-up to the grant amount: unused monthly credits do not pile up, and credits above it
-   * (manual grants) are kept.
+   * The plan's monthly credits arrive on the first use in each calendar month (UTC). Monthly
+   * credits do not pile up, while credits above them (operator grants) are kept: spending draws
+   * on the month's credits first, so what is left of last month's credits (its grant minus what
+   * was spent since) is topped up to the grant, and everything else in the balance stays. A
+   * user granted 50 before their first use has 150 in their first month.
    */
   private applyMonthlyGrant(userId: string): void {
     const period = monthOf(this.ctx.clock.now()).key;
     if (this.q.grantInPeriod.get(userId, period)) return;
     const plan = this.accounts.getUser(userId).plan;
-    const topUp = Math.max(0, this.ctx.options.monthlyGrants[plan] - this.sum(userId));
-    this.append(userId, 'grant', topUp, { note: `monthly ${plan} grant for ${period}`, period });
+    const monthly = this.ctx.options.monthlyGrants[plan];
+    const last = this.q.lastMonthlyGrant.get(userId);
+    const balance = this.sum(userId);
+    const monthlyLeft = last ? Math.min(balance, Math.max(0, monthly - this.q.spentSince.get(userId, last.seq)!.spent)) : 0;
+    this.append(userId, 'grant', monthly - monthlyLeft, { note: `monthly ${plan} grant for ${period}`, period });
   }
 
   private openReservation(reservationId: string): ReservationRow {

@@ -16,6 +16,8 @@ export class CreditStatements {
   readonly closeReservation: Statement<[string, string, string]>;
   readonly ledgerSum: Statement<[string], { total: number }>;
   readonly grantInPeriod: Statement<[string, string], { id: string }>;
+  readonly lastMonthlyGrant: Statement<[string], { seq: number }>;
+  readonly spentSince: Statement<[string, number], { spent: number }>;
   readonly lastSeq: Statement<[], { seq: number }>;
   readonly insertLedger: Statement<[LedgerRow]>;
 
@@ -31,6 +33,12 @@ export class CreditStatements {
     this.ledgerSum = sqlite.prepare<[string], { total: number }>('SELECT coalesce(sum(amount), 0) AS total FROM credit_ledger WHERE user_id = ?');
     this.grantInPeriod = sqlite.prepare<[string, string], { id: string }>(
       "SELECT id FROM credit_ledger WHERE user_id = ? AND kind = 'grant' AND period = ? LIMIT 1",
+    );
+    this.lastMonthlyGrant = sqlite.prepare<[string], { seq: number }>(
+      "SELECT seq FROM credit_ledger WHERE user_id = ? AND kind = 'grant' AND period IS NOT NULL ORDER BY seq DESC LIMIT 1",
+    );
+    this.spentSince = sqlite.prepare<[string, number], { spent: number }>(
+      "SELECT coalesce(-sum(amount), 0) AS spent FROM credit_ledger WHERE user_id = ? AND seq > ? AND kind <> 'grant'",
     );
     // The ledger is append-only and seq grows with every insert, so the last row by rowid holds the
     // highest seq: one b-tree step, where max(seq) walked the whole (user_id, seq) index.
