@@ -15,6 +15,8 @@ export interface ResultItem {
   text?: string;
   fingerprint?: string;
   extracted_data?: Record<string, unknown> | null;
+  /** Search steps with query_decomposition: the sub-queries that returned this result. */
+  matched_queries?: string[];
 }
 
 export interface NetNewUrl {

@@ -7,7 +7,8 @@ import type { NotifyService } from '../notify/service.js';
 import { compareResults, fingerprint, urlKey, type ResultChanges, type ResultItem } from './changes.js';
 import { classifyResults, monitoringIntent } from './intent-filter.js';
 import { evaluateStopCondition, type StopConditionInput } from './stop-conditions.js';
-import { executionEstimate, executionPrice, MAX_STEP_SEEDS, ownStepCost, referencedKey, type Step } from './pricing.js';
+import { executionEstimate, executionPrice, MAX_STEP_SEEDS, ownStepCost, referencedKey, stepQueries, type Step } from './pricing.js';
+import { mergeSubResults } from './decompose.js';
 import { parseCascade } from './cascade.js';
 import type { PatrolSessionContext, SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './operations.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -151,7 +152,15 @@ export class WorkflowExecutor {
       const upstream = input.flat().filter((r): r is ResultItem => r !== undefined && r !== null);
       let out: ResultItem[];
       let stepCredits = cost;
-      if (step.type === 'search') out = (await this.search(w.userId, { query: step.config.query, max_results: step.config.max_results, generate_summary: false }, session)).results;
+      let subQueries: string[] | undefined;
+      if (step.type === 'search') {
+        const queries = stepQueries(step);
+        const runs = [];
+        for (const query of queries) runs.push({ query, results: (await this.search(w.userId, { query, max_results: step.config.max_results, generate_summary: false }, session)).results });
+        // Decomposed: every sub-query's results, merged one per URL, each naming the sub-queries that found it.
+        if (step.config.query_decomposition) [out, subQueries] = [mergeSubResults(runs, urlKey), queries];
+        else out = runs[0]!.results;
+      }
       else if (step.type === 'crawl') {
         const urls = step.config.urls.flatMap((u) => resolveReference(u, steps, outputs));
         if (urls.length === 0) {
@@ -165,7 +174,7 @@ export class WorkflowExecutor {
         crawlCredits += crawled.credits;
       } else out = dedupe(upstream);
       outputs.set(step.id, out);
-      runs.push({ id: step.id, type: step.type, status: 'completed', result_count: out.length, credits: stepCredits });
+      runs.push({ id: step.id, type: step.type, status: 'completed', result_count: out.length, credits: stepCredits, ...(subQueries ? { sub_queries: subQueries } : {}) });
     }
     const consumed = new Set(steps.flatMap((s) => s.depends_on ?? []));
     const terminal = steps.filter((s) => !consumed.has(s.id)).flatMap((s) => outputs.get(s.id) ?? []);

@@ -120,6 +120,24 @@ describe('search workflows on the local web', () => {
     expect(t.engine.credits.balance(p.userId)).toBe(96);
   });
 
+  it('decomposes a compound query under query_decomposition: one search per sub-query, merged with provenance', async () => {
+    web.setVersion(1);
+    const step = (decompose: boolean) => ({ id: 'find', type: 'search', config: { query: 'noise cancelling headphones and espresso machine', max_results: 5, query_decomposition: decompose } });
+    const runOf = async (decompose: boolean) => {
+      const { workflow } = await t.engine.workflows.create(p, { name: `compound ${decompose}`, mode: 'multi_step', interval: '1 day', steps: [step(decompose)] });
+      return (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    };
+    const plain = await runOf(false);
+    const split = await runOf(true);
+    const about = (r: { title: string; description: string }, word: RegExp) => word.test(`${r.title} ${r.description}`);
+    expect(plain.results!.some((r) => about(r, /espresso|coffee/i))).toBe(false);
+    expect(split.steps![0]).toMatchObject({ status: 'completed', credits: 2, sub_queries: ['noise cancelling headphones', 'espresso machine'] });
+    expect(split.results!.some((r) => about(r, /headphone/i) && r.matched_queries!.includes('noise cancelling headphones'))).toBe(true);
+    expect(split.results!.some((r) => about(r, /espresso|coffee/i) && r.matched_queries!.includes('espresso machine'))).toBe(true);
+    expect(new Set(split.results!.map((r) => r.url)).size).toBe(split.results!.length);
+    expect(split.credits.consumed).toBe(2);
+  });
+
   it('keeps an ai_planned execution within max_credits_per_execution', async () => {
     web.setVersion(1);
     const { workflow } = await t.engine.workflows.create(p, {

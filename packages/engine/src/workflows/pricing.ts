@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { pricing, type Price } from '../credits/pricing.js';
 import type { WorkflowStep } from './schemas.js';
+import { decomposeQuery } from './decompose.js';
 
 export type Step = z.output<typeof WorkflowStep>;
 
@@ -9,11 +10,16 @@ export function crawlCost(maxPages: number, config: { extraction_schema?: object
   return pricing.crawlPage(config).credits * maxPages;
 }
 
-/** What one step costs at most: a search 1 credit, a crawl its page budget, an aggregate nothing. */
+/** The searches a search step runs: its query, or each sub-query under query_decomposition. */
+export function stepQueries(step: Extract<Step, { type: 'search' }>): string[] {
+  return step.config.query_decomposition ? decomposeQuery(step.config.query) : [step.config.query];
+}
+
+/** What one step costs at most: a search 1 credit per query it runs, a crawl its page budget, an aggregate nothing. */
 export function stepCost(step: Step): number {
   switch (step.type) {
     case 'search':
-      return pricing.fullSearch({}).credits;
+      return pricing.fullSearch({}).credits * stepQueries(step).length;
     case 'crawl':
       return crawlCost(step.config.max_pages, step.config);
     case 'aggregate':
@@ -95,7 +101,7 @@ function outputBound(step: Step, byId: Map<string, Step>, depth = 0): number {
   if (depth > byId.size) return 0;
   switch (step.type) {
     case 'search':
-      return step.config.max_results;
+      return step.config.max_results * stepQueries(step).length;
     case 'crawl': {
       // Crawl steps never expand: their pages are their seeds, a `{{key}}` standing for every URL that step produced.
       const seeds = step.config.urls.reduce((n, url) => {

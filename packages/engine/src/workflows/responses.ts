@@ -12,6 +12,7 @@ const ResultItem = z.object({
   source_type: SourceType.optional().describe('Search results: academic, commercial, news, community or mixed'),
   fingerprint: z.string().optional(),
   extracted_data: z.record(z.string(), z.unknown()).nullable().optional(),
+  matched_queries: z.array(z.string()).optional().describe('Search steps with query_decomposition: the sub-queries that returned this result'),
 });
 
 export const ResultChangesSchema = z
@@ -57,6 +58,7 @@ const StepRun = z.object({
   result_count: z.number().int(),
   credits: z.number(),
   reason: z.string().optional(),
+  sub_queries: z.array(z.string()).optional().describe('Search steps with query_decomposition: the sub-queries it ran'),
 });
 
 export const WorkflowExecutionSchema = z

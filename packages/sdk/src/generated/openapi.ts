@@ -1893,6 +1893,8 @@ export interface components {
                     result_count: number;
                     credits: number;
                     reason?: string;
+                    /** @description Search steps with query_decomposition: the sub-queries it ran */
+                    sub_queries?: string[];
                 }[];
                 /** @description Simple search patrols: the summary generate_summary asked for */
                 summary?: components["schemas"]["SearchSummary"] | null;
@@ -2007,6 +2009,8 @@ export interface components {
                 result_count: number;
                 credits: number;
                 reason?: string;
+                /** @description Search steps with query_decomposition: the sub-queries it ran */
+                sub_queries?: string[];
             }[];
             results?: {
                 url: string;
@@ -2024,6 +2028,8 @@ export interface components {
                 extracted_data?: {
                     [key: string]: unknown;
                 } | null;
+                /** @description Search steps with query_decomposition: the sub-queries that returned this result */
+                matched_queries?: string[];
             }[];
             /** @description Simple search patrols: the summary generate_summary asked for */
             summary?: components["schemas"]["SearchSummary"] | null;
