@@ -56,4 +56,16 @@ describe('planner', () => {
     expect(p.estimated_credits_per_execution).toBeLessThanOrEqual(3);
     expect(p.recommended_steps.some((s) => s.type === 'crawl')).toBe(false);
   });
+
+  it('builds readable queries from the intent’s own words, as written, and covers every one', () => {
+    const intent = 'Track price drops of Veltro and Quillo noise cancelling headphones';
+    const written = new Set(intent.split(' '));
+    for (const preset of ['quick', 'standard', 'comprehensive'] as const) {
+      const p = plan({ intent, preset });
+      const queries = p.recommended_steps.flatMap((s) => (s.type === 'search' && s.id.startsWith('entity_') ? [s.config.query] : []));
+      expect(queries).toEqual(['Veltro price drops noise cancelling headphones', 'Quillo price drops noise cancelling headphones']);
+      for (const q of queries) for (const word of q.split(' ')) expect(written).toContain(word);
+      expect(p.coverage_gaps.filter((g) => g.includes('not searched for'))).toEqual([]);
+    }
+  });
 });
