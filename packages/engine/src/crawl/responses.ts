@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccessLevel, ShareStateSchema } from '../accounts/sharing.js';
 import { page } from '../core/schemas.js';
+import { CreditsInfoSchema } from '../credits/schemas.js';
 import { CrawlStatus } from './schemas.js';
 
 const score = z.number().min(0);
@@ -92,6 +93,9 @@ export const CrawlDetailSchema = CrawlJobSchema.extend({
   access_level: AccessLevel,
   sharing: ShareStateSchema,
   smart_crawl: SmartCrawlSchema.nullable(),
+  credits: CreditsInfoSchema.optional().describe(
+    'The owner only: the pages charged so far (consumed), the balance now (balance_after, with what a running crawl still holds taken out) and the tier of the page price',
+  ),
 }).meta({ id: 'CrawlDetail' });
 export type CrawlDetail = z.infer<typeof CrawlDetailSchema>;
 

@@ -67,6 +67,21 @@ describe('CrawlService', () => {
     expect(new Set(done.documents.map((d) => d.url)).size).toBe(12);
   });
 
+  it('carries the spec’s credits object for its owner: consumed, balance_after, tier and features', async () => {
+    const engine = open();
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 3, expansion: 'internal', extraction_schema: { title: 'the product name on this page' }, processing_mode: 'sync' })) as CrawlDetail;
+    expect(created.credits).toEqual({
+      consumed: created.stats.credits_used,
+      balance_after: engine.credits.balance(owner.userId),
+      pricing_tier: 'advanced',
+      advanced_features: ['extraction_schema'],
+    });
+    expect(created.credits!.consumed).toBe(6);
+    expect(engine.crawls.get(owner, created.id).credits).toEqual(created.credits);
+    engine.crawls.share(owner, created.id, { public_share: true });
+    expect(engine.crawls.getPublic(created.id)).not.toHaveProperty('credits');
+  });
+
   it('charges only the pages it fetched and gives the rest of the reservation back', async () => {
     const engine = open();
     const before = engine.credits.balance(owner.userId);

@@ -287,7 +287,14 @@ export class CrawlService {
       access_level: level,
       sharing: this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
+      // The spec's credits info, as other operations carry it; a balance is the owner's business only.
+      ...(level === 'owner' ? { credits: this.creditsInfo(row) } : {}),
     };
+  }
+
+  private creditsInfo(row: Row): NonNullable<CrawlDetail['credits']> {
+    const price = pricing.crawlPage(row.config as unknown as CrawlInput);
+    return { consumed: row.creditsUsed, balance_after: this.deps.credits.balance(row.userId), pricing_tier: price.pricing_tier, advanced_features: price.advanced_features };
   }
 
   /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */

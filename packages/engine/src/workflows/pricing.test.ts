@@ -39,6 +39,20 @@ describe('workflow pricing', () => {
     expect(executionEstimate(simple('search', true, { query: 'q', rerank_results: true }))).toBe(3);
   });
 
+  it('reports the advanced page features a crawl patrol or crawl step paid for', () => {
+    expect(executionPrice(simple('crawl', false, { urls: ['http://a.test/'], extraction_schema: { price: 'the price of the product' } }))).toEqual({
+      credits: 1,
+      pricing_tier: 'advanced',
+      advanced_features: ['extraction_schema'],
+    });
+    const steps = [{ id: 'c', type: 'crawl' as const, config: { urls: ['http://a.test/'], max_pages: 2, extraction_schema: { price: 'the price of the product' } } }];
+    expect(executionPrice({ mode: 'multi_step', workflowType: null, operationConfig: null, naturalLanguageStop: true, steps })).toEqual({
+      credits: 1,
+      pricing_tier: 'advanced',
+      advanced_features: ['extraction_schema', 'natural_language_stop_condition'],
+    });
+  });
+
   it('bounds a crawl step by the results the step it reads from can produce', () => {
     const w = {
       mode: 'multi_step',

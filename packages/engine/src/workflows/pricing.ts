@@ -57,9 +57,14 @@ export function executionPrice(w: Priced): Price {
     const search = pricing.fullSearch({ rerank_results: config.rerank_results === true, generate_suggestions: config.generate_suggestions === true });
     return withFeatures(search.credits + judge.length * JUDGE, [...search.advanced_features, ...judge]);
   }
-  if (w.mode === 'simple') return pricing.workflowExecution({ naturalLanguageStop: w.naturalLanguageStop });
+  // The crawl's pages are paid by its job, but their advanced features are part of what the execution ran.
+  if (w.mode === 'simple') {
+    const own = pricing.workflowExecution({ naturalLanguageStop: w.naturalLanguageStop });
+    return withFeatures(own.credits, [...pricing.crawlPage(w.operationConfig ?? {}).advanced_features, ...own.advanced_features]);
+  }
   const steps = (w.steps ?? []).reduce((s, step) => s + ownStepCost(step), 0);
-  return withFeatures(steps + judge.length * JUDGE, judge);
+  const pageFeatures = (w.steps ?? []).flatMap((step) => (step.type === 'crawl' ? pricing.crawlPage(step.config).advanced_features : []));
+  return withFeatures(steps + judge.length * JUDGE, [...new Set(pageFeatures), ...judge]);
 }
 
 const withFeatures = (credits: number, features: string[]): Price => ({

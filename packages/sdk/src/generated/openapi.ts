@@ -1355,6 +1355,8 @@ export interface components {
             access_level: components["schemas"]["AccessLevel"];
             sharing: components["schemas"]["ShareState"];
             smart_crawl: components["schemas"]["SmartCrawl"] | null;
+            /** @description The owner only: the pages charged so far (consumed), the balance now (balance_after, with what a running crawl still holds taken out) and the tier of the page price */
+            credits?: components["schemas"]["CreditsInfo"];
         };
         CrawlStats: {
             pages_crawled: number;
