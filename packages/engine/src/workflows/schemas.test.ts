@@ -38,6 +38,8 @@ describe('workflow create', () => {
     ['a step depending on an unknown step', { name: 'p', mode: 'multi_step', steps: [step('a', ['zz'])], interval: '1 hour' }, 'step_unknown_dependency', 'steps.0.depends_on'],
     ['steps that form a cycle', { name: 'p', mode: 'multi_step', steps: [step('a', ['b']), step('b', ['a'])], interval: '1 hour' }, 'steps_cycle', 'steps'],
     ['a repeated step id', { name: 'p', mode: 'multi_step', steps: [step('a'), step('a')], interval: '1 hour' }, 'step_duplicate_id', 'steps.1.id'],
+    ['operation_config on a multi_step workflow', { name: 'p', mode: 'multi_step', steps: [step('a')], operation_config: { query: 'x' }, interval: '1 hour' }, 'operation_config_not_applicable', 'operation_config'],
+    ['operation_config on an ai_planned workflow', { name: 'p', mode: 'ai_planned', intent: 'track GPU launches', max_credits_per_execution: 5, operation_config: { query: 'x' }, interval: '1 hour' }, 'operation_config_not_applicable', 'operation_config'],
     ['ai_planned without an intent', { name: 'p', mode: 'ai_planned', max_credits_per_execution: 5, interval: '1 hour' }, 'intent_required', 'intent'],
     ['ai_planned without a budget', { name: 'p', mode: 'ai_planned', intent: 'track GPU launches', interval: '1 hour' }, 'max_credits_per_execution_required', 'max_credits_per_execution'],
     ['no schedule', { ...simple, interval: undefined }, 'schedule_required'],

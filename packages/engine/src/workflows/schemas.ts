@@ -163,6 +163,9 @@ export const WorkflowCreateBody = z
       if (!body.workflow_type) need('workflow_type', 'workflow_type_required', 'is required in simple mode (search or crawl)');
       if (!body.operation_config) need('operation_config', 'operation_config_required', 'is required in simple mode');
       operationConfigRules(body, ctx);
+    } else if (body.operation_config !== undefined) {
+      // The same answer PATCH gives: the pipeline's steps carry their own configuration.
+      need('operation_config', 'operation_config_not_applicable', `applies to simple workflows; this one is ${body.mode}`);
     }
     if (body.mode === 'multi_step') {
       if (!body.steps) {
