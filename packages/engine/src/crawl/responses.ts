@@ -101,7 +101,7 @@ export type CrawlDetail = z.infer<typeof CrawlDetailSchema>;
 
 export const CrawlEstimateSchema = z
   .object({
-    cost_estimate: z.number().int().describe('Credits reserved up front: max_pages x price per page, capped by budget_config.max_credits'),
+    cost_estimate: z.number().int().describe('Credits reserved up front: max_pages (without expansion at most the distinct seeds) x price per page, capped by budget_config.max_credits'),
     would_succeed: z.boolean(),
     credits_balance: z.number().int(),
     price_per_page: z.number().int(),

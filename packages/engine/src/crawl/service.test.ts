@@ -131,8 +131,19 @@ describe('CrawlService', () => {
   it('answers 402 with nothing reserved when the balance cannot cover max_pages', async () => {
     const engine = open(0);
     const balance = engine.credits.balance(owner.userId);
-    await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: balance + 1 })).rejects.toMatchObject({ status: 402 });
+    await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: balance + 1, expansion: 'internal' })).rejects.toMatchObject({ status: 402 });
     expect(engine.crawls.list(owner).total).toBe(0);
+  });
+
+  it('reserves and estimates only its seeds when nothing can expand', async () => {
+    const engine = open(0); // a free user: the month's 100 credits
+    const body = { urls: [`${web.catalogue}/`], max_pages: 200 };
+    expect(engine.crawls.estimate(owner, body)).toMatchObject({ cost_estimate: 1, would_succeed: true, max_pages: 1 });
+    const created = (await engine.crawls.create(owner, body)) as CrawlDetail;
+    expect(created.stats.credits_reserved).toBe(1);
+    expect(engine.credits.balance(owner.userId)).toBe(99);
+    expect(engine.crawls.estimate(owner, { ...body, urls: [`${web.catalogue}/`, `${web.catalogue}/`, `${web.news}/`] }).cost_estimate).toBe(2);
+    expect(engine.crawls.estimate(owner, { ...body, follow_links: true })).toMatchObject({ cost_estimate: 200, would_succeed: false });
   });
 
   it('estimates and dry-runs at the advanced price when an intent is given, creating nothing', async () => {
@@ -335,7 +346,7 @@ describe('CrawlService', () => {
     try {
       const before = engine.credits.balance(owner.userId);
       const webhook_url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-      const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5, processing_mode: 'webhook', webhook_url })) as CrawlDetail;
+      const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5, expansion: 'internal', processing_mode: 'webhook', webhook_url })) as CrawlDetail;
       expect(engine.credits.balance(owner.userId)).toBe(before - 5);
       // Its worker died on the last allowed attempt: the queue fails the job without running it again.
       const job = engine.jobs.get(created.id)!;

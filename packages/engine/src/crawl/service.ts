@@ -78,7 +78,7 @@ export class CrawlService {
     });
   }
 
-  /** `POST /v1/crawls`. Reserves max_pages x page price; a dry run only validates and estimates. */
+  /** `POST /v1/crawls`. Reserves max_pages (without expansion: at most the seeds) x page price; a dry run only validates and estimates. */
   async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
     const parsed = parseInput(CrawlBody, body);
     // A plain crawl with a session_id is the session's crawl: checked (404 foreign, 409 closed,
@@ -231,9 +231,10 @@ export class CrawlService {
 
   private plan(input: CrawlInput) {
     const price = pricing.crawlPage(input);
-    const maxPages = Math.min(input.max_pages, input.budget_config?.max_pages ?? Infinity);
-    const depths = [input.link_extraction_config?.max_depth, input.budget_config?.max_depth].filter((d): d is number => d !== undefined);
     const expanding = effectiveExpansion(input) !== 'none';
+    // A crawl that cannot expand fetches its seeds and nothing else: that is all it reserves.
+    const maxPages = Math.min(input.max_pages, input.budget_config?.max_pages ?? Infinity, expanding ? Infinity : new Set(input.urls).size);
+    const depths = [input.link_extraction_config?.max_depth, input.budget_config?.max_depth].filter((d): d is number => d !== undefined);
     const maxDepth = !expanding ? 0 : depths.length > 0 ? Math.min(...depths) : defaultDepth(input.intent);
     const full = maxPages * price.credits;
     const reserve = Math.min(full, input.budget_config?.max_credits ?? full);
