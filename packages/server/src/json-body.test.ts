@@ -40,4 +40,9 @@ describe('JSON bodies', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 's', metadata: { constructor: 'Ada' } });
   });
+
+  it('answers a text/plain body with 415 unsupported_media_type', async () => {
+    const res = await post('{"name": "s"}', 'text/plain');
+    expect([res.statusCode, res.json()]).toEqual([415, { error: 'validation_error', message: 'Send the body as application/json.', code: 'unsupported_media_type' }]);
+  });
 });

@@ -10,6 +10,8 @@ import { errors } from '@wvr/engine';
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const secureParse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Fastify reads text/plain bodies by default; every body here is JSON, so text answers 415.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     secureParse(request, text, (error, value) => {

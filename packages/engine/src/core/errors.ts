@@ -95,11 +95,7 @@ export const errors = {
     new WvrError('conflict', message, { ...init, code }),
   insufficientCredits: (needed: number, balance: number, init: Init = {}) =>
     new WvrError('insufficient_credits', `This operation needs ${needed} credits; the balance is ${balance}.`, {
-      suggestions: [
-        'Lower max_pages or drop advanced features (extraction_schema, classify_documents, intent) to reduce the cost.',
-        'Use dry_run or POST /v1/crawls/estimate to see the cost before running.',
-        'Wait for the monthly grant or upgrade the plan.',
-      ],
+      suggestions: [...creditSuggestions(typeof init.details?.operation === 'string' ? init.details.operation : ''), 'Wait for the monthly grant or upgrade the plan.'],
       ...init,
       details: { credits_needed: needed, credits_balance: balance, ...init.details },
       code: init.code ?? 'insufficient_credits',
@@ -114,3 +110,19 @@ export const errors = {
   internal: (message: string, cause?: unknown) =>
     new WvrError('internal_error', message, { code: 'internal_error', cause }),
 };
+
+/** What lowers the cost of the operation a 402 refused: advice about crawl pages means nothing to a search. */
+function creditSuggestions(operation: string): string[] {
+  if (operation.startsWith('crawl')) {
+    return [
+      'Lower max_pages or drop advanced features (extraction_schema, classify_documents, intent) to reduce the cost.',
+      'Use dry_run or POST /v1/crawls/estimate to see the cost before running.',
+    ];
+  }
+  if (operation.startsWith('search')) return ['Drop rerank_results and generate_suggestions for the basic price (1 credit), or use a quick search (1 credit).'];
+  if (operation === 'workflow_plan') return ['Use a smaller preset: quick 10, standard 30, thorough 50, comprehensive 100 credits.'];
+  if (operation === 'workflow_execution') return ['Lower the max_pages of its crawls or max_credits_per_execution; dry_run shows the estimate.'];
+  if (operation.startsWith('ask')) return ['Use a shallower depth: quick 2, standard 3, deep 5 or more credits.'];
+  return ['Use dry_run where the operation offers it to see the cost before running.'];
+}
+

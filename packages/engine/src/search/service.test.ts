@@ -1,3 +1,4 @@
+import type { WvrError } from '../core/errors.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../accounts/schemas.js';
 import { openTestEngine, principalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
@@ -78,6 +79,9 @@ describe('prices', () => {
     expect(balance()).toBe(1);
     const dry = (await t.engine.search.search(alice, { query: 'kettle', rerank_results: true, dry_run: true })) as SearchDryRun;
     expect(dry.would_succeed).toBe(false);
+    const refused = await sync({ query: 'kettle', rerank_results: true }).catch((e: WvrError) => e);
+    expect(refused.suggestions!.join(' ')).toMatch(/rerank_results/);
+    expect(refused.suggestions!.join(' ')).not.toMatch(/max_pages|extraction_schema/);
   });
 
   it('rejects bad bodies with 400', async () => {

@@ -55,7 +55,8 @@ export const SessionPatchBody = z
     name: name.optional(),
     description: z.string().max(5000).optional(),
     intent_context: z.string().max(2000).optional(),
-    config: SessionConfigPatch.optional().describe('Changes to session_config; fields left out keep their value'),
+    session_config: SessionConfigPatch.optional().describe('Changes to session_config (the name create and responses use); fields left out keep their value'),
+    config: SessionConfigPatch.optional().describe('The same as session_config, under its earlier name; session_config wins where both set a field'),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'must change at least one field', params: { code: 'patch_body_empty' } })
   .meta({ id: 'SessionPatchRequest' });

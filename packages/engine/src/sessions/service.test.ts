@@ -52,6 +52,12 @@ describe('session CRUD', () => {
     expect(errorCodeOf(() => t.engine.sessions.patch(owner, s.id, {}))).toBe('400 patch_body_empty');
   });
 
+  it('patches session_config under the name create and responses use', () => {
+    const s = create({ session_config: { auto_deduplicate: false } });
+    const patched = t.engine.sessions.patch(owner, s.id, { session_config: { max_operations: 7, accumulate_context: false } });
+    expect(patched.session_config).toEqual({ auto_deduplicate: false, accumulate_context: false, use_session_context: true, max_operations: 7 });
+  });
+
   it('lists by status, tag and days_back, with total, limit and offset', () => {
     const a = create({ name: 'a', metadata: { tags: ['gpu', 'cloud'] } });
     t.clock.advance(HOUR);

@@ -137,7 +137,9 @@ export class SessionsService {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.description !== undefined && { description: input.description }),
         ...(input.intent_context !== undefined && { intentContext: input.intent_context }),
-        ...(input.config !== undefined && { config: { ...row.config, ...stripUndefined(input.config) } }),
+        ...((input.config ?? input.session_config) !== undefined && {
+          config: { ...row.config, ...stripUndefined(input.config ?? {}), ...stripUndefined(input.session_config ?? {}) },
+        }),
         updatedAt: now,
         lastActivityAt: now,
       })

@@ -197,7 +197,10 @@ describe('workflows service', () => {
     const plan = t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'standard' });
     expect(plan.credits_consumed).toBe(30);
     expect(t.engine.credits.balance(p.userId)).toBe(70);
-    expect((await failure(() => t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'comprehensive' }))).status).toBe(402);
+    const refused = await failure(() => t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'comprehensive' }));
+    expect(refused.status).toBe(402);
+    expect(refused.suggestions!.join(' ')).toMatch(/smaller preset/);
+    expect(refused.suggestions!.join(' ')).not.toMatch(/max_pages|extraction_schema/);
     expect(t.engine.credits.balance(p.userId)).toBe(70);
   });
 
