@@ -98,6 +98,7 @@ describe('server', () => {
     expect(res.json()).toMatchObject({ error: 'rate_limit_exceeded', code: 'rate_limit_exceeded' });
     expect(Number(res.headers['retry-after'])).toBe(3600);
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    expect(res.headers['x-ratelimit-limit']).toBe('100');
     t.clock.advance(3600 * 1000);
     res = await t.app.inject({ method: 'GET', url: '/v1/credits', headers: auth() });
     expect(res.statusCode).toBe(200);

@@ -55,7 +55,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
             query: request.query as Record<string, unknown>,
             body: request.body,
           });
-          return reply.status(route.successStatus ?? 200).send(result);
+          const dryRun = route.dryRun === true && (result as { dry_run?: unknown } | null)?.dry_run === true;
+          return reply.status(dryRun ? 200 : (route.successStatus ?? 200)).send(result);
         },
       });
     }

@@ -16,6 +16,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     const reset = error.details?.reset;
     if (error.status === 429 && typeof reset === 'number') {
       reply.header('X-RateLimit-Remaining', '0').header('X-RateLimit-Reset', String(reset));
+      if (typeof error.details?.limit === 'number') reply.header('X-RateLimit-Limit', String(error.details.limit));
     }
     return reply.status(error.status).send(error.toBody());
   }

@@ -44,11 +44,18 @@ export function buildOpenApiDocument(routes: RouteDef[] = allRoutes): JsonSchema
         content: { 'application/json': { schema: components.add(route.response, 'output') } },
       },
     };
+    if (route.dryRun && (route.successStatus ?? 200) !== 200) {
+      responses['200'] = {
+        description: 'dry_run: the estimate; nothing was created',
+        headers: RATE_LIMIT_HEADERS,
+        content: { 'application/json': { schema: components.add(route.response, 'output') } },
+      };
+    }
     for (const [status, description] of Object.entries(ERROR_STATUSES)) {
       if (!authenticated && status !== '400' && status !== '404') continue;
       responses[status] = {
         description,
-        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } }, ...RATE_LIMIT_HEADERS } } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
       };
     }

@@ -27,6 +27,8 @@ export interface RouteDef<A extends RouteAuth = RouteAuth> {
   body?: z.ZodType;
   response: z.ZodType;
   successStatus?: number;
+  /** The route takes dry_run: a dry run creates nothing, so it answers 200 whatever successStatus says. */
+  dryRun?: boolean;
   handler(request: RouteRequest<A>): unknown;
 }
 

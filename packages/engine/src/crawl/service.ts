@@ -226,7 +226,9 @@ export class CrawlService {
     const enricher = this.deps.enricher?.();
     const intent = input.intent ?? (input.auto_generate_intent && input.extraction_schema ? enricher?.intentFromSchema?.(input.extraction_schema) : undefined);
     enricher?.validateClassifiers?.(input.classifiers, { intent });
-    return intent ? { ...input, intent } : input;
+    // The configuration shows the expansion the crawl does: follow_links turns `none` into internal.
+    const expansion = effectiveExpansion(input);
+    return { ...input, expansion, ...(intent ? { intent } : {}) };
   }
 
   private plan(input: CrawlInput) {

@@ -21,6 +21,15 @@ afterEach(() => t.close());
 const auth = () => ({ authorization: `Bearer ${token}` });
 
 describe('crawl routes', () => {
+  it('answers a dry run with 200 (nothing created) and shows the expansion follow_links turns on', async () => {
+    const dry = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 3, follow_links: true, dry_run: true } });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ dry_run: true, configuration: { expansion: 'internal', follow_links: true } });
+    const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 3, follow_links: true } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().configuration).toMatchObject({ expansion: 'internal', follow_links: true });
+  });
+
   it('crawls synchronously, then reads, lists and publicly shares the crawl', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', processing_mode: 'sync' } });
     expect(created.statusCode).toBe(201);

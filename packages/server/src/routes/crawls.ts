@@ -30,6 +30,7 @@ export const crawlRoutes = [
     body: CrawlBody,
     response: CrawlCreatedSchema,
     successStatus: 201,
+    dryRun: true,
     handler: ({ engine, principal, body }) => engine.crawls.create(principal, body),
   }),
   defineRoute({

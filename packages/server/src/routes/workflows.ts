@@ -90,6 +90,7 @@ export const workflowRoutes = [
     body: WorkflowCreateBody,
     response: WorkflowCreateResponse,
     successStatus: 201,
+    dryRun: true,
     handler: ({ engine, principal, body }) => engine.workflows.create(principal, body),
   }),
   defineRoute({
