@@ -25,6 +25,8 @@ describe('workflow create', () => {
     ];
     for (const stop_condition of conditions) expect(parseInput(WorkflowCreateBody, { ...simple, stop_condition })).toBeTruthy();
     expect(parseInput(WorkflowCreateBody, { ...simple, stop_condition: conditions[4] }).stop_condition).toMatchObject({ confidence_threshold: 0.7 });
+    // threshold takes the same default as natural_language.
+    expect(parseInput(WorkflowCreateBody, { ...simple, stop_condition: { type: 'threshold' } }).stop_condition).toEqual({ type: 'threshold', confidence_threshold: 0.7 });
     expect(parseInput(WorkflowCreateBody, { name: 'p', mode: 'multi_step', steps: [step('a'), step('b', ['a'])], cron_expression: '0 9 * * MON-FRI' })).toBeTruthy();
     expect(parseInput(WorkflowCreateBody, { name: 'p', mode: 'ai_planned', intent: 'track new GPU launches', max_credits_per_execution: 10, interval_minutes: 60 })).toBeTruthy();
   });
@@ -47,6 +49,8 @@ describe('workflow create', () => {
     ['interval_minutes 0', { ...simple, interval_minutes: 0 }, 'interval_minutes_out_of_range', 'interval_minutes'],
     ['a 6-field cron', { ...simple, cron_expression: '0 0 9 * * *' }, 'cron_expression_invalid', 'cron_expression'],
     ['a cron hour of 24', { ...simple, cron_expression: '0 24 * * *' }, 'cron_expression_invalid', 'cron_expression'],
+    ['interval together with cron_expression', { ...simple, cron_expression: '0 9 * * *' }, 'schedule_conflict', 'cron_expression'],
+    ['interval_minutes together with cron_expression', { ...simple, interval: undefined, interval_minutes: 30, cron_expression: '0 9 * * *' }, 'schedule_conflict', 'cron_expression'],
     ['a scheduled_for that is not ISO 8601', { ...simple, scheduled_for: 'tomorrow' }, 'scheduled_for_invalid', 'scheduled_for'],
     ['anchor_minute 60', { ...simple, anchor_minute: 60 }, 'anchor_minute_out_of_range', 'anchor_minute'],
     ['an unknown time zone', { ...simple, timezone: 'Mars/Olympus' }, 'timezone_invalid', 'timezone'],

@@ -27,7 +27,7 @@ export const StopCondition = z
     z.strictObject({ type: z.literal('always') }),
     // From the spec's machine-readable schema.
     z.strictObject({ type: z.literal('none') }),
-    z.strictObject({ type: z.literal('threshold'), confidence_threshold: confidence, description: z.string().max(2000).optional() }),
+    z.strictObject({ type: z.literal('threshold'), confidence_threshold: confidence.default(0.7).describe('The same default as natural_language'), description: z.string().max(2000).optional() }),
   ])
   .meta({ id: 'StopCondition' });
 
@@ -107,6 +107,10 @@ function scheduleRules<T extends ScheduleInput>(body: T, ctx: z.RefinementCtx<T>
   }
   if (body.timezone !== undefined && !isValidTimeZone(body.timezone)) {
     issue('timezone', 'timezone_invalid', 'must be an IANA time zone such as Europe/Berlin');
+  }
+  if (body.cron_expression !== undefined && (body.interval !== undefined || body.interval_minutes !== undefined)) {
+    const both = body.interval !== undefined ? 'interval' : 'interval_minutes';
+    issue('cron_expression', 'schedule_conflict', `cannot be given together with ${both}: a workflow runs on one or the other (send cron_expression or ${both}, not both)`);
   }
   const given = [body.interval, body.interval_minutes, body.cron_expression, body.scheduled_for].filter((v) => v !== undefined);
   if (requireOne && given.length === 0) {

@@ -193,6 +193,15 @@ describe('workflows service', () => {
     expect(poor.workflow!.status_reason).toContain('planning_budget_too_small');
   });
 
+  it('refuses a scheduled_for in the past with 400 scheduled_for_in_past', async () => {
+    const past = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
+    const refused = await failure(() => t.engine.workflows.create(p, { name: 'late', workflow_type: 'search', operation_config: { query: 'x' }, scheduled_for: past }));
+    expect([refused.status, refused.code]).toEqual([400, 'scheduled_for_in_past']);
+    const soon = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const { workflow } = await t.engine.workflows.create(p, { name: 'soon', workflow_type: 'search', operation_config: { query: 'x' }, scheduled_for: soon });
+    expect(workflow!.next_run_at).toBe(soon);
+  });
+
   it('charges plan previews by preset and refuses them with 402 when short', async () => {
     const plan = t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'standard' });
     expect(plan.credits_consumed).toBe(30);

@@ -23,6 +23,9 @@ import type { JobQueue } from '../jobs/queue.js';
 /** Asynchronous plans run on the engine's job queue under this kind, so they survive a restart. */
 const PLAN_JOB = 'workflow.plan';
 
+/** A scheduled_for this close to now counts as now: clocks of client and server differ a little. */
+const SCHEDULED_FOR_GRACE_MS = 60_000;
+
 export interface WorkflowsDeps extends Omit<ExecutorDeps, 'ctx'> {
   sharing: SharingService;
   jobs: Pick<JobQueue, 'register' | 'enqueue' | 'runNow'>;
@@ -51,6 +54,13 @@ export class WorkflowsService {
       throw errors.validation('cron_expression_never_fires', `Invalid request body: cron_expression ${never}.`, {
         details: { fields: [{ path: 'cron_expression', code: 'cron_expression_never_fires', message: never }] },
         suggestions: ['Pick a day of month that the chosen months have, e.g. "0 0 28 2 *" for 28 February.'],
+      });
+    }
+    // A one-time run in the past would run at once, which is not what a schedule asks for.
+    if (body.scheduled_for !== undefined && new Date(body.scheduled_for).getTime() < this.ctx.clock.now().getTime() - SCHEDULED_FOR_GRACE_MS) {
+      throw errors.validation('scheduled_for_in_past', `Invalid request body: scheduled_for ${body.scheduled_for} is in the past.`, {
+        details: { fields: [{ path: 'scheduled_for', code: 'scheduled_for_in_past', message: 'is in the past' }] },
+        suggestions: ['Give a future time, or use POST /v1/workflows/{id}/execute to run now.'],
       });
     }
     if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);

@@ -1808,6 +1808,10 @@ export interface components {
         } | {
             /** @constant */
             type: "threshold";
+            /**
+             * @description The same default as natural_language
+             * @default 0.7
+             */
             confidence_threshold: number;
             description?: string;
         };
@@ -2632,7 +2636,11 @@ export interface components {
         } | {
             /** @constant */
             type: "threshold";
-            confidence_threshold: number;
+            /**
+             * @description The same default as natural_language
+             * @default 0.7
+             */
+            confidence_threshold?: number;
             description?: string;
         };
         NotificationConfigInput: {
