@@ -128,6 +128,21 @@ export class SharingService {
     return level;
   }
 
+  /**
+   * Changing or running a resource is its owner's: an org member it is shared with is told it is
+   * read-only (403 `<type>_read_only`), anyone else that it does not exist (404). The same rule for
+   * every shared resource.
+   */
+  assertOwner(principal: Principal, ref: ResourceRef): void {
+    if (principal.userId === ref.ownerUserId) return;
+    if (this.accessLevel(principal, ref) === 'org_viewer') {
+      throw errors.forbidden(`${ref.type}_read_only`, `The ${ref.type} ${ref.id} is shared with you to read; only its owner can change or run it.`, {
+        details: { [`${ref.type}_id`]: ref.id },
+      });
+    }
+    throw errors.notFound(ref.type, ref.id);
+  }
+
   /** For the /v1/public routes: the resource must be publicly shared, else it does not exist. */
   assertPublic(ref: ResourceRef): void {
     if (!this.state(ref.type, ref.id).public_share) throw errors.notFound(ref.type, ref.id);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { eq } from 'drizzle-orm';
-import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, principalOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { EngineOptions } from '../core/options.js';
 import { jobs } from '../jobs/tables.js';
 import { crawls } from './tables.js';
@@ -133,6 +133,17 @@ describe('CrawlService', () => {
     const balance = engine.credits.balance(owner.userId);
     await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: balance + 1, expansion: 'internal' })).rejects.toMatchObject({ status: 402 });
     expect(engine.crawls.list(owner).total).toBe(0);
+  });
+
+  it('answers an org viewer who cancels or executes a shared crawl with 403 crawl_read_only', async () => {
+    const engine = open();
+    const { owner: boss, colleague, outsider, orgId } = sharingCast(engine);
+    engine.credits.grant(boss.userId, 100);
+    const created = (await engine.crawls.create(boss, { urls: [`${web.catalogue}/`], max_pages: 1 })) as CrawlDetail;
+    engine.crawls.share(boss, created.id, { shared_with_org: true, organization_id: orgId });
+    expect(errorCodeOf(() => engine.crawls.cancel(colleague, created.id))).toBe('403 crawl_read_only');
+    expect(errorCodeOf(() => engine.crawls.execute(colleague, created.id))).toBe('403 crawl_read_only');
+    expect(errorCodeOf(() => engine.crawls.cancel(outsider, created.id))).toBe('404 crawl_not_found');
   });
 
   it('reserves and estimates only its seeds when nothing can expand', async () => {

@@ -343,7 +343,7 @@ export class CrawlService {
   /** Mutations are the owner's; anyone else is told the crawl does not exist. */
   private owned(principal: Principal, id: string): Row {
     const row = this.row(id);
-    if (row.userId !== principal.userId) throw errors.notFound('crawl', id);
+    this.deps.sharing.assertOwner(principal, ref(row));
     return row;
   }
 }

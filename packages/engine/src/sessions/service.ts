@@ -331,13 +331,8 @@ export class SessionsService {
     this.sweep();
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
-    if (row.userId === principal.userId) return row;
-    if (this.sharing.accessLevel(principal, ref(row)) === 'org_viewer') {
-      throw errors.forbidden('session_read_only', `Session ${row.id} is shared with you to read; only its owner can change it or run operations in it.`, {
-        details: { session_id: row.id },
-      });
-    }
-    throw errors.notFound('session', id);
+    this.sharing.assertOwner(principal, ref(row));
+    return row;
   }
 
   private publicRow(id: string): SessionRow {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, rejectionCodeOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import { isWvrError, type WvrError } from '../core/errors.js';
 import type { Principal } from '../accounts/schemas.js';
 
@@ -191,6 +191,17 @@ describe('workflows service', () => {
     const poor = await t.engine.workflows.create(p, { name: 'poor', mode: 'ai_planned', intent: 'Track pricing changes for solar inverters', max_credits_per_execution: 0.5, interval: '1 day' });
     expect(poor.workflow).toMatchObject({ status: 'plan_failed', next_run_at: null });
     expect(poor.workflow!.status_reason).toContain('planning_budget_too_small');
+  });
+
+  it('answers an org viewer who patches, executes or deletes with 403 workflow_read_only, as sessions do', async () => {
+    const { owner, colleague, outsider, orgId } = sharingCast(t.engine);
+    const { workflow } = await t.engine.workflows.create(owner, search('shared'));
+    t.engine.workflows.share(owner, workflow!.id, { shared_with_org: true, organization_id: orgId });
+    expect(errorCodeOf(() => t.engine.workflows.update(colleague, workflow!.id, { name: 'mine now' }))).toBe('403 workflow_read_only');
+    expect(await rejectionCodeOf(() => t.engine.workflows.execute(colleague, workflow!.id))).toBe('403 workflow_read_only');
+    expect(errorCodeOf(() => t.engine.workflows.delete(colleague, workflow!.id))).toBe('403 workflow_read_only');
+    expect(errorCodeOf(() => t.engine.workflows.update(outsider, workflow!.id, { name: 'x' }))).toBe('404 workflow_not_found');
+    expect(t.engine.workflows.get(colleague, workflow!.id).name).toBe('shared');
   });
 
   it('refuses a scheduled_for in the past with 400 scheduled_for_in_past', async () => {

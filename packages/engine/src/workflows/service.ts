@@ -307,7 +307,8 @@ export class WorkflowsService {
   private owned(principal: Principal, id: string): WorkflowRow {
     parseInput(IdParams, { id }, 'path');
     const row = this.row(id);
-    if (!row || row.userId !== principal.userId) throw errors.notFound('workflow', id);
+    if (!row) throw errors.notFound('workflow', id);
+    this.deps.sharing.assertOwner(principal, { type: 'workflow', id, ownerUserId: row.userId });
     return row;
   }
 
