@@ -79,7 +79,7 @@ describe('prices', () => {
     expect(balance()).toBe(1);
     const dry = (await t.engine.search.search(alice, { query: 'kettle', rerank_results: true, dry_run: true })) as SearchDryRun;
     expect(dry.would_succeed).toBe(false);
-    const refused = await sync({ query: 'kettle', rerank_results: true }).catch((e: WvrError) => e);
+    const refused = (await sync({ query: 'kettle', rerank_results: true }).then(() => null, (e: WvrError) => e))!;
     expect(refused.suggestions!.join(' ')).toMatch(/rerank_results/);
     expect(refused.suggestions!.join(' ')).not.toMatch(/max_pages|extraction_schema/);
   });
