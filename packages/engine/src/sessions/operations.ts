@@ -50,13 +50,7 @@ export class SessionOperations {
 
   /** Starts an operation in a session the caller already owns and has checked is active. */
   begin(session: SessionRow, kind: SessionOperationKind, request: OperationRequest): BegunOperation {
-    const max = session.config.max_operations;
-    if (max !== undefined && session.operationCount >= max) {
-      throw errors.conflict('session_max_operations_reached', `Session ${session.id} has reached its max_operations of ${max}.`, {
-        details: { session_id: session.id, max_operations: max, operation_count: session.operationCount },
-        suggestions: ['Raise session_config.max_operations with PATCH /v1/sessions/{id} (up to 100), or start a new session.'],
-      });
-    }
+    assertQuota(session);
     const now = this.ctx.clock.now().toISOString();
     const operationId = this.ctx.random.uuid();
     const seq = session.operationCount + 1;
@@ -177,5 +171,16 @@ export class SessionOperations {
 
   private row(operationId: string): OperationRow | undefined {
     return this.ctx.db.select().from(sessionOperations).where(eq(sessionOperations.id, operationId)).get();
+  }
+}
+
+/** 409 when the session has used all its max_operations: checked by operations and by their dry runs alike. */
+export function assertQuota(session: SessionRow): void {
+  const max = session.config.max_operations;
+  if (max !== undefined && session.operationCount >= max) {
+    throw errors.conflict('session_max_operations_reached', `Session ${session.id} has reached its max_operations of ${max}.`, {
+      details: { session_id: session.id, max_operations: max, operation_count: session.operationCount },
+      suggestions: ['Raise session_config.max_operations with PATCH /v1/sessions/{id} (up to 100), or start a new session.'],
+    });
   }
 }

@@ -72,6 +72,10 @@ describe('operations run through a session', () => {
     await engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
     const before = engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
+    // A dry run answers what the call would: the same 409, never would_succeed: true.
+    expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', dry_run: true }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.sessions.crawl(owner, session.id, { urls: [`${web.news}/`], dry_run: true }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('409 session_max_operations_reached');
     expect(engine.credits.balance(owner.userId)).toBe(before);
     expect(engine.sessions.timeline(owner, session.id).total).toBe(1);
   });

@@ -28,7 +28,8 @@ export interface SessionCapabilities {
 
 /** What the runners need from the sessions service. */
 export interface SessionHost {
-  assertUsable(principal: Principal, sessionId: string): unknown;
+  /** 404 foreign, 409 completed, archived or out of max_operations: a dry run answers what the call would. */
+  assertCanOperate(principal: Principal, sessionId: string): unknown;
   beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request?: OperationRequest): BegunOperation;
   finishOperation(operationId: string, outcome: OperationOutcome): unknown;
   attachResource(operationId: string, resourceId: string): void;
@@ -54,7 +55,7 @@ export class SessionRunners {
   async search(principal: Principal, sessionId: string, body: unknown): Promise<SearchJob | SearchDryRun> {
     const { filter_seen_urls, ...input } = parseInput(SessionSearchBody, body);
     const search = this.capability('search');
-    this.host.assertUsable(principal, sessionId);
+    this.host.assertCanOperate(principal, sessionId);
     if (input.dry_run) return search.search(principal, { ...input, session_id: sessionId }, { sessionId });
     const op = this.host.beginOperation(principal, sessionId, 'search', { query: input.query });
     const result = await this.guard(op, () =>
@@ -73,7 +74,7 @@ export class SessionRunners {
   async crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun> {
     const { filter_seen_urls, ...input } = parseInput(SessionCrawlBody, body);
     const crawls = this.capability('crawls');
-    this.host.assertUsable(principal, sessionId);
+    this.host.assertCanOperate(principal, sessionId);
     if (input.dry_run) return crawls.create(principal, { ...input, session_id: sessionId }, { sessionId });
     const op = this.host.beginOperation(principal, sessionId, 'crawl', { urls: input.urls });
     // Seen URLs found while crawling are not fetched at all when they would be filtered out anyway.
@@ -93,7 +94,7 @@ export class SessionRunners {
   async ask(principal: Principal, sessionId: string, body: unknown): Promise<AskResponse> {
     const input = parseInput(SessionAskBody, body);
     const asks = this.capability('asks');
-    this.host.assertUsable(principal, sessionId);
+    this.host.assertCanOperate(principal, sessionId);
     const op = this.host.beginOperation(principal, sessionId, 'ask', { query: input.question });
     const context: AskContext = { sessionId, seenUrls: [...op.seenUrls] };
     if (op.context) {

@@ -8,7 +8,7 @@ import { every, type Loop } from '../core/every.js';
 import { errors, WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { emptyContext } from './context.js';
-import { SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operations.js';
+import { assertQuota, SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operations.js';
 import { summarizeContext, toSessionRecord, type SessionRow } from './records.js';
 import { SessionRunners, type SessionCapabilities } from './runners.js';
 import {
@@ -253,6 +253,11 @@ export class SessionsService {
    */
   beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request: OperationRequest = {}): BegunOperation {
     return this.operations.begin(this.assertUsable(principal, sessionId), kind, request);
+  }
+
+  /** assertUsable plus the max_operations quota: what an operation, or its dry run, would be refused for. */
+  assertCanOperate(principal: Principal, sessionId: string): void {
+    assertQuota(this.assertUsable(principal, sessionId));
   }
 
   /** The caller's own session, if it still takes operations: 404 foreign, 409 completed or archived. */
