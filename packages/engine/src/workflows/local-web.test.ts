@@ -79,6 +79,26 @@ describe('search workflows on the local web', () => {
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
   });
 
+  it('does not complete a change_rate stop on the baseline run, only when a later run changes', async () => {
+    web.setVersion(1);
+    const { workflow } = await t.engine.workflows.create(p, {
+      name: 'any change',
+      workflow_type: 'search',
+      operation_config: { query: QUERY },
+      interval: '1 hour',
+      stop_condition: { type: 'field_value', field: 'change_rate', operator: '>', value: 0 },
+    });
+    const [first] = await t.engine.workflows.scheduler.tick();
+    expect(first).toBeDefined();
+    const baseline = t.engine.workflows.get(p, workflow!.id);
+    expect(baseline.status).toBe('active');
+    expect(baseline.recent_executions[0]).toMatchObject({ condition_met: false, stop_evaluation: { reason: expect.stringContaining('baseline') } });
+    web.setVersion(2);
+    const changed = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
+    expect(changed.condition_met).toBe(true);
+    expect(t.engine.workflows.get(p, workflow!.id).status).toBe('completed');
+  });
+
   it('suppresses the signal when every change is irrelevant to the intent', async () => {
     const { workflow } = await t.engine.workflows.create(p, {
       name: 'off topic',

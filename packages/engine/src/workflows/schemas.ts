@@ -17,7 +17,16 @@ export const StopCondition = z
   .discriminatedUnion('type', [
     z.strictObject({ type: z.literal('result_count'), operator: Comparison, value: z.number() }),
     z.strictObject({ type: z.literal('contains_url'), url: z.string().min(1).max(2048) }),
-    z.strictObject({ type: z.literal('field_value'), field: z.string().min(1).max(200), operator: FieldComparison, value: z.union([z.string(), z.number(), z.boolean()]) }),
+    z.strictObject({
+      type: z.literal('field_value'),
+      field: z.string().min(1).max(200),
+      operator: FieldComparison,
+      value: z.union([z.string(), z.number(), z.boolean()]),
+      evaluate_on_first_run: z
+        .boolean()
+        .default(false)
+        .describe('On a change field (net_new_count, dropped_count, retained_count, change_rate): also judge the first execution, the baseline in which every result counts as new'),
+    }),
     z.strictObject({ type: z.literal('extracted_field'), field: z.string().min(1).max(200), operator: FieldComparison, value: z.union([z.string(), z.number(), z.boolean()]) }),
     z.strictObject({
       type: z.literal('natural_language'),

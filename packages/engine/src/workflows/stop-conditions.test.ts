@@ -32,8 +32,19 @@ describe('stop conditions', () => {
 
   it('field_value reads result fields and the change counts', async () => {
     expect((await judge({ type: 'field_value', field: 'title', operator: 'contains', value: 'price cut' })).condition_met).toBe(true);
-    expect((await judge({ type: 'field_value', field: 'net_new_count', operator: '==', value: changes.net_new_count })).condition_met).toBe(true);
+    expect((await judge({ type: 'field_value', field: 'net_new_count', operator: '==', value: changes.net_new_count, evaluate_on_first_run: true })).condition_met).toBe(true);
     expect((await judge({ type: 'field_value', field: 'title', operator: '==', value: 'nothing' })).condition_met).toBe(false);
+  });
+
+  it('skips change fields on the first (baseline) execution unless evaluate_on_first_run', async () => {
+    const baseline = await judge({ type: 'field_value', field: 'change_rate', operator: '>', value: 0 });
+    expect(baseline).toMatchObject({ condition_met: false, reason: expect.stringContaining('baseline') });
+    expect((await judge({ type: 'field_value', field: 'change_rate', operator: '>', value: 0, evaluate_on_first_run: true })).condition_met).toBe(true);
+    const later = compareResults({ id: 'prev', results: results.slice(0, 1) }, results);
+    const second = await evaluateStopCondition(StopCondition.parse({ type: 'field_value', field: 'change_rate', operator: '>', value: 0 }) as StopConditionInput, { results, changes: later, intent: 'x' }, undefined);
+    expect(second.condition_met).toBe(true);
+    // Fields that do not compare executions are judged on the first run as always.
+    expect((await judge({ type: 'field_value', field: 'result_count', operator: '==', value: 2 })).condition_met).toBe(true);
   });
 
   it('extracted_field compares extracted data, numbers as numbers', async () => {

@@ -25,6 +25,9 @@ export interface StopMaterial {
 
 type Scalar = string | number | boolean;
 
+/** field_value fields that compare an execution with the previous one. */
+const CHANGE_FIELDS = new Set(['net_new_count', 'dropped_count', 'retained_count', 'change_rate']);
+
 export async function evaluateStopCondition(
   condition: StopConditionInput,
   material: StopMaterial,
@@ -47,6 +50,11 @@ export async function evaluateStopCondition(
         : { condition_met: false, type, reason: `no result matches ${condition.url}` };
     }
     case 'field_value':
+      // The first execution is the baseline: every result in it is new, so a change field says nothing yet.
+      if (CHANGE_FIELDS.has(condition.field) && material.changes.previous_execution_id === null && !condition.evaluate_on_first_run) {
+        return { condition_met: false, type, reason: `${condition.field} is not judged on the first execution, the baseline every later one is compared with (evaluate_on_first_run: false)` };
+      }
+    // falls through
     case 'extracted_field': {
       const candidates = fieldCandidates(condition.type, condition.field, material);
       const hit = candidates.find((c) => compare(c.value, condition.operator, condition.value));

@@ -1783,6 +1783,11 @@ export interface components {
             /** @enum {string} */
             operator: ">" | "<" | ">=" | "<=" | "==" | "!=" | "contains";
             value: string | number | boolean;
+            /**
+             * @description On a change field (net_new_count, dropped_count, retained_count, change_rate): also judge the first execution, the baseline in which every result counts as new
+             * @default false
+             */
+            evaluate_on_first_run: boolean;
         } | {
             /** @constant */
             type: "extracted_field";
@@ -2611,6 +2616,11 @@ export interface components {
             /** @enum {string} */
             operator: ">" | "<" | ">=" | "<=" | "==" | "!=" | "contains";
             value: string | number | boolean;
+            /**
+             * @description On a change field (net_new_count, dropped_count, retained_count, change_rate): also judge the first execution, the baseline in which every result counts as new
+             * @default false
+             */
+            evaluate_on_first_run?: boolean;
         } | {
             /** @constant */
             type: "extracted_field";
