@@ -99,6 +99,53 @@ describe('search workflows on the local web', () => {
     expect(t.engine.workflows.get(p, workflow!.id).status).toBe('completed');
   });
 
+  it('runs one execution of a workflow at a time: a manual execute raced against the scheduled one waits and compares with it', async () => {
+    // A search endpoint in front of the local web that holds back its first answer (the scheduled
+    // run's, read at version 1) until released, so the manual run can be sent while it is in flight.
+    let held: (() => void) | undefined;
+    let firstSeen!: () => void;
+    const seen = new Promise<void>((resolve) => (firstSeen = resolve));
+    const release = new Promise<void>((resolve) => (held = resolve));
+    let requests = 0;
+    const gate = createServer(async (req, res) => {
+      const answer = await fetch(new URL(req.url!, web.search)).then((r) => r.text());
+      if (++requests === 1) {
+        firstSeen();
+        await release;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    });
+    await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+    try {
+      await t.dispose();
+      t = openTestEngine({ searxngUrl: `http://127.0.0.1:${(gate.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
+      p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
+      web.setVersion(1);
+      const { workflow } = await t.engine.workflows.create(p, { name: 'raced', workflow_type: 'search', operation_config: { query: QUERY, max_results: 10 }, interval: '1 hour' });
+      const tick = t.engine.workflows.scheduler.tick(); // the first run, due at creation
+      await seen;
+      web.setVersion(2);
+      const manual = t.engine.workflows.execute(p, workflow!.id);
+      // Overlapping runs would let the manual one finish first; one at a time, it cannot until the scheduled one ends.
+      await Promise.race([manual, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      held!();
+      const [ticked, second] = await Promise.all([tick, manual]);
+      const scheduled = t.engine.workflows.executions(p, workflow!.id).data.find((e) => e.id === ticked[0]!.execution_id)!;
+      expect([scheduled.seq, second.execution!.seq]).toEqual([1, 2]);
+      expect(scheduled.result_changes).toMatchObject({ previous_execution_id: null, net_new_count: 10 });
+      // In order: version 2 compared with version 1, what the local web itself says changed.
+      const [v1, v2] = [truthAt(1), truthAt(2)];
+      expect(second.execution!.result_changes).toMatchObject({
+        previous_execution_id: scheduled.id,
+        net_new_count: v2.filter((u) => !v1.includes(u)).length,
+        dropped_count: v1.filter((u) => !v2.includes(u)).length,
+      });
+    } finally {
+      held?.();
+      await new Promise((resolve) => gate.close(resolve));
+    }
+  });
+
   it('suppresses the signal when every change is irrelevant to the intent', async () => {
     const { workflow } = await t.engine.workflows.create(p, {
       name: 'off topic',

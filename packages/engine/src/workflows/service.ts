@@ -16,6 +16,7 @@ import { cronNeverFiresProblem } from './schedule-rules.js';
 import { assertEditable, assertRunnable, assertTransition, SCHEDULED, type Status } from './lifecycle.js';
 import { stepsOf, WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
 import { WorkflowScheduler } from './scheduler.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -35,6 +36,8 @@ export interface WorkflowsDeps extends Omit<ExecutorDeps, 'ctx'> {
 /** `engine.workflows`: scheduled monitoring with change tracking, stop conditions, intent filtering and planning. */
 export class WorkflowsService {
   readonly scheduler: WorkflowScheduler;
+  /** Executions of one workflow, one at a time in this engine (manual and scheduled alike). */
+  private readonly serial = new OneAtATime();
   private readonly executor: WorkflowExecutor;
   private readonly pendingPlans = new Set<Promise<void>>();
 
@@ -43,7 +46,15 @@ export class WorkflowsService {
     private readonly deps: WorkflowsDeps,
   ) {
     this.executor = new WorkflowExecutor({ ctx, ...deps });
-    this.scheduler = new WorkflowScheduler(ctx, async (row, slot) => (await this.executor.run(row, 'schedule', slot)).id);
+    // A scheduled patrol queued behind another execution runs on the workflow as that one left it,
+    // and not at all when that one ended the workflow (stop condition, max_executions).
+    this.scheduler = new WorkflowScheduler(ctx, (claimed, slot) =>
+      this.serial.run(claimed.id, async () => {
+        const row = this.row(claimed.id);
+        if (!row || row.status !== 'active') return null;
+        return (await this.executor.run(row, 'schedule', slot)).id;
+      }),
+    );
     deps.jobs.register<{ planJobId: string }>(PLAN_JOB, async ({ job }) => this.runPlanJob(job.payload.planJobId), { maxAttempts: 3 });
   }
 
@@ -203,7 +214,12 @@ export class WorkflowsService {
       const credits = this.executor.estimate(row);
       return { workflow_id: id, dry_run: true, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
     }
-    const execution = await this.executor.run(row, 'manual', null);
+    // One execution of a workflow at a time: a manual run waits for the running one, then compares with it.
+    const execution = await this.serial.run(id, async () => {
+      const fresh = this.owned(principal, id);
+      assertRunnable(id, fresh.status);
+      return this.executor.run(fresh, 'manual', null);
+    });
     return { workflow_id: id, dry_run: false, status: this.row(id)?.status ?? row.status, execution: withoutPageText(execution) };
   }
 
