@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { parseInput } from '../core/validate.js';
 import { IndexPageInput } from './schemas.js';
-import { bareDomain, domainOf, queryTerms, urlTokens } from './text.js';
+import { bareDomain, domainOf, hasPort, queryTerms, urlTokens } from './text.js';
 
 /** BM25 column weights, in the FTS5 column order: title, headings, body, url_tokens, anchors. */
 export const FIELD_WEIGHTS = { title: 10, headings: 4, body: 1, url: 3, anchors: 5 } as const;
@@ -159,7 +159,8 @@ export class LocalIndex {
   private run(match: string, q: IndexQuery): IndexHit[] {
     const include = q.includeDomains ?? [];
     const exclude = q.excludeDomains ?? [];
-    const domainClause = '(p.domain = ? OR p.domain LIKE ?)';
+    // A filter without a port ("127.0.0.1") matches the host on any port ("127.0.0.1:8080").
+    const domainClause = '(p.domain = ? OR p.domain LIKE ? OR p.domain LIKE ? OR p.domain LIKE ?)';
     // Ranking first, on ids only: SQLite computes every selected column for each match before
     // sorting, so snippets and page fields are read afterwards for the few rows kept.
     const ranked = `
@@ -173,7 +174,7 @@ export class LocalIndex {
       ORDER BY rank
       LIMIT ?`;
     const domainParams = (list: string[]) =>
-      list.map(bareDomain).flatMap((bare) => [bare, `%.${bare}`]);
+      list.map(bareDomain).flatMap((bare) => (hasPort(bare) ? [bare, `%.${bare}`, bare, `%.${bare}`] : [bare, `%.${bare}`, `${bare}:%`, `%.${bare}:%`]));
     const rows = this.stmt(ranked).all(
       match,
       q.visibility.userId,

@@ -104,6 +104,15 @@ describe('quick search', () => {
     ]);
     expect(without.results.every((r) => r.relevance_score > 0 && r.relevance_score <= 1)).toBe(true);
   });
+
+  it('matches a domain filter without a port on every port of the host, and one with a port on that port only', async () => {
+    t.engine.search.index.upsert({ url: 'http://127.0.0.1:8080/kettles', title: 'Local kettle', text: 'A kettle on a local site.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
+    t.engine.search.index.upsert({ url: 'http://127.0.0.1:9090/kettles', title: 'Other kettle', text: 'A kettle on another local site.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
+    const urls = async (body: Record<string, unknown>) => (await t.engine.search.quick(alice, { query: 'kettle', ...body })).results.map((r) => r.url).sort();
+    expect(await urls({ include_domains: ['127.0.0.1'] })).toEqual(['http://127.0.0.1:8080/kettles', 'http://127.0.0.1:9090/kettles']);
+    expect(await urls({ include_domains: ['127.0.0.1:8080'] })).toEqual(['http://127.0.0.1:8080/kettles']);
+    expect(await urls({ exclude_domains: ['127.0.0.1', 'shop.test', 'news.test', 'forum.test', 'uni.edu', 'docs.test'] })).toEqual([]);
+  });
 });
 
 describe('full search', () => {

@@ -24,11 +24,19 @@ export function bareDomain(wanted: string): string {
   return wanted.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
 }
 
-/** True when `domain` is `wanted` or one of its subdomains. */
+/** True when `domain` is `wanted` or one of its subdomains; a filter without a port matches every port of the host. */
 export function domainMatches(domain: string, wanted: string): boolean {
   const w = bareDomain(wanted);
-  return domain === w || domain.endsWith(`.${w}`);
+  const host = hasPort(w) ? domain : withoutPort(domain);
+  return host === w || host.endsWith(`.${w}`);
 }
+
+/** "127.0.0.1:8080" → "127.0.0.1", "[::1]:80" → "[::1]"; a host without a port is kept. */
+export function withoutPort(domain: string): string {
+  return domain.replace(/(?<=[^:\]]|\]):\d+$/, '');
+}
+
+export const hasPort = (domain: string): boolean => withoutPort(domain) !== domain;
 
 /** Host labels and path segments as words, so `docs.example.com/api/rate-limits` finds "rate limits". */
 export function urlTokens(url: string): string {
