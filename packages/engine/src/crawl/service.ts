@@ -3,7 +3,7 @@ import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
-import type { SharingService, ResourceRef } from '../accounts/sharing.js';
+import { PUBLIC_SHARE_STATE, withoutOwnerFields, type SharingService, type ResourceRef } from '../accounts/sharing.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import type { NotifyService } from '../notify/service.js';
@@ -278,14 +278,17 @@ export class CrawlService {
       .where(and(eq(crawlDocuments.crawlId, row.id), isNotNull(crawlDocuments.classification)))
       .orderBy(asc(crawlDocuments.seq))
       .all();
+    const job = this.job(row);
+    const isPublic = level === 'public';
     return {
-      ...this.job(row),
+      ...job,
+      ...(isPublic ? { configuration: withoutOwnerFields(job.configuration), session_id: null } : {}),
       documents: docs,
       documents_total: this.documentCount(row.id),
       classifications: classified.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
       summary: row.summary,
       access_level: level,
-      sharing: this.deps.sharing.state('crawl', row.id),
+      sharing: isPublic ? PUBLIC_SHARE_STATE : this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
     };
   }
