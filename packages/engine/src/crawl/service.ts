@@ -81,6 +81,7 @@ export class CrawlService {
   /** `POST /v1/crawls`. Reserves max_pages x page price; a dry run only validates and estimates. */
   async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
     const parsed = parseInput(CrawlBody, body);
+    this.deps.notify.assertWebhookTarget(parsed.webhook_url);
     // A plain crawl with a session_id is the session's crawl: checked (404 foreign, 409 closed,
     // max_operations), filtered by seen URLs and put on its timeline. Sessions call back with sessionId.
     if (parsed.session_id && !options.sessionId && this.deps.sessions) return this.deps.sessions.crawl(principal, parsed.session_id, body);

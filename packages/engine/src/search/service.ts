@@ -162,6 +162,7 @@ export class SearchService {
    */
   async search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun> {
     const input = parseInput(SearchBody, body);
+    this.deps.notify.assertWebhookTarget(input.webhook_url);
     // A plain search with a session_id is the session's search: checked (404 foreign, 409 closed,
     // max_operations), given the session's context and put on its timeline. Sessions call back
     // here with `session` set.

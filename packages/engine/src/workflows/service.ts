@@ -53,6 +53,7 @@ export class WorkflowsService {
         suggestions: ['Pick a day of month that the chosen months have, e.g. "0 0 28 2 *" for 28 February.'],
       });
     }
+    this.deps.notify?.assertWebhookTarget(body.notification_config?.webhook_url, 'notification_config.webhook_url');
     if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
     for (const [i, step] of (body.steps ?? []).entries()) {
       if (step.cascade_condition && !parseCascade(step.cascade_condition)) {
