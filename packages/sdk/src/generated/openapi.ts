@@ -2192,7 +2192,7 @@ export interface components {
             name: string;
             /** @description Scopes the token carries; default: all of the creator's scopes. */
             scopes?: ("search" | "crawl" | "workflow" | "sessions")[];
-            /** @description Days until the token expires; default: never. */
+            /** @description Days until the token expires, never past the creating token's expiry; default: the creating token's expiry (none if it has none). */
             expires_in_days?: number;
         };
         BrandDesignSystemRequest: {
