@@ -26,6 +26,28 @@ describe('server', () => {
     expect(res.json()).toMatchObject({ status: 'ok', api_version: '1.7.0' });
   });
 
+  it('sends X-Content-Type-Options: nosniff on every response, errors and MCP included', async () => {
+    const requests: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: object }[] = [
+      { method: 'GET', url: '/v1/health' },
+      { method: 'GET', url: '/v1/openapi.json' },
+      { method: 'GET', url: '/v1/credits', headers: auth() },
+      { method: 'GET', url: '/v1/credits' },
+      { method: 'GET', url: '/v1/nowhere' },
+      { method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: '' } },
+      { method: 'GET', url: '/mcp' },
+      {
+        method: 'POST',
+        url: '/mcp',
+        headers: { ...auth(), accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'user_me', arguments: {} } },
+      },
+    ];
+    for (const request of requests) {
+      const res = await t.app.inject(request);
+      expect(res.headers['x-content-type-options'], `${request.method} ${request.url} (${res.statusCode})`).toBe('nosniff');
+    }
+  });
+
   it('answers 401 in the error shape without a token, with a malformed one and with a revoked one', async () => {
     const created = (await t.app.inject({ method: 'POST', url: '/v1/tokens', headers: auth(), payload: { name: 'doomed' } })).json();
     await t.app.inject({ method: 'DELETE', url: `/v1/tokens/${created.id}`, headers: auth() });

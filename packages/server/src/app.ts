@@ -35,6 +35,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024 });
   const openapi = buildOpenApiDocument(routes);
 
+  // On the raw response, so errors, 404s and the hijacked MCP answers carry it too: no browser may
+  // sniff a JSON body (which can echo caller input) into HTML or script.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+  });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
   registerJsonBodyParser(app);

@@ -14,6 +14,8 @@ export interface Principal {
   /** `local` when the engine is driven in-process by its owner (the CLI), not through a token. */
   tokenId: string;
   scopes: Scope[];
+  /** When the calling token expires (ISO); null or absent for a token without expiry and for the local owner. */
+  tokenExpiresAt?: string | null;
 }
 
 export const TokenCreateBody = z
@@ -26,7 +28,7 @@ export const TokenCreateBody = z
       .refine((s) => new Set(s).size === s.length, { params: { code: 'scopes_duplicate' }, message: 'must not repeat a scope' })
       .optional()
       .describe("Scopes the token carries; default: all of the creator's scopes."),
-    expires_in_days: z.number().int().min(1).max(365).optional().describe('Days until the token expires; default: never.'),
+    expires_in_days: z.number().int().min(1).max(365).optional().describe("Days until the token expires, never past the creating token's expiry; default: the creating token's expiry (none if it has none)."),
   })
   .meta({ id: 'TokenCreateRequest' });
 export type TokenCreateInput = z.input<typeof TokenCreateBody>;

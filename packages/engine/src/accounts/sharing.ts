@@ -45,6 +45,19 @@ export interface ShareOptions {
 const PRIVATE: ShareState = { public_share: false, shared_with_org: false, organization_id: null };
 
 /**
+ * What a public reader sees of a resource: the same safe subset for every capability, as public
+ * sessions show it. Where the owner is told (webhook, notifications), which session or organization
+ * it belongs to, are the owner's; a public reader gets the content and its shape only.
+ */
+export const PUBLIC_SHARE_STATE: ShareState = { public_share: true, shared_with_org: false, organization_id: null };
+const OWNER_ONLY_FIELDS = new Set(['webhook_url', 'session_id', 'notification_config', 'organization_id']);
+
+/** A stored request or configuration without the owner-only fields, for a public reader. */
+export function withoutOwnerFields<T extends Record<string, unknown>>(config: T): T {
+  return Object.fromEntries(Object.entries(config).filter(([key]) => !OWNER_ONLY_FIELDS.has(key))) as T;
+}
+
+/**
  * Sharing for every capability's resources: public links, org visibility, access_level.
  * Capabilities keep ownership in their own rows and ask here who else may read.
  */

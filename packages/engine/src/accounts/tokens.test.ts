@@ -84,4 +84,35 @@ describe('tokens', () => {
     expect(errorCodeOf(() => requireScope(principal, 'crawl'))).toBe('403 scope_missing');
     expect(errorCodeOf(() => requireScope(principal, 'search'))).toBe('no error');
   });
+  it('lets a token list and revoke only tokens whose scopes are a subset of its own', () => {
+    const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+    const all = t.engine.tokens.issue(user.id, { name: 'all' });
+    const searchOnly = t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] });
+    const sibling = t.engine.tokens.issue(user.id, { name: 'search-2', scopes: ['search'] });
+    const narrow = t.engine.tokens.authenticate(`Bearer ${searchOnly.token}`);
+
+    expect(errorCodeOf(() => t.engine.tokens.revoke(narrow, all.id))).toBe('403 token_management_forbidden');
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(`Bearer ${all.token}`))).toBe('no error');
+    expect(t.engine.tokens.list(narrow).data.map((x) => x.name).sort()).toEqual(['search', 'search-2']);
+    expect(t.engine.tokens.revoke(narrow, sibling.id).revoked_at).not.toBeNull();
+
+    const wide = t.engine.tokens.authenticate(`Bearer ${all.token}`);
+    expect(t.engine.tokens.revoke(wide, searchOnly.id).revoked_at).not.toBeNull();
+    expect(errorCodeOf(() => t.engine.tokens.authenticate(`Bearer ${searchOnly.token}`))).toBe('401 token_revoked');
+  });
+
+  it('never lets a child token outlive its parent: it inherits the expiry, and asking past it is 400', () => {
+    const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+    const parent = t.engine.tokens.issue(user.id, { name: 'short', scopes: ['search', 'crawl'], expires_in_days: 2 });
+    const principal = t.engine.tokens.authenticate(`Bearer ${parent.token}`);
+
+    expect(t.engine.tokens.create(principal, { name: 'forever' }).expires_at).toBe(parent.expires_at);
+    expect(errorCodeOf(() => t.engine.tokens.create(principal, { name: 'year', expires_in_days: 365 }))).toBe('400 token_outlives_parent');
+    expect(errorCodeOf(() => t.engine.tokens.create(principal, { name: 'wide', scopes: ['workflow'] }))).toBe('403 scope_escalation');
+    const child = t.engine.tokens.create(principal, { name: 'day', scopes: ['search'], expires_in_days: 1 });
+    expect(new Date(child.expires_at!).getTime()).toBeLessThan(new Date(parent.expires_at!).getTime());
+
+    const unbounded = t.engine.tokens.issue(user.id, { name: 'owner' });
+    expect(t.engine.tokens.create(t.engine.tokens.authenticate(`Bearer ${unbounded.token}`), { name: 'free' }).expires_at).toBeNull();
+  });
 });

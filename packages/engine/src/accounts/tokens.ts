@@ -28,7 +28,10 @@ export class TokensService {
     private readonly accounts: AccountsService,
   ) {}
 
-  /** `POST /v1/tokens`: a token can carry at most the scopes of the token that creates it. */
+  /**
+   * `POST /v1/tokens`: a child token never out-scopes nor outlives the token that creates it.
+   * Omitting `expires_in_days` under an expiring token inherits its expiry; asking past it is a 400.
+   */
   create(principal: Principal, input: unknown): TokenCreated {
     const body = parseInput(TokenCreateBody, input);
     const scopes = body.scopes ?? principal.scopes;
@@ -39,16 +42,28 @@ export class TokensService {
         suggestions: ['Ask only for scopes your current token has, or create the token with the CLI as the account owner.'],
       });
     }
-    return this.mint(principal.userId, body.name, scopes, body.expires_in_days);
+    const now = this.ctx.clock.now();
+    const parentExpiry = principal.tokenExpiresAt ? new Date(principal.tokenExpiresAt) : null;
+    const requested = this.expiryAfter(body.expires_in_days);
+    if (parentExpiry && requested && requested > parentExpiry) {
+      throw errors.validation('token_outlives_parent', `The new token would expire after the token creating it (${principal.tokenExpiresAt}).`, {
+        details: { requested_expires_at: requested.toISOString(), parent_expires_at: principal.tokenExpiresAt },
+        suggestions: [
+          `Ask for at most ${Math.floor((parentExpiry.getTime() - now.getTime()) / DAY)} days, or omit expires_in_days to inherit the parent's expiry.`,
+        ],
+      });
+    }
+    return this.mint(principal.userId, body.name, scopes, requested ?? parentExpiry);
   }
 
   /** The owner's path (CLI, embedders): no principal, any scopes. */
   issue(userId: string, input: unknown): TokenCreated {
     const body = parseInput(TokenCreateBody, input);
     this.accounts.getUser(userId);
-    return this.mint(userId, body.name, body.scopes ?? [...ScopeSchema.options], body.expires_in_days);
+    return this.mint(userId, body.name, body.scopes ?? [...ScopeSchema.options], this.expiryAfter(body.expires_in_days));
   }
 
+  /** The caller's tokens it may manage: those whose scopes are a subset of its own (see `manages`). */
   list(principal: Principal): TokenList {
     const rows = this.ctx.db
       .select()
@@ -56,13 +71,19 @@ export class TokensService {
       .where(eq(apiTokens.userId, principal.userId))
       .orderBy(desc(apiTokens.createdAt))
       .all();
-    return { data: rows.map(toRecord) };
+    return { data: rows.filter((row) => manages(principal, row)).map(toRecord) };
   }
 
   revoke(principal: Principal, id: string): TokenRecord {
     const where = and(eq(apiTokens.id, id), eq(apiTokens.userId, principal.userId));
     const row = this.ctx.db.select().from(apiTokens).where(where).get();
     if (!row) throw errors.notFound('token', id);
+    if (!manages(principal, row)) {
+      throw errors.forbidden('token_management_forbidden', 'A token may revoke only tokens whose scopes are a subset of its own.', {
+        details: { token_scopes: row.scopes, caller_scopes: principal.scopes },
+        suggestions: ['Revoke it with a token that carries all of its scopes, or with `wvr tokens revoke` as the account owner.'],
+      });
+    }
     if (!row.revokedAt) {
       this.ctx.db.update(apiTokens).set({ revokedAt: this.ctx.clock.now().toISOString() }).where(where).run();
     }
@@ -95,13 +116,16 @@ export class TokensService {
       this.ctx.db.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
     }
     const user = this.accounts.getUser(row.userId);
-    return { userId: user.id, email: user.email, plan: user.plan, tokenId: row.id, scopes: row.scopes as Scope[] };
+    return { userId: user.id, email: user.email, plan: user.plan, tokenId: row.id, scopes: row.scopes as Scope[], tokenExpiresAt: row.expiresAt };
   }
 
-  private mint(userId: string, name: string, scopes: Scope[], expiresInDays: number | undefined): TokenCreated {
+  private expiryAfter(days: number | undefined): Date | null {
+    return days ? new Date(this.ctx.clock.now().getTime() + days * DAY) : null;
+  }
+
+  private mint(userId: string, name: string, scopes: Scope[], expiresAt: Date | null): TokenCreated {
     const id = this.ctx.random.uuid();
     const now = this.ctx.clock.now();
-    const expiresAt = expiresInDays ? new Date(now.getTime() + expiresInDays * DAY) : null;
     const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
     const payload = b64url(
       JSON.stringify({
@@ -132,6 +156,14 @@ export class TokensService {
     this.ctx.db.insert(apiTokens).values(row).run();
     return { ...toRecord(row), token };
   }
+}
+
+/**
+ * Token management rule: a token manages (lists, revokes) only tokens whose scopes are a subset of
+ * its own, so a narrow token can never lock out a wider one. The local owner holds every scope.
+ */
+function manages(principal: Principal, row: typeof apiTokens.$inferSelect): boolean {
+  return (row.scopes as Scope[]).every((s) => principal.scopes.includes(s));
 }
 
 function toRecord(row: typeof apiTokens.$inferSelect): TokenRecord {

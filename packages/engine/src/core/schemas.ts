@@ -5,7 +5,26 @@ import { z } from 'zod';
 export const Uuid = z.uuid();
 export const IdParams = z.object({ id: Uuid.describe('Resource id (uuid)') });
 
-export const HttpUrl = z.url({ protocol: /^https?$/ });
+/** The longest URL accepted anywhere (seeds, webhooks, workflow steps), as browsers and most servers cap it. */
+export const MAX_URL_LENGTH = 2048;
+
+const hasCredentials = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An http(s) URL of at most MAX_URL_LENGTH characters without `user:password@`: credentials
+ * would be stored, sent in webhooks and echoed back in `configuration`, so they are refused.
+ */
+export const HttpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(MAX_URL_LENGTH)
+  .refine((url) => !hasCredentials(url), { message: 'must not carry credentials (user:password@)', params: { code: 'url_credentials_not_allowed' } });
 
 /** Query strings arrive as text: accept true/false (and 1/0), nothing else. */
 export const QueryBoolean = z.preprocess((v) => {

@@ -6,12 +6,14 @@ import type { CrawlDetail } from './responses.js';
 
 // A site small enough to know every URL: duplicates by rel=canonical and by redirect.
 const PAGES: Record<string, string> = {
-  '/': '<a href="/real">Real</a> <a href="/copy-a">Copy A</a> <a href="/copy-b?x=1">Copy B</a> <a href="/old">Old</a> <a href="/seen">Seen</a> <a href="/other">Other</a>',
+  '/': '<a href="/real">Real</a> <a href="/copy-a">Copy A</a> <a href="/copy-b?x=1">Copy B</a> <a href="/old">Old</a> <a href="/seen">Seen</a> <a href="/other">Other</a> <a href="/category/x">X</a> <a href="/category/x?page=1">X, page 1</a>',
   '/real': '<link rel="canonical" href="/real"><h1>Real</h1><p>The one true page.</p>',
   '/copy-a': '<link rel="canonical" href="/real"><h1>Real</h1><p>The one true page.</p>',
   '/copy-b': '<link rel="canonical" href="/real"><h1>Real</h1><p>The one true page.</p>',
   '/seen': '<h1>Seen before</h1>',
   '/other': '<h1>Other</h1><p>Another page.</p>',
+  // No canonical: the same bytes answer /category/x and /category/x?page=1.
+  '/category/x': '<h1>Category X</h1><p>Every product in category X.</p>',
 };
 
 let server: Server;
@@ -53,8 +55,18 @@ describe('crawl dedupe', () => {
     const paths = done.documents.map((d) => new URL(d.url).pathname);
     expect(paths.filter((p) => ['/real', '/copy-a', '/copy-b', '/old'].includes(p))).toHaveLength(1);
     expect(paths).toContain('/other');
-    expect(done.stats.pages_skipped).toBe(3);
+    expect(done.stats.pages_skipped).toBe(4);
     expect(done.stats.credits_used).toBe(done.documents.length);
+  });
+
+  it('stores and charges once byte-identical pages under two URLs, by content fingerprint', async () => {
+    const done = await crawl();
+    const twins = done.documents.filter((d) => new URL(d.url).pathname === '/category/x');
+    expect(twins).toHaveLength(1);
+    expect(twins[0]!.metadata.content_fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(done.stats.credits_used).toBe(done.documents.length);
+    const fingerprints = done.documents.map((d) => d.metadata.content_fingerprint);
+    expect(new Set(fingerprints).size).toBe(fingerprints.length);
   });
 
   it('never fetches URLs the caller marked as already seen', async () => {

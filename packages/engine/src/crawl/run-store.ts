@@ -53,6 +53,7 @@ export class RunStore {
       ),
       failed: p('UPDATE crawls SET pages_failed = pages_failed + 1, last_failure = ? WHERE id = ?'),
       skipped: p('UPDATE crawls SET pages_skipped = pages_skipped + 1 WHERE id = ?'),
+      fingerprints: p("SELECT json_extract(metadata, '$.content_fingerprint') AS f FROM crawl_documents WHERE crawl_id = ?").pluck(),
       filtered: p('UPDATE crawls SET pages_filtered = pages_filtered + 1 WHERE id = ?'),
       fetched: p('UPDATE crawls SET pages_fetched = pages_fetched + 1, credits_used = credits_used + ?, pages_cached = pages_cached + ? WHERE id = ?'),
       insertDocument: p(
@@ -91,6 +92,11 @@ export class RunStore {
 
   countFiltered(): void {
     this.q.filtered.run(this.crawlId);
+  }
+
+  /** Content fingerprints of the pages this crawl stored so far (a resumed run starts from them). */
+  fingerprints(): Set<string> {
+    return new Set((this.q.fingerprints.all(this.crawlId) as (string | null)[]).filter((f): f is string => f !== null));
   }
 
   countFetched(credits: number, fromCache: boolean): void {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import type { CreditsService } from '../credits/service.js';
@@ -140,6 +141,8 @@ class CrawlRun {
   /** Smart crawl: pages fetched or in flight per bucket, the 30/60/10 split's running tally. */
   private readonly fetched: Record<Bucket, number> = { hub: 0, detail: 0, explore: 0 };
   private links: LinkGraph | undefined;
+  /** Bodies stored by this crawl, by fingerprint: a byte-identical page under another URL is a duplicate. */
+  private readonly fingerprints: Set<string>;
   private sinceHits = 0;
   private processed = 0;
   private sinceHeartbeat = 0;
@@ -157,6 +160,7 @@ class CrawlRun {
     this.scorer = new IntentScorer(config.intent);
     this.frontier = new Frontier(ctx.sqlite, crawl.id, this.scorer.active);
     this.store = new RunStore(ctx.sqlite, crawl.id);
+    this.fingerprints = this.store.fingerprints();
     this.seedSites = new Set(config.urls.map(siteOf));
     this.patterns = patternFilter(config.link_extraction_config?.url_patterns, config.link_extraction_config?.exclude_patterns);
     this.tier = startTier(config);
@@ -427,7 +431,9 @@ class CrawlRun {
       return 'failed';
     }
     const { parsed, finalUrl, canonical, enrichment } = p;
-    if (this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
+    const fingerprint = contentFingerprint(page);
+    const sameBody = fingerprint !== null && this.fingerprints.has(fingerprint);
+    if (sameBody || this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
       this.frontier.setState(row.url, 'duplicate');
       this.store.countSkipped();
       return 'duplicate';
@@ -446,7 +452,8 @@ class CrawlRun {
       ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
       : state.pricePerPage;
     if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted';
-    this.storeDocument(row, page, parsed, credits, enrichment);
+    this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
+    if (fingerprint) this.fingerprints.add(fingerprint);
     if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
     this.store.countFetched(credits, page.fromCache);
     for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
@@ -476,7 +483,14 @@ class CrawlRun {
     });
   }
 
-  private storeDocument(row: FrontierRow, page: FetchedPage, parsed: ParsedPage | null, credits: number, enrichment: PageEnrichment): void {
+  private storeDocument(
+    row: FrontierRow,
+    page: FetchedPage,
+    parsed: ParsedPage | null,
+    credits: number,
+    enrichment: PageEnrichment,
+    fingerprint: string | null,
+  ): void {
     const text = parsed ? parsed.text : (page.body ?? '');
     this.store.insertDocument({
       url: row.url,
@@ -502,8 +516,9 @@ class CrawlRun {
             microdata: parsed.microdata,
             headings: parsed.headings,
             word_count: parsed.wordCount,
+            content_fingerprint: fingerprint,
           }
-        : { kind: page.kind },
+        : { kind: page.kind, content_fingerprint: fingerprint },
       extractedData: enrichment.extracted_data
         ? { extracted_data: enrichment.extracted_data, extraction_metadata: enrichment.extraction_metadata ?? {} }
         : null,
@@ -574,4 +589,13 @@ class CrawlRun {
       if (this.frontier.addEdge(row.url, url, c.region)) links.add(row.id, target, REGION_WEIGHTS[c.region]);
     }
   }
+}
+
+/**
+ * SHA-256 of the body as fetched: two URLs answering byte-identical bodies within one crawl
+ * (`/category/x` and `/category/x?page=1` without a canonical) are one page, stored and charged once.
+ */
+function contentFingerprint(page: FetchedPage): string | null {
+  if (!page.body) return null;
+  return createHash('sha256').update(page.body).digest('hex');
 }

@@ -3,7 +3,7 @@ import type { EngineContext } from '../core/context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
-import type { SharingService, ResourceRef } from '../accounts/sharing.js';
+import { PUBLIC_SHARE_STATE, withoutOwnerFields, type SharingService, type ResourceRef } from '../accounts/sharing.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import type { NotifyService } from '../notify/service.js';
@@ -81,6 +81,7 @@ export class CrawlService {
   /** `POST /v1/crawls`. Reserves max_pages (without expansion: at most the seeds) x page price; a dry run only validates and estimates. */
   async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
     const parsed = parseInput(CrawlBody, body);
+    this.deps.notify.assertWebhookTarget(parsed.webhook_url);
     // A plain crawl with a session_id is the session's crawl: checked (404 foreign, 409 closed,
     // max_operations), filtered by seen URLs and put on its timeline. Sessions call back with sessionId.
     if (parsed.session_id && !options.sessionId && this.deps.sessions) return this.deps.sessions.crawl(principal, parsed.session_id, body);
@@ -281,14 +282,17 @@ export class CrawlService {
       .where(and(eq(crawlDocuments.crawlId, row.id), isNotNull(crawlDocuments.classification)))
       .orderBy(asc(crawlDocuments.seq))
       .all();
+    const job = this.job(row);
+    const isPublic = level === 'public';
     return {
-      ...this.job(row),
+      ...job,
+      ...(isPublic ? { configuration: withoutOwnerFields(job.configuration), session_id: null } : {}),
       documents: docs,
       documents_total: this.documentCount(row.id),
       classifications: classified.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
       summary: row.summary,
       access_level: level,
-      sharing: this.deps.sharing.state('crawl', row.id),
+      sharing: isPublic ? PUBLIC_SHARE_STATE : this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
       // The spec's credits info, as other operations carry it; a balance is the owner's business only.
       ...(level === 'owner' ? { credits: this.creditsInfo(row) } : {}),

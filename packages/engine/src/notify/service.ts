@@ -48,6 +48,19 @@ export class NotifyService {
     this.email = new EmailSender(ctx.options.smtpUrl, ctx.options.emailFrom);
   }
 
+  /**
+   * At creation, a webhook target the sender would refuse (a private, loopback or link-local
+   * address, unless the private network is allowed) is a 400 rather than a dozen failed deliveries.
+   */
+  assertWebhookTarget(url: string | undefined, path = 'webhook_url'): void {
+    const refused = url ? this.webhooks.refusal(url) : null;
+    if (!refused) return;
+    throw errors.validation('webhook_url_not_allowed', `Invalid request body: ${path} is not deliverable: ${refused}.`, {
+      details: { fields: [{ path, code: 'webhook_url_not_allowed', message: refused }] },
+      suggestions: ['Use a public http(s) receiver; private networks are reachable only when the server allows them (allowPrivateNetwork).'],
+    });
+  }
+
   /** Stores an event for each of its targets; delivery happens in `deliverDue`. */
   emit(input: EmitInput): EmittedEvent {
     const event = parseInput(EmitInput, input, 'notification');

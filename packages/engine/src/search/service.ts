@@ -162,6 +162,7 @@ export class SearchService {
    */
   async search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun> {
     const input = parseInput(SearchBody, body);
+    this.deps.notify.assertWebhookTarget(input.webhook_url);
     // A plain search with a session_id is the session's search: checked (404 foreign, 409 closed,
     // max_operations), given the session's context and put on its timeline. Sessions call back
     // here with `session` set.
@@ -211,8 +212,10 @@ export class SearchService {
   get(principal: Principal | null, id: string): SearchJob {
     const row = this.row(id);
     if (!row) throw errors.notFound('search_job', id);
-    this.deps.sharing.assertCanRead(principal, { type: 'search_job', id, ownerUserId: row.userId });
-    return this.view(row);
+    const level = this.deps.sharing.assertCanRead(principal, { type: 'search_job', id, ownerUserId: row.userId });
+    const view = this.view(row);
+    // A public reader sees what public sessions show: not which session of the owner's it ran in.
+    return level === 'public' ? { ...view, session_id: null } : view;
   }
 
   /** `DELETE /v1/search/jobs/{id}`: removes it from the history (owner only). */

@@ -24,6 +24,8 @@ function nonPublicRanges(): BlockList {
 
 export const SSRF_ERROR_CODE = 'EWVRSSRF';
 
+const isLoopbackName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
+
 export class AddressPolicy {
   private readonly blocked = nonPublicRanges();
   private readonly exempt = new BlockList();
@@ -54,6 +56,8 @@ export class AddressPolicy {
   /** Why a URL's host is refused before any socket is opened; null when it may be tried. */
   refuseLiteral(hostname: string): string | null {
     const bare = hostname.replace(/^\[|\]$/g, '');
+    // `localhost` and its subdomains are loopback by definition (RFC 6761), whatever DNS says.
+    if (isLoopbackName(bare)) return this.isAllowed('127.0.0.1') ? null : `${bare} is a loopback name`;
     if (isIP(bare) === 0 || this.isAllowed(bare)) return null;
     return `${bare} is not a public address`;
   }

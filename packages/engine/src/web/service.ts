@@ -215,6 +215,10 @@ export class WebService {
       rules = parseRobots(page.body, this.ctx.options.userAgent);
     } else if (page.status >= 400 && page.status < 500) {
       rules = ALLOW_ALL;
+    } else if (page.error?.code === 'ssrf_blocked') {
+      // The page itself meets the same guard and is reported as ssrf_blocked, not as a robots refusal.
+      rules = ALLOW_ALL;
+      ttl = ROBOTS_FAILURE_TTL_MS;
     } else {
       rules = DISALLOW_ALL;
       ttl = ROBOTS_FAILURE_TTL_MS;

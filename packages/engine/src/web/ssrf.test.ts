@@ -15,10 +15,12 @@ describe('the SSRF guard without allowPrivateNetwork', () => {
     expect(page.status).toBe(0);
   });
 
-  it('checks the resolved address, so a name pointing at loopback is refused too', async () => {
-    const page = await lab.engine.web.fetch({ url: `http://localhost:${new URL(lab.origin).port}/target`, ignoreRobots: true });
-    expect(page.error?.code).toBe('ssrf_blocked');
-    expect(page.error?.message).toMatch(/non-public address/);
+  it('refuses localhost as loopback, reported as ssrf_blocked rather than as a robots.txt refusal', async () => {
+    for (const host of ['localhost', 'api.localhost', 'LOCALHOST.']) {
+      const page = await lab.engine.web.fetch({ url: `http://${host}:${new URL(lab.origin).port}/target` });
+      expect(page.error?.code, host).toBe('ssrf_blocked');
+      expect(page.error?.message).toMatch(/loopback/);
+    }
     expect(lab.log).toHaveLength(0);
   });
 });

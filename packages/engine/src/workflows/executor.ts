@@ -26,7 +26,7 @@ export interface ExecutorDeps {
   credits: CreditsService;
   operations: WorkflowOperations;
   provider?: ModelProvider | undefined;
-  notify?: Pick<NotifyService, 'emit'> | undefined;
+  notify?: Pick<NotifyService, 'emit' | 'assertWebhookTarget'> | undefined;
   sessions?: WorkflowSessions | undefined;
   principalOf: (userId: string) => Principal;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpUrl, ListQuery, Uuid } from '../core/schemas.js';
+import { HttpUrl, ListQuery, MAX_URL_LENGTH, Uuid } from '../core/schemas.js';
 import { CrawlFields } from '../crawl/schemas.js';
 import { ExtractionSchema } from '../extract/schemas.js';
 import { SearchRunBody } from '../search/schemas.js';
@@ -16,7 +16,7 @@ const confidence = z.number().min(0).max(1);
 export const StopCondition = z
   .discriminatedUnion('type', [
     z.strictObject({ type: z.literal('result_count'), operator: Comparison, value: z.number() }),
-    z.strictObject({ type: z.literal('contains_url'), url: z.string().min(1).max(2048) }),
+    z.strictObject({ type: z.literal('contains_url'), url: z.string().min(1).max(MAX_URL_LENGTH) }),
     z.strictObject({
       type: z.literal('field_value'),
       field: z.string().min(1).max(200),
@@ -68,7 +68,7 @@ export const WorkflowStep = z
       ...StepBase,
       type: z.literal('crawl'),
       config: z.strictObject({
-        urls: z.array(z.string().min(1).max(2048)).min(1).max(100).describe('URLs, or {{output_key}} references to earlier steps'),
+        urls: z.array(z.string().min(1).max(MAX_URL_LENGTH)).min(1).max(100).describe('URLs, or {{output_key}} references to earlier steps'),
         max_pages: z.number().int().min(1).max(1000).default(10),
         extraction_schema: ExtractionSchema.optional(),
       }),

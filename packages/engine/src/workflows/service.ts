@@ -4,7 +4,7 @@ import { errors, isWvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { IdParams } from '../core/schemas.js';
 import type { Principal } from '../accounts/schemas.js';
-import type { SharingService, ShareState } from '../accounts/sharing.js';
+import { withoutOwnerFields, type SharingService, type ShareState } from '../accounts/sharing.js';
 import type { RateLimitService } from '../accounts/rate-limits.js';
 import { pricing } from '../credits/pricing.js';
 import { AssessIntentBody, OperationConfigCheck, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
@@ -74,6 +74,7 @@ export class WorkflowsService {
         suggestions: ['Give a future time, or use POST /v1/workflows/{id}/execute to run now.'],
       });
     }
+    this.deps.notify?.assertWebhookTarget(body.notification_config?.webhook_url, 'notification_config.webhook_url');
     if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
     for (const [i, step] of (body.steps ?? []).entries()) {
       if (step.cascade_condition && !parseCascade(step.cascade_condition)) {
@@ -337,20 +338,23 @@ export class WorkflowsService {
   }
 
   private toWorkflow(r: WorkflowRow, principal: Principal): Workflow {
+    const level = this.deps.sharing.accessLevel(principal, { type: 'workflow', id: r.id, ownerUserId: r.userId }) ?? 'public';
+    // A public reader sees what public sessions show: not where the owner is notified, nor their session.
+    const isPublic = level === 'public';
     return {
       id: r.id,
       name: r.name,
       description: r.description,
       mode: r.mode,
       workflow_type: r.workflowType,
-      operation_config: r.operationConfig,
+      operation_config: isPublic && r.operationConfig ? withoutOwnerFields(r.operationConfig) : r.operationConfig,
       steps: stepsOf(r),
       intent: r.intent,
       max_credits_per_execution: r.maxCreditsPerExecution,
       stop_condition: r.stopCondition as Workflow['stop_condition'],
       max_executions: r.maxExecutions,
-      notification_config: r.notificationConfig as Workflow['notification_config'],
-      session_id: r.sessionId,
+      notification_config: isPublic ? null : (r.notificationConfig as Workflow['notification_config']),
+      session_id: isPublic ? null : r.sessionId,
       tags: r.tags,
       interval: r.interval,
       interval_minutes: r.intervalMinutes,
@@ -364,7 +368,7 @@ export class WorkflowsService {
       next_run_at: r.nextRunAt,
       last_run_at: r.lastRunAt,
       estimated_credits_per_execution: this.executor.estimate(r),
-      access_level: this.deps.sharing.accessLevel(principal, { type: 'workflow', id: r.id, ownerUserId: r.userId }) ?? 'public',
+      access_level: level,
       created_at: r.createdAt,
       updated_at: r.updatedAt,
     };

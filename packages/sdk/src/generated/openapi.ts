@@ -28,12 +28,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your API tokens (never their secrets) */
+        /**
+         * List your API tokens (never their secrets)
+         * @description Only the tokens the calling token may manage: those whose scopes are a subset of its own.
+         */
         get: operations["listTokens"];
         put?: never;
         /**
          * Create an API token
-         * @description The token is returned once. Its scopes must be a subset of the calling token’s scopes.
+         * @description The token is returned once. Its scopes must be a subset of the calling token’s scopes (403 scope_escalation), and it never outlives the calling token: without expires_in_days it inherits its expiry, past it is 400 token_outlives_parent.
          */
         post: operations["createToken"];
         delete?: never;
@@ -52,7 +55,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token */
+        /**
+         * Revoke an API token
+         * @description A token may revoke only tokens whose scopes are a subset of its own (403 token_management_forbidden otherwise).
+         */
         delete: operations["revokeToken"];
         options?: never;
         head?: never;
@@ -2209,7 +2215,7 @@ export interface components {
             name: string;
             /** @description Scopes the token carries; default: all of the creator's scopes. */
             scopes?: ("search" | "crawl" | "workflow" | "sessions")[];
-            /** @description Days until the token expires; default: never. */
+            /** @description Days until the token expires, never past the creating token's expiry; default: the creating token's expiry (none if it has none). */
             expires_in_days?: number;
         };
         BrandDesignSystemRequest: {

@@ -81,4 +81,22 @@ describe('MCP over Streamable HTTP', () => {
       resource_documentation: `${server.url}/v1/openapi.json`,
     });
   });
+  it('counts every tool call of a JSON-RPC batch against the rate limit', async () => {
+    const free = engine.accounts.ensureUser({ email: 'batch@x.test' });
+    const bearer = engine.tokens.issue(free.id, { name: 'batch' }).token;
+    const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const before = await fetch(`${server.url}/v1/me`, { headers });
+    expect(before.headers.get('x-ratelimit-remaining')).toBe('99');
+
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'user_me', arguments: {} } }));
+    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(batch) });
+    expect(res.status).toBe(200);
+    const answers = (await res.json()) as { result: { isError?: boolean; structuredContent: { code?: string } } }[];
+    expect(answers).toHaveLength(100);
+    const refused = answers.filter((a) => a.result.isError);
+    expect(answers.length - refused.length).toBe(99);
+    expect(refused.map((a) => a.result.structuredContent.code)).toEqual(['rate_limit_exceeded']);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await fetch(`${server.url}/v1/me`, { headers })).status).toBe(429);
+  });
 });

@@ -57,7 +57,15 @@ export function registerMcp(app: FastifyInstance, wiring: Wiring): void {
       throw error;
     }
     const headers = wiring.consumeRateLimit(principal);
-    const server = createMcpServer({ engine: wiring.engine, principal, routes: wiring.routes });
+    // The POST itself paid for one tool call; every further call in a JSON-RPC batch pays its own,
+    // and the response carries the rate-limit headers as they stand after the last one.
+    let prepaid = 1;
+    const meterToolCall = () => {
+      if (prepaid-- > 0) return;
+      const latest = wiring.consumeRateLimit(principal);
+      if (!reply.raw.headersSent) for (const [name, value] of Object.entries(latest)) reply.raw.setHeader(name, value);
+    };
+    const server = createMcpServer({ engine: wiring.engine, principal, routes: wiring.routes, meterToolCall });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);

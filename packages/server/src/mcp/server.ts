@@ -13,6 +13,11 @@ export interface McpServerOptions {
   /** Who calls: resolved from the bearer token by the HTTP transport, or the local account over stdio. */
   principal: Principal;
   routes?: RouteDef[];
+  /**
+   * Counts one tool call against the caller's rate limit, throwing 429 past it. The HTTP transport
+   * sets it so that a JSON-RPC batch of many calls counts every call, not the one POST.
+   */
+  meterToolCall?: () => void;
 }
 
 interface BoundTool {
@@ -38,6 +43,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       }
       const { route } = bound;
       if (route.auth !== 'public' && route.auth !== 'token') requireScope(principal, route.auth);
+      options.meterToolCall?.();
       const result = await route.handler({ engine, principal, ...splitArguments(route, request.params.arguments ?? {}) });
       const structured = (result ?? {}) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };

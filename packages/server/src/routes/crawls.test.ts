@@ -73,6 +73,26 @@ describe('crawl routes', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('refuses private webhook_urls unless the private network is allowed, and never echoes credentials', async () => {
+    const strict = await openTestServer();
+    try {
+      const owner = strict.engine.accounts.ensureUser({ email: 'a@x.test' });
+      const bearer = { authorization: `Bearer ${strict.engine.tokens.issue(owner.id, { name: 't', scopes: ['crawl'] }).token}` };
+      for (const hook of ['http://127.0.0.1:9/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'http://10.0.0.7/', 'http://localhost/hook']) {
+        const res = await strict.app.inject({ method: 'POST', url: '/v1/crawls', headers: bearer, payload: { urls: ['https://example.com/'], webhook_url: hook } });
+        expect([res.statusCode, res.json().code, res.json().details.fields[0].path], hook).toEqual([400, 'webhook_url_not_allowed', 'webhook_url']);
+      }
+      const secret = await strict.app.inject({ method: 'POST', url: '/v1/crawls', headers: bearer, payload: { urls: ['https://ada:hunter2@example.com/'] } });
+      expect([secret.statusCode, secret.json().code]).toEqual([400, 'url_credentials_not_allowed']);
+      expect(secret.body).not.toContain('hunter2');
+    } finally {
+      await strict.close();
+    }
+    // This server allows the private network (the local web lives on it): the same webhook is accepted.
+    const allowed = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], webhook_url: 'http://127.0.0.1:9/hook' } });
+    expect(allowed.statusCode).toBe(201);
+  });
+
   it('reads a crawl with all, the top or none of its documents, and pages through them', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 6, expansion: 'internal', processing_mode: 'sync' } });
     const id = created.json().id;

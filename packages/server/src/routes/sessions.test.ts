@@ -52,6 +52,24 @@ describe('session routes', () => {
     expect((await call('GET', '/v1/sessions')).statusCode).toBe(401);
   });
 
+  it('refuses a lone surrogate in a session name, escaped or sent as bytes, instead of storing U+FFFD', async () => {
+    const headers = { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' };
+    const loneHigh = Buffer.from([0xed, 0xa0, 0x80]); // U+D800 encoded as if it were a character
+    const bodies = [
+      '{"name":"GPU \\ud800 research"}',
+      Buffer.concat([Buffer.from('{"name":"GPU '), loneHigh, Buffer.from(' research"}')]),
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/sessions', headers, payload });
+      expect([res.statusCode, res.json().code]).toEqual([400, 'string_invalid_unicode']);
+    }
+    const { id } = await createSession();
+    const patched = await t.app.inject({ method: 'PATCH', url: `/v1/sessions/${id}`, headers, payload: Buffer.concat([Buffer.from('{"name":"x'), loneHigh, Buffer.from('"}')]) });
+    expect([patched.statusCode, patched.json().code]).toEqual([400, 'string_invalid_unicode']);
+    const list = await call('GET', '/v1/sessions', ownerToken);
+    expect(list.body).not.toContain('\ufffd');
+  });
+
   it('walks active -> completed -> archived and answers 409 with a code for illegal transitions', async () => {
     const { id } = await createSession();
     expect((await call('POST', `/v1/sessions/${id}/archive`, ownerToken)).json()).toMatchObject({ error: 'conflict', code: 'session_not_completed' });

@@ -33,6 +33,15 @@ describe('workflow routes', () => {
     expect((await call('GET', `/v1/workflows/${id}`)).statusCode).toBe(404);
   });
 
+  it('refuses a private notification webhook_url at creation', async () => {
+    for (const hook of ['http://127.0.0.1/hook', 'http://[::1]:8080/', 'http://169.254.169.254/latest/meta-data/']) {
+      const res = await call('POST', '/v1/workflows', { ...pipeline, notification_config: { webhook_url: hook } });
+      expect([res.statusCode, res.json().code, res.json().details.fields[0].path], hook).toEqual([400, 'webhook_url_not_allowed', 'notification_config.webhook_url']);
+    }
+    const local = await call('POST', '/v1/workflows', { ...pipeline, notification_config: { webhook_url: 'http://localhost/hook' } });
+    expect(local.json().code).toBe('webhook_url_not_allowed');
+  });
+
   it('answers 400 with details for a dependency cycle and 409 for a forbidden status move', async () => {
     const cycle = await call('POST', '/v1/workflows', { ...pipeline, steps: [{ id: 'a', type: 'aggregate', depends_on: ['a'], config: {} }] });
     expect(cycle.statusCode).toBe(400);
