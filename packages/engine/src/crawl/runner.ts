@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
+import { storageProblem } from '../core/storage.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type LinkRegion, type ParsedPage } from '../html/index.js';
@@ -87,7 +88,8 @@ export class CrawlRunner {
     try {
       await run.execute();
     } catch (error) {
-      if (job.signal.aborted) throw error;
+      // A busy database or a full disk is the queue's to retry later; the crawl stays running and resumes.
+      if (job.signal.aborted || storageProblem(error)) throw error;
       this.fail(crawlId, error instanceof Error ? error.message : String(error));
       return { failed: true };
     }
@@ -113,7 +115,7 @@ export class CrawlRunner {
         .run().changes;
       if (changed > 0 && crawl.reservationId) this.deps.credits.release(crawl.reservationId);
       return changed > 0;
-    })();
+    }).immediate();
     if (ended) this.deps.onFinished(crawlId);
     return ended;
   }
@@ -238,7 +240,7 @@ class CrawlRun {
           if (outcome === 'budget_exhausted' || outcome === 'stopped') break;
         }
         return done;
-      })();
+      }).immediate();
       for (const [i, p] of prepared.entries()) {
         const outcome = outcomes[i];
         if (outcome !== 'stored' && p.row.bucket !== 'seed') this.fetched[p.row.bucket]--;
@@ -290,7 +292,7 @@ class CrawlRun {
         rows.push(row);
       }
       return rows;
-    })();
+    }).immediate();
   }
 
   private takeOne(): FrontierRow | undefined {
@@ -321,7 +323,7 @@ class CrawlRun {
     this.ctx.sqlite.transaction(() => {
       if (this.smart) this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
       this.writeDocumentScores(graph);
-    })();
+    }).immediate();
   }
 
   /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed. */
@@ -371,7 +373,7 @@ class CrawlRun {
         })
         .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
         .run();
-    })();
+    }).immediate();
   }
 
   /** The smart_crawl block from aggregates and a streamed pass over the URLs: bounded whatever the frontier's size. */

@@ -181,7 +181,7 @@ export class WorkflowsService {
     this.ctx.sqlite.transaction(() => {
       this.ctx.db.delete(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).run();
       this.ctx.db.delete(workflows).where(eq(workflows.id, id)).run();
-    })();
+    }).immediate();
     return { id, deleted: true as const };
   }
 
@@ -243,7 +243,7 @@ export class WorkflowsService {
     this.ctx.sqlite.transaction(() => {
       this.ctx.db.insert(workflowPlanJobs).values({ id, userId: principal.userId, status: 'running', request: body, createdAt: this.ctx.clock.now().toISOString() }).run();
       this.deps.jobs.enqueue(PLAN_JOB, { planJobId: id }, { id });
-    })();
+    }).immediate();
     const accepted = this.planJob(principal, id);
     // Start at once rather than waiting for the queue's next poll; the claim keeps it single.
     const work = this.deps.jobs.runNow(id).then(() => undefined);
