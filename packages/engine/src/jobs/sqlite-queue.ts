@@ -1,8 +1,8 @@
-import { hostname } from 'node:os';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import { MINUTE, SECOND } from '../core/clock.js';
 import { storageProblem, storageRetryDelay } from '../core/storage.js';
+import { ownerGone, ownerId } from '../core/process-owner.js';
 import { jobs } from './tables.js';
 import {
   RescheduleJob,
@@ -45,7 +45,7 @@ export class SqliteJobQueue implements JobQueue {
   private setbacks = 0;
 
   constructor(private readonly ctx: EngineContext) {
-    this.owner = `${hostname()}:${process.pid}:${ctx.random.uuid()}`;
+    this.owner = ownerId(ctx.random);
     this.expireDeadOwners();
   }
 
@@ -351,26 +351,15 @@ export class SqliteJobQueue implements JobQueue {
 
   /** A running job owned by a process on this host that no longer exists can be claimed at once. */
   private expireDeadOwners(): void {
-    const host = hostname();
     const rows = this.ctx.db.select({ id: jobs.id, owner: jobs.owner }).from(jobs).where(eq(jobs.status, 'running')).all();
     for (const row of rows) {
-      const [ownerHost, pid] = (row.owner ?? '').split(':');
-      if (ownerHost !== host || !pid || processAlive(Number(pid))) continue;
+      if (!ownerGone(row.owner)) continue;
       this.ctx.db.update(jobs).set({ leaseUntil: 0 }).where(and(eq(jobs.id, row.id), eq(jobs.owner, row.owner!))).run();
     }
   }
 
   private now(): number {
     return this.ctx.clock.now().getTime();
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -19,6 +19,10 @@ import { WorkflowScheduler } from './scheduler.js';
 import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
 import type { JobQueue } from '../jobs/queue.js';
+import { every, type Loop } from '../core/every.js';
+
+/** How often a working engine looks for executions whose process died. */
+const RECOVERY_INTERVAL_MS = 30_000;
 
 /** Asynchronous plans run on the engine's job queue under this kind, so they survive a restart. */
 const PLAN_JOB = 'workflow.plan';
@@ -34,6 +38,7 @@ export class WorkflowsService {
   readonly scheduler: WorkflowScheduler;
   private readonly executor: WorkflowExecutor;
   private readonly pendingPlans = new Set<Promise<void>>();
+  private recovery: Loop | undefined;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -126,7 +131,7 @@ export class WorkflowsService {
 
   get(principal: Principal, id: string) {
     const row = this.readable(principal, id);
-    const recent = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, row.id)).orderBy(desc(workflowExecutions.seq)).limit(5).all();
+    const recent = this.ctx.db.select().from(workflowExecutions).where(recorded(row.id)).orderBy(desc(workflowExecutions.seq)).limit(5).all();
     return {
       ...this.toWorkflow(row, principal),
       recent_executions: recent.map((e) => {
@@ -200,8 +205,8 @@ export class WorkflowsService {
   executions(principal: Principal, id: string, query: unknown = {}) {
     const q = parseInput(WorkflowListQuery.pick({ limit: true, offset: true }), query, 'query');
     this.readable(principal, id);
-    const rows = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
-    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).get()!.n;
+    const rows = this.ctx.db.select().from(workflowExecutions).where(recorded(id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
+    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(recorded(id)).get()!.n;
     return { data: rows.map((r) => withoutPageText(r.body as WorkflowExecution)), total, limit: q.limit, offset: q.offset };
   }
 
@@ -257,6 +262,26 @@ export class WorkflowsService {
     const row = this.ctx.db.select().from(workflowPlanJobs).where(and(eq(workflowPlanJobs.id, id), eq(workflowPlanJobs.userId, principal.userId))).get();
     if (!row) throw errors.notFound('plan_job', id);
     return { id: row.id, status: row.status, created_at: row.createdAt, completed_at: row.completedAt, result: row.result ?? null, error: (row.error as { code: string; message: string } | null) ?? null };
+  }
+
+  /**
+   * Records executions whose process died mid-run as interrupted (see WorkflowExecutor.recoverInterrupted):
+   * once now, then every `intervalMs` of wall time, for engine.start().
+   */
+  startRecovery(intervalMs = RECOVERY_INTERVAL_MS): void {
+    this.recovery ??= every(intervalMs, () => this.recoverInterrupted());
+    void this.recoverInterrupted().catch(() => undefined);
+  }
+
+  async stopRecovery(): Promise<void> {
+    const loop = this.recovery;
+    this.recovery = undefined;
+    await loop?.stop();
+  }
+
+  /** Executions recorded as interrupted by this call. */
+  recoverInterrupted(): Promise<number> {
+    return this.executor.recoverInterrupted();
   }
 
   /** Waits for background planning (close, tests). */
@@ -348,4 +373,9 @@ export class WorkflowsService {
 function withoutPageText(e: WorkflowExecution): WorkflowExecution {
   if (!e.results) return e;
   return { ...e, results: e.results.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key !== 'text')) as typeof r) };
+}
+
+/** A workflow's executions as readers see them: recorded ones, not those still running. */
+function recorded(workflowId: string): SQL | undefined {
+  return and(eq(workflowExecutions.workflowId, workflowId), inArray(workflowExecutions.status, ['completed', 'failed']));
 }
