@@ -18,6 +18,16 @@ export interface Proc {
 
 const ENV = { WVR_ALLOW_PRIVATE_NETWORK: '1' };
 
+/** The bundled CLI global-setup.ts built, or the sources under tsx when a test file runs on its own. */
+function cli(args: string[]): ChildProcess {
+  const built = process.env.WVR_RELIABILITY_CLI;
+  if (!built) return spawnCli(args, ENV);
+  return spawn(process.execPath, [built, ...args], {
+    env: { ...process.env, WVR_API_URL: '', WVR_API_TOKEN: '', WVR_USER: '', ...ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 function track(child: ChildProcess): Proc {
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -27,7 +37,7 @@ function track(child: ChildProcess): Proc {
 
 /** `wvr serve` on a free port; resolves with its URL once it listens. */
 export async function serve(data: string, args: string[] = []): Promise<Proc & { url: string }> {
-  const proc = track(spawnCli(['--data', data, '--json', 'serve', '--port', '0', ...args], ENV));
+  const proc = track(cli(['--data', data, '--json', 'serve', '--port', '0', ...args]));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.child.stdout!.on('data', (d: Buffer) => {
@@ -42,7 +52,7 @@ export async function serve(data: string, args: string[] = []): Promise<Proc & {
 
 /** `wvr worker`; resolves once it has started. */
 export async function worker(data: string): Promise<Proc> {
-  const proc = track(spawnCli(['--data', data, '--json', 'worker'], ENV));
+  const proc = track(cli(['--data', data, '--json', 'worker']));
   await new Promise<void>((resolve, reject) => {
     proc.child.stdout!.once('data', () => resolve());
     void proc.exited.then(({ code, signal }) => reject(new Error(`wvr worker exited (${code ?? signal}): ${proc.stderr()}`)));
@@ -140,4 +150,12 @@ export function query<T>(data: string, sql: string, ...params: unknown[]): T[] {
 /** One line per figure, so CI logs show them. */
 export function report(title: string, figures: Record<string, unknown>): void {
   process.stdout.write(`\n[reliability] ${title}: ${Object.entries(figures).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' ')}\n`);
+}
+
+/** Where the folder's work stands: pages stored, crawls by status, executions recorded, webhooks pending. */
+export function progress(data: string): Record<string, unknown> {
+  const facts = invariants(data);
+  const executions = query<{ status: string; n: number }>(data, 'SELECT status, count(*) AS n FROM workflow_executions GROUP BY status');
+  const pending = query<{ n: number }>(data, "SELECT count(*) AS n FROM notify_deliveries WHERE status = 'pending'")[0]!.n;
+  return { pages: facts.pages, crawls: facts.crawls, executions: Object.fromEntries(executions.map((e) => [e.status, e.n])), webhooks_pending: pending, open_reservations: facts.openReservations };
 }

@@ -6,6 +6,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('../../..', import.meta.url)),
   test: {
     include: ['packages/cli/reliability/**/*.test.ts'],
+    globalSetup: ['packages/cli/reliability/global-setup.ts'],
     testTimeout: 240_000,
     hookTimeout: 60_000,
     pool: 'forks',
