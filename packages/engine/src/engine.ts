@@ -133,6 +133,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     start(background = {}) {
       jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
       workflows.scheduler.start(background.schedulerIntervalMs, { concurrency: background.schedulerConcurrency });
+      workflows.startRecovery();
       notify.start(background.deliveryIntervalMs);
       sessions.start(background.sessionSweepIntervalMs);
     },
@@ -142,6 +143,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       sessions.stop();
       await jobs.stop();
       await workflows.scheduler.stop();
+      await workflows.stopRecovery();
       await workflows.settled();
       await notify.close();
       await web.close();

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { WvrError, isWvrError, type ErrorBody } from '@wvr/engine';
+import { WvrError, isWvrError, storageError, type ErrorBody } from '@wvr/engine';
 
 /** Fastify's own client errors, in the spec's error body. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; error: ErrorBody['error']; code: string; message: string }> = {
@@ -11,6 +11,12 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; error: ErrorBody['
 };
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // A full disk or a database held by another writer is the server's state, not a bug: 507 / 503 with Retry-After.
+  const storage = isWvrError(error) ? undefined : storageError(error);
+  if (storage) {
+    request.log.warn({ err: error }, storage.code);
+    error = storage;
+  }
   if (isWvrError(error)) {
     if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
     const reset = error.details?.reset;

@@ -54,7 +54,7 @@ export class AccountsService {
     this.ctx.sqlite.transaction(() => {
       this.ctx.db.insert(organizations).values(org).run();
       this.addMember(org.id, input.ownerUserId, 'owner');
-    })();
+    }).immediate();
     return org;
   }
 

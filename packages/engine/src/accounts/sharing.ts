@@ -98,7 +98,7 @@ export class SharingService {
       for (const child of [...children, ...(options.cascadeTo ?? [])]) {
         this.write({ ...child, ownerUserId: ref.ownerUserId }, orgChange);
       }
-    })();
+    }).immediate();
     return next;
   }
 
@@ -199,7 +199,7 @@ export class SharingService {
         .set({ parentType: null, parentId: null })
         .where(and(eq(resourceShares.parentType, type), eq(resourceShares.parentId, id)))
         .run();
-    })();
+    }).immediate();
   }
 
   private childrenOf(parent: ResourceKey): ResourceKey[] {

@@ -12,7 +12,9 @@ export type ErrorType =
   | 'payload_too_large'
   | 'rate_limit_exceeded'
   | 'upstream_error'
-  | 'internal_error';
+  | 'internal_error'
+  | 'unavailable'
+  | 'storage_full';
 
 const STATUS: Record<ErrorType, number> = {
   validation_error: 400,
@@ -25,6 +27,8 @@ const STATUS: Record<ErrorType, number> = {
   rate_limit_exceeded: 429,
   internal_error: 500,
   upstream_error: 502,
+  unavailable: 503,
+  storage_full: 507,
 };
 
 export interface ErrorBody {

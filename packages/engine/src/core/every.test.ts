@@ -64,4 +64,25 @@ describe('every', () => {
     expect(failures.length).toBeGreaterThanOrEqual(2);
     expect(String(failures[0])).toContain('database is locked');
   });
+
+  it('backs off while runs keep failing (a full disk) and is back to every beat after a success', async () => {
+    let failing = 0;
+    let healthy = 0;
+    let broken = true;
+    const sick = every(2, () => {
+      failing++;
+      if (broken) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    }, () => undefined);
+    const well = every(2, () => {
+      healthy++;
+    });
+    while (healthy < 60) await beats(1, 5);
+    // Against a loop on the same beat in the same run: a handful of tries, not one per beat.
+    expect(failing).toBeLessThan(healthy / 4);
+    broken = false;
+    const [fromFailing, fromHealthy] = [failing, healthy];
+    while (failing - fromFailing < 20) await beats(1, 5);
+    expect(healthy - fromHealthy).toBeLessThan(3 * (failing - fromFailing) + 64);
+    await Promise.all([sick.stop(), well.stop()]);
+  });
 });

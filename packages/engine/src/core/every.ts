@@ -12,11 +12,28 @@ export interface Loop {
  */
 export function every(intervalMs: number, work: () => unknown, onFailure: (error: unknown) => void = warn): Loop {
   let inFlight: Promise<void> | undefined;
+  // After failures in a row (a full disk, a database held by another writer) the loop backs off:
+  // it skips 1, 3, 7 ... beats, up to MAX_SKIPPED_BEATS, and is back to every beat after a success.
+  let failures = 0;
+  let skip = 0;
   const timer = setInterval(() => {
     if (inFlight) return;
+    if (skip > 0) {
+      skip--;
+      return;
+    }
     inFlight = Promise.resolve()
       .then(work)
-      .then(() => undefined, onFailure)
+      .then(
+        () => {
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures++;
+          skip = Math.min(2 ** failures - 1, MAX_SKIPPED_BEATS);
+          onFailure(error);
+        },
+      )
       .finally(() => {
         inFlight = undefined;
       });
@@ -29,6 +46,8 @@ export function every(intervalMs: number, work: () => unknown, onFailure: (error
     },
   };
 }
+
+const MAX_SKIPPED_BEATS = 31;
 
 function warn(error: unknown): void {
   process.emitWarning(`wvr background work failed and will be retried: ${error instanceof Error ? error.message : String(error)}`);

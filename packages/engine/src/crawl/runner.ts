@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
+import { storageProblem } from '../core/storage.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type LinkRegion, type ParsedPage } from '../html/index.js';
@@ -32,6 +33,8 @@ const HITS_GROWTH = 0.25;
 /** The job heartbeat runs after this many pages or this much engine time, whichever comes first. */
 const HEARTBEAT_PAGES = 16;
 const HEARTBEAT_MS = 1_000;
+/** Pages stored per transaction: a short hold of the write lock and of the event loop. */
+const COMMIT_SLICE = 8;
 /** Entries of the smart_crawl block's top lists. */
 const REPORT_TOP = 10;
 /** A detail candidate needs this much intent relevance; below it, it is exploration. */
@@ -88,7 +91,8 @@ export class CrawlRunner {
     try {
       await run.execute();
     } catch (error) {
-      if (job.signal.aborted) throw error;
+      // A busy database or a full disk is the queue's to retry later; the crawl stays running and resumes.
+      if (job.signal.aborted || storageProblem(error)) throw error;
       this.fail(crawlId, error instanceof Error ? error.message : String(error));
       return { failed: true };
     }
@@ -114,7 +118,7 @@ export class CrawlRunner {
         .run().changes;
       if (changed > 0 && crawl.reservationId) this.deps.credits.release(crawl.reservationId);
       return changed > 0;
-    })();
+    }).immediate();
     if (ended) this.deps.onFinished(crawlId);
     return ended;
   }
@@ -234,15 +238,7 @@ class CrawlRun {
       }
       const prepared: Prepared[] = [];
       for (const a of group) if ('page' in a) prepared.push(await this.prepare(a.row, a.page));
-      const outcomes = this.ctx.sqlite.transaction(() => {
-        const done: Outcome[] = [];
-        for (const p of prepared) {
-          const outcome = this.commit(p);
-          done.push(outcome);
-          if (outcome === 'budget_exhausted' || outcome === 'stopped') break;
-        }
-        return done;
-      })();
+      const outcomes = await this.commitInSlices(prepared);
       for (const [i, p] of prepared.entries()) {
         const outcome = outcomes[i];
         if (outcome !== 'stored' && p.row.bucket !== 'seed') this.fetched[p.row.bucket]--;
@@ -258,6 +254,36 @@ class CrawlRun {
         this.refreshScores();
       }
     }
+  }
+
+  /**
+   * Stores the prepared pages COMMIT_SLICE at a time, one transaction each, with a turn of the event
+   * loop between: the write lock and the main thread are never held for a whole group at once, so API
+   * requests in this process and writers in others get in between. Stops at the first budget_exhausted
+   * or stopped outcome; pages without an outcome go back to the queue.
+   */
+  private async commitInSlices(prepared: Prepared[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < prepared.length; i += COMMIT_SLICE) {
+      if (i > 0) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (this.job.signal.aborted) break;
+      }
+      const slice = prepared.slice(i, i + COMMIT_SLICE);
+      const done = this.ctx.sqlite.transaction(() => {
+        const made: Outcome[] = [];
+        for (const p of slice) {
+          const outcome = this.commit(p);
+          made.push(outcome);
+          if (outcome === 'budget_exhausted' || outcome === 'stopped') break;
+        }
+        return made;
+      }).immediate();
+      outcomes.push(...done);
+      const last = done[done.length - 1];
+      if (last === 'budget_exhausted' || last === 'stopped') break;
+    }
+    return outcomes;
   }
 
   /**
@@ -294,7 +320,7 @@ class CrawlRun {
         rows.push(row);
       }
       return rows;
-    })();
+    }).immediate();
   }
 
   private takeOne(): FrontierRow | undefined {
@@ -325,7 +351,7 @@ class CrawlRun {
     this.ctx.sqlite.transaction(() => {
       if (this.smart) this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
       this.writeDocumentScores(graph);
-    })();
+    }).immediate();
   }
 
   /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed. */
@@ -375,7 +401,7 @@ class CrawlRun {
         })
         .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
         .run();
-    })();
+    }).immediate();
   }
 
   /** The smart_crawl block from aggregates and a streamed pass over the URLs: bounded whatever the frontier's size. */

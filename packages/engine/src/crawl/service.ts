@@ -118,7 +118,7 @@ export class CrawlService {
       frontier.seed(input.urls);
       if (options.skipUrls) frontier.markSeen(options.skipUrls);
       this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { id, runAt });
-    })();
+    }).immediate();
     if (input.processing_mode === 'sync') await this.deps.jobs.runNow(id);
     return this.get(principal, id);
   }
@@ -215,7 +215,7 @@ export class CrawlService {
         .where(and(eq(crawls.id, id), inArray(crawls.status, ACTIVE)))
         .run().changes;
       if (changed > 0 && row.reservationId) this.deps.credits.release(row.reservationId);
-    })();
+    }).immediate();
     this.deps.jobs.cancel(id);
     this.announce(id);
     return this.get(principal, id);

@@ -1,7 +1,8 @@
-import { hostname } from 'node:os';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { EngineContext } from '../core/context.js';
 import { MINUTE, SECOND } from '../core/clock.js';
+import { storageProblem, storageRetryDelay } from '../core/storage.js';
+import { ownerGone, ownerId } from '../core/process-owner.js';
 import { jobs } from './tables.js';
 import {
   RescheduleJob,
@@ -26,6 +27,7 @@ interface Registered {
 
 const DEFAULT_LEASE_MS = MINUTE;
 const DEFAULT_MAX_ATTEMPTS = 5;
+const MAX_POLL_BACKOFF_MS = 30 * SECOND;
 const defaultBackoff = (attempts: number) => Math.min(SECOND * 2 ** (attempts - 1), 5 * MINUTE);
 
 /**
@@ -39,9 +41,11 @@ export class SqliteJobQueue implements JobQueue {
   private readonly owner: string;
   private timer: NodeJS.Timeout | undefined;
   private polling: { pollMs: number; concurrency: number } | undefined;
+  /** Poller ticks in a row that could not claim (storage problems); the next tick waits longer each time. */
+  private setbacks = 0;
 
   constructor(private readonly ctx: EngineContext) {
-    this.owner = `${hostname()}:${process.pid}:${ctx.random.uuid()}`;
+    this.owner = ownerId(ctx.random);
     this.expireDeadOwners();
   }
 
@@ -158,18 +162,28 @@ export class SqliteJobQueue implements JobQueue {
     const polling = this.polling;
     if (!polling) return;
     const free = polling.concurrency - this.running.size;
+    let delay = polling.pollMs;
     if (free > 0) {
-      const { claimed, givenUp } = this.claim(free);
-      void this.announceFailures(givenUp);
-      for (const row of claimed) void this.execute(row).finally(() => this.poke());
+      try {
+        const { claimed, givenUp } = this.claim(free);
+        this.setbacks = 0;
+        void this.announceFailures(givenUp);
+        for (const row of claimed) void this.execute(row).finally(() => this.poke());
+      } catch (error) {
+        // A busy database or a full disk: back off (doubling, capped) instead of crashing the process from a timer.
+        const problem = storageProblem(error);
+        if (!problem) process.emitWarning(`wvr job poller failed and will retry: ${error instanceof Error ? error.message : String(error)}`);
+        this.setbacks++;
+        delay = Math.min(Math.max(polling.pollMs, storageRetryDelay(problem ?? 'full')) * 2 ** (this.setbacks - 1), MAX_POLL_BACKOFF_MS);
+      }
     }
-    this.timer = setTimeout(() => this.tick(), polling.pollMs);
+    this.timer = setTimeout(() => this.tick(), delay);
     this.timer.unref();
   }
 
   /** Wakes the background loop early (new job, finished job) when it is running. */
   private poke(): void {
-    if (!this.polling) return;
+    if (!this.polling || this.setbacks > 0) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.tick(), 0);
     this.timer.unref();
@@ -263,11 +277,22 @@ export class SqliteJobQueue implements JobQueue {
     const done = (async (): Promise<Job> => {
       try {
         const result = await registered.handler({ job: toJob(row), signal: controller.signal, heartbeat });
-        if (!reason) beat();
+        if (!reason) {
+          try {
+            beat();
+          } catch {
+            // The last look for a cancel could not be written; the outcome below still only lands if the job is ours.
+          }
+        }
         this.settle(row, reason, { status: 'succeeded', result: result ?? null });
       } catch (error) {
+        const problem = storageProblem(error);
         if (error instanceof RescheduleJob && !reason) {
           this.settleIfMine(row.id, { status: 'queued', runAt: error.runAt, attempts: row.attempts - 1, owner: null, leaseUntil: null });
+        } else if (problem && !reason) {
+          // A busy database or a full disk passes: run again later without counting an attempt, never fail the job for it.
+          const lastError = `${problem === 'busy' ? 'database busy' : 'storage full'}: ${error instanceof Error ? error.message : String(error)}`;
+          this.settleIfMine(row.id, { status: 'queued', lastError, runAt: this.now() + storageRetryDelay(problem), attempts: row.attempts - 1, owner: null, leaseUntil: null });
         } else {
           const outcome = this.failure(row, registered, error);
           if (this.settle(row, reason, outcome) && outcome.status === 'failed') await this.announceFailure(row.id);
@@ -276,7 +301,13 @@ export class SqliteJobQueue implements JobQueue {
         this.running.delete(row.id);
       }
       return this.get(row.id)!;
-    })();
+    })().catch((error: unknown) => {
+      // Settling itself failed (disk full, database busy): the lease lapses and the job is claimed again
+      // later. Nothing here may reject: the poller does not await its jobs.
+      this.running.delete(row.id);
+      process.emitWarning(`wvr job ${row.id} could not record its outcome and will run again: ${error instanceof Error ? error.message : String(error)}`);
+      return { ...toJob(row), status: 'running' as const };
+    });
     this.running.set(row.id, { abort, done });
     return done;
   }
@@ -320,26 +351,15 @@ export class SqliteJobQueue implements JobQueue {
 
   /** A running job owned by a process on this host that no longer exists can be claimed at once. */
   private expireDeadOwners(): void {
-    const host = hostname();
     const rows = this.ctx.db.select({ id: jobs.id, owner: jobs.owner }).from(jobs).where(eq(jobs.status, 'running')).all();
     for (const row of rows) {
-      const [ownerHost, pid] = (row.owner ?? '').split(':');
-      if (ownerHost !== host || !pid || processAlive(Number(pid))) continue;
+      if (!ownerGone(row.owner)) continue;
       this.ctx.db.update(jobs).set({ leaseUntil: 0 }).where(and(eq(jobs.id, row.id), eq(jobs.owner, row.owner!))).run();
     }
   }
 
   private now(): number {
     return this.ctx.clock.now().getTime();
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

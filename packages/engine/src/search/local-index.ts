@@ -104,7 +104,7 @@ export class LocalIndex {
         page.anchorTexts.join('\n'),
       );
       return { id: Number(lastInsertRowid), url: page.url, scope };
-    })();
+    }).immediate();
   }
 
   /** Drops every page a crawl indexed (the crawl was deleted); returns how many. */

@@ -73,7 +73,7 @@ export class SessionOperations {
         .set({ operationCount: sql`${sessions.operationCount} + 1`, lastActivityAt: now, updatedAt: now })
         .where(eq(sessions.id, session.id))
         .run();
-    })();
+    }).immediate();
     const seenUrls = this.seenUrls(session.id);
     return {
       operationId,
@@ -123,7 +123,7 @@ export class SessionOperations {
         .run();
       const context = session.config.accumulate_context && outcome.status === 'completed' ? accumulate(session.context, { query: op.query, documents: fresh }) : session.context;
       this.ctx.db.update(sessions).set({ context, lastActivityAt: now, updatedAt: now }).where(eq(sessions.id, session.id)).run();
-    })();
+    }).immediate();
     if (outcome.resourceId) this.link(op.kind, outcome.resourceId, session);
     return toOperationRecord(this.row(op.id)!);
   }

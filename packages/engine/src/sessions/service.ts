@@ -88,7 +88,7 @@ export class SessionsService {
           lastActivityAt: now,
         })
         .run();
-    })();
+    }).immediate();
     return this.record(this.row(id)!);
   }
 
@@ -155,7 +155,7 @@ export class SessionsService {
     this.ctx.sqlite.transaction(() => {
       this.ctx.db.delete(sessions).where(eq(sessions.id, row.id)).run();
       this.sharing.forget('session', row.id);
-    })();
+    }).immediate();
     return record;
   }
 

@@ -15,6 +15,7 @@ import type { Principal } from '../accounts/schemas.js';
 import type { WorkflowExecution } from './responses.js';
 import { workflowExecutions, workflows } from './tables.js';
 import { nextSlot, scheduleOf } from './schedule.js';
+import { ownerGone, ownerId } from '../core/process-owner.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
@@ -40,9 +41,25 @@ interface Outcome {
   crawlCredits: number;
 }
 
+/** An execution under way: its running row and the reservation it holds. */
+interface Begun {
+  id: string;
+  seq: number;
+  reservationId: string;
+}
+
+/** What a running execution row holds until it is recorded: who runs it and whose reservation is open. */
+type RunningBody = {
+  running: { owner: string; reservation_id: string };
+};
+
 /** Runs one patrol of a workflow: operation, change tracking, intent filter, stop condition, persistence. */
 export class WorkflowExecutor {
-  constructor(private readonly deps: ExecutorDeps) {}
+  private readonly owner: string;
+
+  constructor(private readonly deps: ExecutorDeps) {
+    this.owner = ownerId(deps.ctx.random);
+  }
 
   price(w: WorkflowRow) {
     return executionPrice(priced(w));
@@ -64,32 +81,96 @@ export class WorkflowExecutor {
       const { would_succeed, credits_balance } = credits.canAfford(w.userId, estimate);
       if (!would_succeed) throw errors.insufficientCredits(estimate, credits_balance, { details: { operation: 'workflow_execution', workflow_id: w.id } });
     }
-    let reservation;
+    let begun: Begun;
     try {
-      reservation = credits.reserve(w.userId, Math.min(budget, price.credits), 'workflow_execution');
+      begun = this.begin(w, trigger, slot, startedAt, Math.min(budget, price.credits));
     } catch (error) {
       // A caller at the API gets the 402; a scheduled patrol records why it could not run.
-      if (trigger === 'manual') throw error;
+      if (trigger === 'manual' || !isWvrError(error)) throw error;
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
     }
     const session = this.beginSession(w);
     let outcome: Outcome;
     try {
-      outcome = await this.operate(w, reservation.id, session.search);
+      outcome = await this.operate(w, begun.reservationId, session.search);
     } catch (error) {
       if (session.operationId) this.deps.sessions!.finishOperation(session.operationId, { status: 'failed' });
-      // A failed execution costs nothing: what the steps had used is given back too.
-      credits.release(reservation.id);
-      const { used } = credits.reservation(reservation.id);
-      if (used > 0) credits.refund(w.userId, used, `workflow ${w.id} execution failed`);
-      return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
+      this.giveBack(w, begun.reservationId, 'failed');
+      return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price }, begun);
     }
-    const info = credits.commit(reservation.id, price);
+    const info = credits.commit(begun.reservationId, price);
     if (session.operationId) {
       const documents = outcome.results.map((r) => ({ url: r.url, title: r.title, text: r.text ?? r.description }));
       this.deps.sessions!.finishOperation(session.operationId, { status: 'completed', documents, credits: info.consumed + outcome.crawlCredits });
     }
-    return this.record(w, trigger, slot, startedAt, { outcome, session, creditsConsumed: info.consumed + outcome.crawlCredits, price });
+    return this.record(w, trigger, slot, startedAt, { outcome, session, creditsConsumed: info.consumed + outcome.crawlCredits, price }, begun);
+  }
+
+  /**
+   * The reservation and a `running` execution row (its seq, and its slot for a scheduled run) in one
+   * transaction: from here on a crash leaves a row that says whose reservation is open, never an orphan.
+   */
+  private begin(w: WorkflowRow, trigger: 'manual' | 'schedule', slot: string | null, startedAt: string, amount: number): Begun {
+    const { ctx, credits } = this.deps;
+    return ctx.sqlite.transaction(() => {
+      const reservation = credits.reserve(w.userId, amount, 'workflow_execution');
+      const id = ctx.random.uuid();
+      const seq = this.nextSeq(w.id);
+      const running: RunningBody = { running: { owner: this.owner, reservation_id: reservation.id } };
+      ctx.db
+        .insert(workflowExecutions)
+        .values({ id, workflowId: w.id, userId: w.userId, seq, trigger, slot, status: 'running', conditionMet: false, body: running, startedAt, finishedAt: startedAt })
+        .run();
+      return { id, seq, reservationId: reservation.id };
+    }).immediate();
+  }
+
+  /** A failed or interrupted execution costs nothing: its reservation is released and what its steps had used is refunded. */
+  private giveBack(w: Pick<WorkflowRow, 'id' | 'userId'>, reservationId: string, why: 'failed' | 'interrupted'): void {
+    const { ctx, credits } = this.deps;
+    ctx.sqlite.transaction(() => {
+      const held = credits.reservation(reservationId);
+      if (held.status !== 'open') return;
+      credits.release(reservationId);
+      if (held.used > 0) credits.refund(w.userId, held.used, `workflow ${w.id} execution ${why}`);
+    }).immediate();
+  }
+
+  /**
+   * Executions whose process died mid-run (kill -9, a crash) are recorded as failed with
+   * `execution_interrupted`, once, by whichever engine looks first: their reservation is released and
+   * refunded, their slot keeps its one execution, and the failure webhook goes out. The crawls such an
+   * execution started are jobs of their own: they resume and settle their own reservations.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const { ctx } = this.deps;
+    const rows = ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.status, 'running')).all();
+    let recovered = 0;
+    for (const row of rows) {
+      const running = (row.body as Partial<RunningBody>).running;
+      if (!running || !ownerGone(running.owner)) continue;
+      const w = ctx.db.select().from(workflows).where(eq(workflows.id, row.workflowId)).get();
+      const claimed = ctx.sqlite.transaction(() => {
+        const changed = ctx.db
+          .update(workflowExecutions)
+          .set({ status: 'failed' })
+          .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, 'running')))
+          .run().changes;
+        if (changed > 0) this.giveBack({ id: row.workflowId, userId: row.userId }, running.reservation_id, 'interrupted');
+        return changed > 0;
+      }).immediate();
+      if (!claimed) continue;
+      recovered++;
+      if (!w) continue;
+      const failure = { code: 'execution_interrupted', message: 'The process running this execution stopped before it finished; nothing was charged for it.' };
+      await this.record(w, row.trigger, row.slot, row.startedAt, { failure, creditsConsumed: 0, price: this.price(w) }, { id: row.id, seq: row.seq, recovered: true });
+    }
+    return recovered;
+  }
+
+  private nextSeq(workflowId: string): number {
+    const { ctx } = this.deps;
+    return (ctx.db.select({ n: sql<number>`coalesce(max(${workflowExecutions.seq}), 0)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, workflowId)).get()!.n ?? 0) + 1;
   }
 
   private async operate(w: WorkflowRow, reservationId: string, session: PatrolSessionContext | undefined): Promise<Outcome> {
@@ -200,6 +281,7 @@ export class WorkflowExecutor {
     slot: string | null,
     startedAt: string,
     r: { outcome?: Outcome; session?: SessionUse; failure?: { code: string; message: string }; creditsConsumed: number; price: ReturnType<typeof executionPrice> },
+    begun?: Pick<Begun, 'id' | 'seq'> & { recovered?: boolean },
   ): Promise<WorkflowExecution> {
     const { ctx } = this.deps;
     const previous = this.previousCompleted(w.id);
@@ -223,9 +305,9 @@ export class WorkflowExecutor {
     const finishedAt = ctx.clock.now().toISOString();
     const balanceAfter = this.deps.credits.balance(w.userId);
     const execution: WorkflowExecution = {
-      id: ctx.random.uuid(),
+      id: begun?.id ?? ctx.random.uuid(),
       workflow_id: w.id,
-      seq: 0,
+      seq: begun?.seq ?? 0,
       trigger,
       slot,
       status: r.outcome ? 'completed' : 'failed',
@@ -246,11 +328,23 @@ export class WorkflowExecutor {
     };
     const nextStatus = ctx.sqlite.transaction(() => {
       const fresh = ctx.db.select().from(workflows).where(eq(workflows.id, w.id)).get();
-      execution.seq = (ctx.db.select({ n: sql<number>`coalesce(max(${workflowExecutions.seq}), 0)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, w.id)).get()!.n ?? 0) + 1;
-      ctx.db
-        .insert(workflowExecutions)
-        .values({ id: execution.id, workflowId: w.id, userId: w.userId, seq: execution.seq, trigger, slot, status: execution.status, conditionMet: execution.condition_met, body: execution, startedAt, finishedAt })
-        .run();
+      if (begun) {
+        // The running row becomes the record; a row an engine already recorded as interrupted (it took this
+        // process for dead) stays as it was, and nothing is announced twice.
+        const settled = { status: execution.status, conditionMet: execution.condition_met, body: execution, finishedAt };
+        const changed = ctx.db
+          .update(workflowExecutions)
+          .set(settled)
+          .where(and(eq(workflowExecutions.id, begun.id), begun.recovered ? undefined : eq(workflowExecutions.status, 'running')))
+          .run().changes;
+        if (changed === 0) return undefined;
+      } else {
+        execution.seq = this.nextSeq(w.id);
+        ctx.db
+          .insert(workflowExecutions)
+          .values({ id: execution.id, workflowId: w.id, userId: w.userId, seq: execution.seq, trigger, slot, status: execution.status, conditionMet: execution.condition_met, body: execution, startedAt, finishedAt })
+          .run();
+      }
       if (!fresh) return null;
       const count = fresh.executionCount + (r.outcome ? 1 : 0);
       const failures = r.outcome ? 0 : fresh.consecutiveFailures + 1;
@@ -275,6 +369,7 @@ export class WorkflowExecutor {
         .run();
       return status;
     }).immediate();
+    if (nextStatus === undefined) return execution;
     execution.notification.events = this.signal(w, execution, nextStatus);
     ctx.db.update(workflowExecutions).set({ body: execution }).where(eq(workflowExecutions.id, execution.id)).run();
     return execution;

@@ -76,8 +76,7 @@ export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>
     };
     const created = await crawls.create(principal, body);
     if ('dry_run' in created) throw new WvrError('internal_error', 'a patrol crawl came back as a dry run', { code: 'workflow_crawl_failed' });
-    await jobs.runNow(created.id);
-    const done = crawls.get(principal, created.id);
+    const done = await crawlToEnd(crawls, jobs, principal, created.id);
     if (done.status !== 'completed') {
       throw new WvrError('upstream_error', `Crawl ${done.id} ended ${done.status}${done.error ? `: ${done.error}` : ''}.`, { code: 'workflow_crawl_failed', details: { crawl_id: done.id } });
     }
@@ -93,6 +92,26 @@ export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>
       })),
     };
   };
+}
+
+/** How often a patrol looks at a crawl another process runs: from 50 ms, doubling to once a second. */
+const FOLLOW_FIRST_MS = 50;
+const FOLLOW_MAX_MS = 1_000;
+
+/**
+ * Runs the crawl's job here when it can be claimed, and otherwise follows the crawl until it ends:
+ * another process on the data folder may hold the job (its poller claimed it first, or took it over
+ * when this engine's lease ran out), and the job may be back in the queue for a retry.
+ */
+async function crawlToEnd(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>, principal: Principal, id: string): Promise<CrawlDetail> {
+  for (let pause = FOLLOW_FIRST_MS; ; pause = Math.min(pause * 2, FOLLOW_MAX_MS)) {
+    const job = await jobs.runNow(id);
+    const crawl = crawls.get(principal, id);
+    if (crawl.status !== 'pending' && crawl.status !== 'running') return crawl;
+    // The job ended without ending its crawl: nothing will move it any further.
+    if (!job || job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') return crawl;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /**

@@ -20,6 +20,10 @@ import { OneAtATime } from './one-at-a-time.js';
 import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
 import type { JobQueue } from '../jobs/queue.js';
+import { every, type Loop } from '../core/every.js';
+
+/** How often a working engine looks for executions whose process died. */
+const RECOVERY_INTERVAL_MS = 30_000;
 
 /** Asynchronous plans run on the engine's job queue under this kind, so they survive a restart. */
 const PLAN_JOB = 'workflow.plan';
@@ -40,6 +44,7 @@ export class WorkflowsService {
   private readonly serial = new OneAtATime();
   private readonly executor: WorkflowExecutor;
   private readonly pendingPlans = new Set<Promise<void>>();
+  private recovery: Loop | undefined;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -148,7 +153,7 @@ export class WorkflowsService {
 
   get(principal: Principal, id: string) {
     const row = this.readable(principal, id);
-    const recent = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, row.id)).orderBy(desc(workflowExecutions.seq)).limit(5).all();
+    const recent = this.ctx.db.select().from(workflowExecutions).where(recorded(row.id)).orderBy(desc(workflowExecutions.seq)).limit(5).all();
     return {
       ...this.toWorkflow(row, principal),
       recent_executions: recent.map((e) => {
@@ -203,7 +208,7 @@ export class WorkflowsService {
     this.ctx.sqlite.transaction(() => {
       this.ctx.db.delete(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).run();
       this.ctx.db.delete(workflows).where(eq(workflows.id, id)).run();
-    })();
+    }).immediate();
     return { id, deleted: true as const };
   }
 
@@ -227,8 +232,8 @@ export class WorkflowsService {
   executions(principal: Principal, id: string, query: unknown = {}) {
     const q = parseInput(WorkflowListQuery.pick({ limit: true, offset: true }), query, 'query');
     this.readable(principal, id);
-    const rows = this.ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
-    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).get()!.n;
+    const rows = this.ctx.db.select().from(workflowExecutions).where(recorded(id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
+    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(recorded(id)).get()!.n;
     return { data: rows.map((r) => withoutPageText(r.body as WorkflowExecution)), total, limit: q.limit, offset: q.offset };
   }
 
@@ -270,7 +275,7 @@ export class WorkflowsService {
     this.ctx.sqlite.transaction(() => {
       this.ctx.db.insert(workflowPlanJobs).values({ id, userId: principal.userId, status: 'running', request: body, createdAt: this.ctx.clock.now().toISOString() }).run();
       this.deps.jobs.enqueue(PLAN_JOB, { planJobId: id }, { id });
-    })();
+    }).immediate();
     const accepted = this.planJob(principal, id);
     // Start at once rather than waiting for the queue's next poll; the claim keeps it single.
     const work = this.deps.jobs.runNow(id).then(() => undefined);
@@ -284,6 +289,26 @@ export class WorkflowsService {
     const row = this.ctx.db.select().from(workflowPlanJobs).where(and(eq(workflowPlanJobs.id, id), eq(workflowPlanJobs.userId, principal.userId))).get();
     if (!row) throw errors.notFound('plan_job', id);
     return { id: row.id, status: row.status, created_at: row.createdAt, completed_at: row.completedAt, result: row.result ?? null, error: (row.error as { code: string; message: string } | null) ?? null };
+  }
+
+  /**
+   * Records executions whose process died mid-run as interrupted (see WorkflowExecutor.recoverInterrupted):
+   * once now, then every `intervalMs` of wall time, for engine.start().
+   */
+  startRecovery(intervalMs = RECOVERY_INTERVAL_MS): void {
+    this.recovery ??= every(intervalMs, () => this.recoverInterrupted());
+    void this.recoverInterrupted().catch(() => undefined);
+  }
+
+  async stopRecovery(): Promise<void> {
+    const loop = this.recovery;
+    this.recovery = undefined;
+    await loop?.stop();
+  }
+
+  /** Executions recorded as interrupted by this call. */
+  recoverInterrupted(): Promise<number> {
+    return this.executor.recoverInterrupted();
   }
 
   /** Waits for background planning (close, tests). */
@@ -379,4 +404,9 @@ export class WorkflowsService {
 function withoutPageText(e: WorkflowExecution): WorkflowExecution {
   if (!e.results) return e;
   return { ...e, results: e.results.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key !== 'text')) as typeof r) };
+}
+
+/** A workflow's executions as readers see them: recorded ones, not those still running. */
+function recorded(workflowId: string): SQL | undefined {
+  return and(eq(workflowExecutions.workflowId, workflowId), inArray(workflowExecutions.status, ['completed', 'failed']));
 }

@@ -55,7 +55,12 @@ export const workflowExecutions = sqliteTable(
     trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
     /** The schedule slot a scheduled run was claimed for; unique so a slot can never run twice. */
     slot: text('slot'),
-    status: text('status', { enum: ['completed', 'failed'] }).notNull(),
+    /**
+     * `running` from the moment an execution holds its reservation (and its slot) until it is recorded;
+     * a running row whose process died is recorded as interrupted by the next engine that looks. Readers
+     * see only completed and failed executions.
+     */
+    status: text('status', { enum: ['running', 'completed', 'failed'] }).notNull(),
     conditionMet: integer('condition_met', { mode: 'boolean' }).notNull().default(false),
     /** The whole execution body as the API returns it (credits, result_changes, filter, results). */
     body: text('body', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
