@@ -1,6 +1,4 @@
 import { Command, Option } from 'commander';
-import { createElement } from 'react';
-import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
@@ -9,7 +7,6 @@ import { CliError } from '../output/errors.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
 import { OUTPUT_FORMATS, writeDocuments, type OutputFormat } from './crawl-output.js';
-import { CrawlView } from '../views/CrawlView.js';
 import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
 
 type CrawlBody = Parameters<WvrClient['crawls']['create']>[0];
@@ -174,7 +171,7 @@ const LIGHT_POLL = { documents: 'top', documents_limit: BEST_PAGES } as const;
  */
 async function follow(client: WvrClient, start: CrawlDetail, output: Output): Promise<CrawlDetail> {
   const base = { pages: start.stats.pages_crawled, atMs: Date.now() };
-  const show = progressSink(output);
+  const show = await progressSink(output);
   let interrupted = false;
   const onInterrupt = () => {
     interrupted = true;
@@ -202,7 +199,7 @@ interface ProgressSink {
   done(): void;
 }
 
-function progressSink(output: Output): ProgressSink {
+async function progressSink(output: Output): Promise<ProgressSink> {
   if (output.json) return { update: () => {}, done: () => {} };
   if (!process.stdout.isTTY) {
     let last = '';
@@ -210,12 +207,14 @@ function progressSink(output: Output): ProgressSink {
       update: (p) => {
         // The rate changes every poll; print when the crawl itself moved.
         const key = `${p.status} ${p.pages} ${p.failed} ${p.queued}`;
-        if (key !== last) output.out(progressLine(p));
+        // Progress is a note for the person watching: stderr, so stdout carries only the result.
+        if (key !== last) output.err(progressLine(p));
         last = key;
       },
       done: () => {},
     };
   }
+  const [{ createElement }, { render }, { CrawlView }] = await Promise.all([import('react'), import('ink'), import('../views/CrawlView.js')]);
   let app: ReturnType<typeof render> | undefined;
   const view = (p: CrawlProgress) => createElement(CrawlView, { progress: p, width: process.stdout.columns ?? 80 });
   return {

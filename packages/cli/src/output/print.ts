@@ -1,5 +1,3 @@
-import { WvrError } from '@wvr/engine';
-import { WvrApiError } from '@wvr/sdk';
 import { CliError } from './errors.js';
 
 export interface Output {
@@ -79,8 +77,9 @@ export function reportError(output: Output, error: unknown): number {
 }
 
 function errorBody(error: unknown): { exitCode: number; body: { error: string; message: string; code?: string; suggestions?: string[]; details?: unknown } } {
-  if (error instanceof WvrError) return { exitCode: 1, body: error.toBody() };
-  if (error instanceof WvrApiError) {
+  // Matched by name, not instanceof, so that reporting an error never loads the engine or the SDK.
+  if (isNamed<EngineError>(error, 'WvrError')) return { exitCode: 1, body: error.toBody() };
+  if (isNamed<ApiError>(error, 'WvrApiError')) {
     return {
       exitCode: 1,
       body: { error: error.error, message: error.message, code: error.code, suggestions: error.suggestions, details: error.details },
@@ -92,3 +91,16 @@ function errorBody(error: unknown): { exitCode: number; body: { error: string; m
   const message = error instanceof Error ? error.message : String(error);
   return { exitCode: 1, body: { error: 'internal_error', message } };
 }
+
+type ErrorBody = { error: string; message: string; code?: string; suggestions?: string[]; details?: unknown };
+interface EngineError extends Error {
+  toBody(): ErrorBody;
+}
+interface ApiError extends Error {
+  error: string;
+  code: string | undefined;
+  suggestions: string[];
+  details: Record<string, unknown> | undefined;
+}
+
+const isNamed = <T extends Error>(error: unknown, name: string): error is T => error instanceof Error && error.name === name;

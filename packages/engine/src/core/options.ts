@@ -24,8 +24,8 @@ export interface EngineOptions {
   fetchLimits?: Partial<FetchLimits>;
   /** Secret that signs token bodies and webhooks; generated and stored in the database when absent. */
   secret?: string;
-  /** Monthly credit grants per plan; free is 100 per the spec. */
-  monthlyGrants?: Partial<Record<'free' | 'developer' | 'pro', number>>;
+  /** Monthly credit grants per plan; free is 100 per the spec; `local` is not limited by its balance and gets none. */
+  monthlyGrants?: Partial<Record<'free' | 'developer' | 'pro' | 'local', number>>;
   /** SMTP server for email notifications, e.g. `smtp://user:pass@host:587` (default `WVR_SMTP_URL`). */
   smtpUrl?: string;
   /** Sender address of notification emails (default `WVR_SMTP_FROM`, else `wvr@localhost`). */
@@ -47,7 +47,7 @@ export interface ResolvedOptions {
   proxies: ProxyOptions;
   fetchLimits: FetchLimits;
   secret: string | undefined;
-  monthlyGrants: Record<'free' | 'developer' | 'pro', number>;
+  monthlyGrants: Record<'free' | 'developer' | 'pro' | 'local', number>;
   smtpUrl: string | undefined;
   emailFrom: string;
   searxngUrl: string | undefined;
@@ -75,7 +75,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     },
     fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits },
     secret: options.secret,
-    monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, ...options.monthlyGrants },
+    monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, local: 0, ...options.monthlyGrants },
     smtpUrl: options.smtpUrl ?? (process.env.WVR_SMTP_URL || undefined),
     emailFrom: options.emailFrom ?? (process.env.WVR_SMTP_FROM || 'wvr@localhost'),
     searxngUrl: options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined),
