@@ -60,9 +60,22 @@ export interface LocalWork {
 export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient) => Promise<T>, local: LocalWork = {}): Promise<T> {
   const { remote } = ctx.options;
   const { createClient } = await import('@wvr/sdk');
-  if (remote) return fn(createClient({ baseUrl: remote, token: requireToken(ctx) }));
+  if (remote) {
+    const client = createClient({ baseUrl: remote, token: requireToken(ctx) });
+    return fn(client).catch((error: unknown) => {
+      throw connectionFailure(remote, error) ?? error;
+    });
+  }
   return withLocalEngine(ctx, async (engine, principal) => {
-    if (local.background) engine.start({ jobPollMs: 100 });
+    if (local.background) {
+      const due = engine.workflows.scheduler.dueCount();
+      if (due > 0) {
+        ctx.output.err(
+          `Also running ${due} scheduled workflow(s) due on this data folder while this command works (they may spend credits); \`wvr worker\` keeps schedules on time.`,
+        );
+      }
+      engine.start({ jobPollMs: 100 });
+    }
     const { createServer, inProcessFetch } = await import('@wvr/server');
     const app = await createServer({ engine, authenticate: () => principal, rateLimits: false });
     try {
@@ -71,6 +84,31 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
       await app.close();
     }
   });
+}
+
+/**
+ * A request that got no answer at all (refused, unresolvable, reset) names the server it tried, in
+ * the CLI's error shape; an answer with an error status stays the server's own error.
+ */
+export function connectionFailure(url: string, error: unknown): CliError | undefined {
+  if (!(error instanceof Error) || (error as { response?: unknown }).response !== undefined) return undefined;
+  if (error.name !== 'FetchError' && error.name !== 'WvrConnectionError') return undefined;
+  return new CliError(`Could not connect to the wvr server at ${url} (${rootCause(error)}).`, 'connection_failed', 1, [
+    'Check the URL given with --remote (or WVR_API_URL) and that the server is running: wvr serve.',
+    'Drop --remote to use the local engine on this machine.',
+  ], 'connection_failed');
+}
+
+/** The innermost system error code (ECONNREFUSED, ENOTFOUND...) or message of a failed fetch. */
+function rootCause(error: Error): string {
+  let at: unknown = error;
+  let reason = error.message;
+  while (at instanceof Error) {
+    const code = (at as { code?: unknown }).code;
+    reason = typeof code === 'string' ? code : at.message;
+    at = at.cause;
+  }
+  return reason;
 }
 
 export function requireToken(ctx: CommandContext): string {

@@ -6,15 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { buildPublicPackages, PUBLIC_PACKAGES, root } from './build-packages.js';
+import { root } from './build-packages.js';
+import { installPacked } from './install-packed.js';
 
 const run = promisify(execFile);
 const SETUP_MS = 15 * 60_000;
@@ -32,24 +32,9 @@ async function wvr(args: string[]): Promise<{ stdout: string; stderr: string }> 
 const cleanEnv = () => ({ ...process.env, WVR_API_URL: '', WVR_API_TOKEN: '', WVR_USER: '', WVR_DATA_DIR: '', NODE_OPTIONS: '' });
 
 beforeAll(async () => {
-  await buildPublicPackages();
   project = mkdtempSync(join(tmpdir(), 'wvr-packed-'));
   data = join(project, 'data');
-  const tarballs = join(project, 'tarballs');
-  mkdirSync(tarballs);
-  for (const dir of PUBLIC_PACKAGES) {
-    await run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', dir) });
-  }
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  // Install scripts are skipped and better-sqlite3's addon is taken from the workspace when the version
-  // matches (the same Node, the same source): compiling SQLite again takes minutes and needs node headers.
-  await run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '@types/node@20', ...readdirSync(tarballs).map((f) => join(tarballs, f))],
-    { cwd: project, maxBuffer: 64 * 1024 * 1024 },
-  );
-  await provideSqliteAddon(project);
-  bin = join(project, 'node_modules', 'wvr', JSON.parse(readFileSync(join(project, 'node_modules', 'wvr', 'package.json'), 'utf8')).bin.wvr);
+  ({ bin } = await installPacked(project, ['@types/node@20']));
   web = await startLocalWeb({ sizes: { products: 40 } });
 }, SETUP_MS);
 
@@ -139,19 +124,4 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? (e.name === 'node_modules' ? [] : walk(join(dir, e.name))) : [join(dir, e.name)],
   );
-}
-
-/** Copies the workspace's compiled better-sqlite3 addon when the installed version is the same; else builds it. */
-async function provideSqliteAddon(project: string): Promise<void> {
-  const installed = join(project, 'node_modules', 'better-sqlite3');
-  const engineDir = join(root, 'packages', 'engine');
-  const workspace = dirname(createRequire(join(engineDir, 'package.json')).resolve('better-sqlite3/package.json'));
-  const version = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  const addon = join('build', 'Release', 'better_sqlite3.node');
-  if (version(installed) === version(workspace) && existsSync(join(workspace, addon))) {
-    mkdirSync(join(installed, 'build', 'Release'), { recursive: true });
-    copyFileSync(join(workspace, addon), join(installed, addon));
-  } else {
-    await run('npm', ['rebuild', 'better-sqlite3'], { cwd: project });
-  }
 }

@@ -3,6 +3,7 @@ import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { balanceNote, emit, table, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
+import { snakeKeys } from '../output/snake.js';
 import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 import { loadStructured } from './structured-input.js';
 import { changeLine, latestRun, scheduleOf, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
@@ -344,6 +345,7 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
   };
   if (opts.once) {
     const snapshot = watchSnapshot(await load());
+    if (output.json) return output.out(JSON.stringify(snakeKeys(snapshot), null, 2));
     emit(output, snapshot, (s) =>
       [
         'Upcoming runs:',

@@ -1,4 +1,5 @@
 import { CliError } from './errors.js';
+import { cliSuggestions } from './cli-words.js';
 
 export interface Output {
   json: boolean;
@@ -67,6 +68,8 @@ const formatCell = (value: unknown): string =>
 /** Prints any failure the way a person or a script can act on, and returns the exit code. */
 export function reportError(output: Output, error: unknown): number {
   const body = errorBody(error);
+  const suggestions = cliSuggestions(body.body.code, body.body.suggestions);
+  if (suggestions?.length) body.body.suggestions = suggestions;
   if (output.json) {
     output.err(JSON.stringify(body.body));
   } else {
@@ -86,7 +89,7 @@ function errorBody(error: unknown): { exitCode: number; body: { error: string; m
     };
   }
   if (error instanceof CliError) {
-    return { exitCode: error.exitCode, body: { error: 'cli_error', message: error.message, code: error.code, suggestions: error.suggestions } };
+    return { exitCode: error.exitCode, body: { error: error.type, message: error.message, code: error.code, suggestions: error.suggestions } };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { exitCode: 1, body: { error: 'internal_error', message } };

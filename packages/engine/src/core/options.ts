@@ -32,7 +32,10 @@ export interface EngineOptions {
   emailFrom?: string;
   /** SearXNG instance for web search, e.g. `http://127.0.0.1:8888` (default `WVR_SEARXNG_URL`). */
   searxngUrl?: string;
-  /** Provider searches use: `local` (the engine's index, default) or `searxng` (default `WVR_SEARCH_PROVIDER`). */
+  /**
+   * Provider searches use: `local` (the engine's index) or `searxng` (default `WVR_SEARCH_PROVIDER`; when that is
+   * unset, `searxng` if a SearXNG URL is given, else `local`).
+   */
   searchProvider?: 'local' | 'searxng';
   /** Model layer: `heuristic` (default) or any OpenAI-compatible endpoint (default `WVR_AI_*`; docs/ai-providers.md). */
   ai?: AiOptions;
@@ -63,6 +66,7 @@ export function defaultDataDir(): string {
 }
 
 export function resolveOptions(options: EngineOptions): ResolvedOptions {
+  const searxngUrl = options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined);
   return {
     dbPath: options.dbPath ?? join(options.dataDir ?? defaultDataDir(), 'wvr.db'),
     clock: options.clock ?? systemClock,
@@ -78,8 +82,8 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, local: 0, ...options.monthlyGrants },
     smtpUrl: options.smtpUrl ?? (process.env.WVR_SMTP_URL || undefined),
     emailFrom: options.emailFrom ?? (process.env.WVR_SMTP_FROM || 'wvr@localhost'),
-    searxngUrl: options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined),
-    searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || 'local'),
+    searxngUrl,
+    searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || (searxngUrl ? 'searxng' : 'local')),
     ai: resolveAi(options.ai),
   };
 }
