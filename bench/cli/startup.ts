@@ -17,8 +17,9 @@ import { machine, percentile, writeResult } from '../lib/results.js';
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const runs = Number(args.runs ?? 15);
 const project = args.project ?? mkdtempSync(join(tmpdir(), 'wvr-bench-cli-'));
-const { bin } = args.project ? { bin: join(project, 'node_modules', 'wvr', 'dist', 'bin.js') } : await installPacked(project);
+const { bin } = args.project ? { bin: join(project, 'node_modules', 'wvr', 'dist', 'bin.js') } : await installPacked(project, [], (line) => console.log(line));
 const data = mkdtempSync(join(tmpdir(), 'wvr-bench-cli-data-'));
+console.log(`installed in ${project} (reuse it with project=${project})`);
 const reportCpu = fileURLToPath(new URL('./report-cpu.mjs', import.meta.url));
 const npmCli = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim() + '/npm/bin/npm-cli.js';
 

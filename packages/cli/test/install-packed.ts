@@ -17,15 +17,22 @@ export interface PackedInstall {
 /**
  * Builds the public packages, packs them with pnpm (workspace:* rewritten, publishConfig applied) and
  * installs the tarballs with plain npm into `project`, a folder outside the workspace. `extra` are
- * more packages for the consumer (e.g. @types/node).
+ * more packages for the consumer (e.g. @types/node); `log` hears how long each step took.
  */
-export async function installPacked(project: string, extra: string[] = []): Promise<PackedInstall> {
+export async function installPacked(project: string, extra: string[] = [], log: (line: string) => void = () => {}): Promise<PackedInstall> {
+  let at = Date.now();
+  const step = (what: string) => {
+    log(`${what} in ${((Date.now() - at) / 1000).toFixed(1)} s`);
+    at = Date.now();
+  };
   await buildPublicPackages();
+  step('built');
   const tarballs = join(project, 'tarballs');
   mkdirSync(tarballs, { recursive: true });
   for (const dir of PUBLIC_PACKAGES) {
     await run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', dir) });
   }
+  step('packed');
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   // Install scripts are skipped and better-sqlite3's addon is taken from the workspace when the version
   // matches (the same Node, the same source): compiling SQLite again takes minutes and needs node headers.
@@ -34,6 +41,7 @@ export async function installPacked(project: string, extra: string[] = []): Prom
     maxBuffer: 64 * 1024 * 1024,
   });
   await provideSqliteAddon(project);
+  step('installed with npm');
   const pkg = join(project, 'node_modules', 'wvr');
   return { project, bin: join(pkg, (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { bin: { wvr: string } }).bin.wvr) };
 }

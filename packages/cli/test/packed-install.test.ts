@@ -34,7 +34,7 @@ const cleanEnv = () => ({ ...process.env, WVR_API_URL: '', WVR_API_TOKEN: '', WV
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'wvr-packed-'));
   data = join(project, 'data');
-  ({ bin } = await installPacked(project, ['@types/node@20']));
+  ({ bin } = await installPacked(project, ['@types/node@20'], (line) => console.log(`packed install: ${line}`)));
   web = await startLocalWeb({ sizes: { products: 40 } });
 }, SETUP_MS);
 

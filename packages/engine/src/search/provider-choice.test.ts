@@ -40,6 +40,10 @@ describe('which search provider, and searches that cannot work', () => {
         expect((await refusal(t.engine.search.search(me, { query: 'anything' })))?.code).toBe(code);
         expect(t.engine.credits.balance(me.userId)).toBe(before);
       }
+      const me = principalOf(empty.engine, 'a@x.test');
+      const before = empty.engine.credits.balance(me.userId);
+      expect((await refusal(empty.engine.asks.create(me, { question: 'What changed in the latest release?' })))?.code).toBe('search_index_empty');
+      expect(empty.engine.credits.balance(me.userId)).toBe(before);
     } finally {
       await empty.dispose();
       await unset.dispose();

@@ -397,14 +397,18 @@ export class SearchService {
    */
   private searchable(principal: Principal): SearchProvider {
     const provider = this.provider();
-    if (provider.name !== 'local') return provider;
+    if (provider.name === 'local') this.assertIndexHolds(principal);
+    return provider;
+  }
+
+  /** Throws `search_index_empty` when the local index holds no page the caller may see. */
+  assertIndexHolds(principal: Principal): void {
     const { own_pages, public_pages } = this.index.counts(principal.userId);
     if (own_pages + public_pages === 0 && this.visibility(principal).sharedCrawlIds.length === 0) {
       throw errors.conflict('search_index_empty', 'The local search index is empty: it holds the pages crawls have fetched, and none has run yet.', {
         suggestions: ['Crawl some pages first; every fetched page goes into the local index.', 'Or search the web through a SearXNG instance: set WVR_SEARXNG_URL.'],
       });
     }
-    return provider;
   }
 
   private provider(): SearchProvider {
