@@ -29,9 +29,7 @@ export async function installPacked(project: string, extra: string[] = [], log: 
   step('built');
   const tarballs = join(project, 'tarballs');
   mkdirSync(tarballs, { recursive: true });
-  for (const dir of PUBLIC_PACKAGES) {
-    await run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', dir) });
-  }
+  await Promise.all(PUBLIC_PACKAGES.map((dir) => run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', dir) })));
   step('packed');
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   // Install scripts are skipped and better-sqlite3's addon is taken from the workspace when the version

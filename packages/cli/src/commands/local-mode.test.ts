@@ -37,7 +37,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('the local account is not metered', { timeout: 300_000 }, () => {
+describe('the local account is not metered', { timeout: 600_000 }, () => {
   it('crawls 150 pages on a fresh data folder with no credits command first, and records the use in the ledger', async () => {
     const data = fresh();
     const crawl = await runCli(['--data', data, 'crawl', `${web.catalogue}/`, '--max-pages', '150', '--max-depth', '3', '--expansion', 'internal', '--json']);
@@ -79,7 +79,7 @@ describe('the local account is not metered', { timeout: 300_000 }, () => {
   });
 });
 
-describe('a crawl says how far it goes and why it ended', { timeout: 120_000 }, () => {
+describe('a crawl says how far it goes and why it ended', { timeout: 300_000 }, () => {
   it('follows links when more than one page is asked for, and says so', async () => {
     const data = fresh();
     const crawl = await runCli(['--data', data, 'crawl', `${web.catalogue}/`, '--max-pages', '6', '--json']);
