@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   if (project) rmSync(project, { recursive: true, force: true });
-});
+}, 300_000);
 
 describe('the packed packages installed with npm outside the workspace', () => {
   it('ship only JavaScript to run, with type declarations for the libraries and the drizzle migrations', () => {
@@ -56,7 +56,7 @@ describe('the packed packages installed with npm outside the workspace', () => {
     for (const name of ['@wvr/engine', '@wvr/sdk', '@wvr/server']) expect(existsSync(join(project, 'node_modules', name, 'dist', 'index.d.ts')), name).toBe(true);
   });
 
-  it('runs `wvr --version` and a small crawl of a loopback site on a fresh data folder', async () => {
+  it('runs `wvr --version` and a small crawl of a loopback site on a fresh data folder', { timeout: 300_000 }, async () => {
     const version = JSON.parse(readFileSync(join(project, 'node_modules', 'wvr', 'package.json'), 'utf8')).version as string;
     expect((await wvr(['--version'])).stdout.trim()).toBe(version);
     const { stdout } = await wvr(['crawl', web.catalogue, '--max-pages', '5', '--json']);
@@ -66,7 +66,7 @@ describe('the packed packages installed with npm outside the workspace', () => {
     expect(crawl.documents.every((d) => d.url.startsWith(web.catalogue))).toBe(true);
   });
 
-  it('serves MCP over stdio to the MCP SDK client', async () => {
+  it('serves MCP over stdio to the MCP SDK client', { timeout: 300_000 }, async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [bin, '--data', data, 'mcp'], env: cleanEnv() as Record<string, string>, stderr: 'pipe', cwd: project });
     const client = new Client({ name: 'packed-install-test', version: '1.0.0' });
     await client.connect(transport);
@@ -80,7 +80,7 @@ describe('the packed packages installed with npm outside the workspace', () => {
     }
   });
 
-  it('imports @wvr/sdk and @wvr/engine from plain Node ESM', async () => {
+  it('imports @wvr/sdk and @wvr/engine from plain Node ESM', { timeout: 300_000 }, async () => {
     const script = [
       "import { createClient, WvrApiError } from '@wvr/sdk';",
       "import { createEngine, ENGINE_VERSION } from '@wvr/engine';",
@@ -117,7 +117,7 @@ describe('the packed packages installed with npm outside the workspace', () => {
     );
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     await expect(run(process.execPath, [tsc, '-p', project], { cwd: project })).resolves.toBeDefined();
-  });
+  }, 300_000);
 });
 
 function walk(dir: string): string[] {
