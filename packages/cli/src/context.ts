@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { createEngine, defaultDataDir, type Engine, type Principal } from '@wvr/engine';
-import { createServer, inProcessFetch } from '@wvr/server';
-import { createClient, type WvrClient } from '@wvr/sdk';
+import type { Engine, Principal } from '@wvr/engine';
+import type { WvrClient } from '@wvr/sdk';
 import { CliError } from './output/errors.js';
 import { consoleOutput, type Output } from './output/print.js';
 
@@ -16,7 +15,8 @@ export interface GlobalOptions {
 }
 
 export interface CommandContext {
-  options: Required<Pick<GlobalOptions, 'data' | 'user'>> & GlobalOptions;
+  /** `data` stays unset for the engine's default (~/.wvr or WVR_DATA_DIR), resolved when an engine opens. */
+  options: Required<Pick<GlobalOptions, 'user'>> & GlobalOptions;
   output: Output;
   /** Whether --user (or WVR_USER) named an account, rather than the default local one. */
   userGiven: boolean;
@@ -28,7 +28,7 @@ export function contextOf(command: Command): CommandContext {
     options: {
       ...raw,
       // An empty environment variable counts as unset.
-      data: raw.data || defaultDataDir(),
+      data: raw.data || undefined,
       user: raw.user || process.env.WVR_USER || DEFAULT_LOCAL_USER,
       remote: raw.remote || process.env.WVR_API_URL || undefined,
       token: raw.token || process.env.WVR_API_TOKEN || undefined,
@@ -39,7 +39,8 @@ export function contextOf(command: Command): CommandContext {
 }
 
 /** Opens the local engine on the data folder; the local CLI may fetch the user's own network on purpose. */
-function openLocalEngine(ctx: CommandContext): Engine {
+async function openLocalEngine(ctx: CommandContext): Promise<Engine> {
+  const { createEngine } = await import('@wvr/engine');
   return createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: true });
 }
 
@@ -58,9 +59,24 @@ export interface LocalWork {
  */
 export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient) => Promise<T>, local: LocalWork = {}): Promise<T> {
   const { remote } = ctx.options;
-  if (remote) return fn(createClient({ baseUrl: remote, token: requireToken(ctx) }));
+  const { createClient } = await import('@wvr/sdk');
+  if (remote) {
+    const client = createClient({ baseUrl: remote, token: requireToken(ctx) });
+    return fn(client).catch((error: unknown) => {
+      throw connectionFailure(remote, error) ?? error;
+    });
+  }
   return withLocalEngine(ctx, async (engine, principal) => {
-    if (local.background) engine.start({ jobPollMs: 100 });
+    if (local.background) {
+      const due = engine.workflows.scheduler.dueCount();
+      if (due > 0) {
+        ctx.output.err(
+          `Also running ${due} scheduled workflow(s) due on this data folder while this command works (they may spend credits); \`wvr worker\` keeps schedules on time.`,
+        );
+      }
+      engine.start({ jobPollMs: 100 });
+    }
+    const { createServer, inProcessFetch } = await import('@wvr/server');
     const app = await createServer({ engine, authenticate: () => principal, rateLimits: false });
     try {
       return await fn(createClient({ baseUrl: 'http://wvr.local', fetch: inProcessFetch(app), retry: { attempts: 1 } }));
@@ -68,6 +84,31 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
       await app.close();
     }
   });
+}
+
+/**
+ * A request that got no answer at all (refused, unresolvable, reset) names the server it tried, in
+ * the CLI's error shape; an answer with an error status stays the server's own error.
+ */
+export function connectionFailure(url: string, error: unknown): CliError | undefined {
+  if (!(error instanceof Error) || (error as { response?: unknown }).response !== undefined) return undefined;
+  if (error.name !== 'FetchError' && error.name !== 'WvrConnectionError') return undefined;
+  return new CliError(`Could not connect to the wvr server at ${url} (${rootCause(error)}).`, 'connection_failed', 1, [
+    'Check the URL given with --remote (or WVR_API_URL) and that the server is running: wvr serve.',
+    'Drop --remote to use the local engine on this machine.',
+  ], 'connection_failed');
+}
+
+/** The innermost system error code (ECONNREFUSED, ENOTFOUND...) or message of a failed fetch. */
+function rootCause(error: Error): string {
+  let at: unknown = error;
+  let reason = error.message;
+  while (at instanceof Error) {
+    const code = (at as { code?: unknown }).code;
+    reason = typeof code === 'string' ? code : at.message;
+    at = at.cause;
+  }
+  return reason;
 }
 
 export function requireToken(ctx: CommandContext): string {
@@ -80,9 +121,12 @@ export async function withLocalEngine<T>(ctx: CommandContext, fn: (engine: Engin
   if (ctx.options.remote) {
     throw new CliError('This is an operator action on the local engine; run it without --remote on the server machine.', 'local_only', 2);
   }
-  const engine = openLocalEngine(ctx);
+  const engine = await openLocalEngine(ctx);
   try {
-    const principal = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: ctx.options.user }));
+    // The default account is the data folder's owner: on the `local` plan, never refused for its balance.
+    // Accounts named with --user are the ones a server serves, and keep their plans.
+    const user = engine.accounts.ensureUser({ email: ctx.options.user, ...(ctx.userGiven ? {} : { plan: 'local' as const }) });
+    const principal = engine.accounts.localPrincipal(user);
     return await fn(engine, principal);
   } finally {
     await engine.close();

@@ -1,6 +1,7 @@
 import { CommanderError, type Command } from 'commander';
 import { buildProgram } from './program.js';
 import { consoleOutput, reportError } from './output/print.js';
+import { applyColorPreference } from './output/color.js';
 
 /** Commander copies settings only to commands made with .command(), not to those added with addCommand(). */
 function overrideExits(command: Command): void {
@@ -10,6 +11,7 @@ function overrideExits(command: Command): void {
 
 /** Runs the CLI and returns its exit code; errors are reported once, here. */
 export async function main(argv: string[]): Promise<number> {
+  applyColorPreference();
   const program = buildProgram();
   overrideExits(program);
   try {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ENGINE_VERSION } from '@wvr/engine';
+import { createRequire } from 'node:module';
 import { askCommand } from './commands/ask.js';
 import { searchCommand } from './commands/search.js';
 import { creditsCommand } from './commands/credits.js';
@@ -13,10 +13,18 @@ import { tokensCommand } from './commands/tokens.js';
 import { crawlCommand, crawlsCommand } from './commands/crawl.js';
 import { workflowsCommand } from './commands/workflows.js';
 
+/** The CLI's own version; read from package.json (one level up from src/ and dist/ alike) so --version loads no engine. */
+const VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+
+/**
+ * Builds every command cheaply: command modules import only commander and light helpers at the top;
+ * the engine, the server, ink and MCP are imported inside the actions that use them, so `--version`,
+ * `--help` and remote commands start fast.
+ */
 export function buildProgram(): Command {
   return new Command('wvr')
     .description('web monitoring and research for software agents')
-    .version(ENGINE_VERSION)
+    .version(VERSION)
     .option('--data <dir>', 'data folder of the local engine (default ~/.wvr, env WVR_DATA_DIR)')
     .option('--remote <url>', 'talk to a wvr server instead of the local engine (env WVR_API_URL)')
     .option('--token <token>', 'API token for --remote (env WVR_API_TOKEN)')

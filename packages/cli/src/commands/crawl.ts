@@ -1,6 +1,4 @@
 import { Command, Option } from 'commander';
-import { createElement } from 'react';
-import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
@@ -9,7 +7,7 @@ import { CliError } from '../output/errors.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
 import { OUTPUT_FORMATS, writeDocuments, type OutputFormat } from './crawl-output.js';
-import { CrawlView } from '../views/CrawlView.js';
+import { whyEnded } from '../views/crawl-end.js';
 import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
 
 type CrawlBody = Parameters<WvrClient['crawls']['create']>[0];
@@ -42,7 +40,9 @@ export function crawlCommand(): Command {
     .argument('<urls...>', 'seed URLs (1 to 100)')
     .option('--max-pages <n>', 'page budget, 1 to 1000 (default 10)', positiveInt)
     .option('--max-depth <n>', 'link depth from the seeds (default 1 when expanding, 2 with --intent)', positiveInt)
-    .addOption(new Option('--expansion <mode>', 'follow links: none, internal, external or both (smart crawl when not none)').choices(EXPANSIONS))
+    .addOption(
+      new Option('--expansion <mode>', 'follow links: none, internal, external or both (smart crawl when not none); default internal with --intent or --max-pages above 1, else none').choices(EXPANSIONS),
+    )
     .option('--intent <text>', 'what the crawl is for (10+ characters): steers smart crawl, advanced pricing')
     .option('--schema <file|json>', 'extraction schema: field name to instruction, as inline JSON or a JSON file', schemaArgument)
     .option('--classify', 'label each document (article, product, listing...): advanced pricing')
@@ -54,10 +54,11 @@ export function crawlCommand(): Command {
     .option('--session <id>', 'run it in this research session: on its timeline, pages it has seen skipped')
     .action(async (urls: string[], opts: CrawlOptions, command: Command) => {
       const ctx = contextOf(command);
+      const expansion = opts.expansion ?? impliedExpansion(opts, ctx.output);
       const body: CrawlBody = {
         urls,
         ...(opts.maxPages ? { max_pages: opts.maxPages } : {}),
-        ...(opts.expansion ? { expansion: opts.expansion } : {}),
+        ...(expansion ? { expansion } : {}),
         ...(opts.maxDepth ? { link_extraction_config: { max_depth: opts.maxDepth } } : {}),
         ...(opts.intent ? { intent: opts.intent } : {}),
         ...(opts.schema ? { extraction_schema: opts.schema } : {}),
@@ -93,6 +94,8 @@ export function crawlCommand(): Command {
           : `Crawl ${d.id} is ${d.status}. Follow it with: wvr crawls show ${d.id} --watch`,
       );
       if (ctx.output.json && opts.out) ctx.output.err(`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`);
+      const ended = wait ? whyEnded(result) : null;
+      if (ended) ctx.output.err(ended);
       if (result.status === 'failed') throw new CliError(`Crawl ${result.id} failed: ${result.error ?? 'no reason given'}`, 'crawl_failed');
     });
 }
@@ -164,6 +167,17 @@ export function crawlsCommand(): Command {
   return crawls;
 }
 
+/**
+ * Asking for more than one page, or for an intent, means following links: without this a crawl with
+ * --max-pages 50 would fetch the seed alone. Said on stderr, with the flag that turns it off.
+ */
+function impliedExpansion(opts: CrawlOptions, output: Output): Expansion | undefined {
+  const by = opts.intent ? '--intent' : opts.maxPages && opts.maxPages > 1 ? '--max-pages' : undefined;
+  if (!by) return undefined;
+  output.err(`Following links within the seed sites (--expansion internal, implied by ${by}); pass --expansion none to fetch only the seeds.`);
+  return 'internal';
+}
+
 /** Each poll carries only the stats and the best pages so far, whatever the crawl's size. */
 const LIGHT_POLL = { documents: 'top', documents_limit: BEST_PAGES } as const;
 
@@ -174,7 +188,7 @@ const LIGHT_POLL = { documents: 'top', documents_limit: BEST_PAGES } as const;
  */
 async function follow(client: WvrClient, start: CrawlDetail, output: Output): Promise<CrawlDetail> {
   const base = { pages: start.stats.pages_crawled, atMs: Date.now() };
-  const show = progressSink(output);
+  const show = await progressSink(output);
   let interrupted = false;
   const onInterrupt = () => {
     interrupted = true;
@@ -202,7 +216,7 @@ interface ProgressSink {
   done(): void;
 }
 
-function progressSink(output: Output): ProgressSink {
+async function progressSink(output: Output): Promise<ProgressSink> {
   if (output.json) return { update: () => {}, done: () => {} };
   if (!process.stdout.isTTY) {
     let last = '';
@@ -210,12 +224,14 @@ function progressSink(output: Output): ProgressSink {
       update: (p) => {
         // The rate changes every poll; print when the crawl itself moved.
         const key = `${p.status} ${p.pages} ${p.failed} ${p.queued}`;
-        if (key !== last) output.out(progressLine(p));
+        // Progress is a note for the person watching: stderr, so stdout carries only the result.
+        if (key !== last) output.err(progressLine(p));
         last = key;
       },
       done: () => {},
     };
   }
+  const [{ createElement }, { render }, { CrawlView }] = await Promise.all([import('react'), import('ink'), import('../views/CrawlView.js')]);
   let app: ReturnType<typeof render> | undefined;
   const view = (p: CrawlProgress) => createElement(CrawlView, { progress: p, width: process.stdout.columns ?? 80 });
   return {

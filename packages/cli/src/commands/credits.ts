@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { contextOf, withClient, withLocalEngine } from '../context.js';
 import { emit, table } from '../output/print.js';
-import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
 
 export function creditsCommand(): Command {
@@ -13,7 +12,9 @@ export function creditsCommand(): Command {
       emit(ctx.output, summary, (s) =>
         [
           `Balance: ${s.balance} credits (${s.reserved} reserved by running work)`,
-          `Plan: ${s.plan}, ${s.monthly_grant} credits a month (period ${s.period_start.slice(0, 10)} to ${s.period_end.slice(0, 10)})`,
+          s.plan === 'local'
+            ? 'Plan: local (this data folder\'s own account): not limited by its balance; every use is recorded in the ledger below'
+            : `Plan: ${s.plan}, ${s.monthly_grant} credits a month (period ${s.period_start.slice(0, 10)} to ${s.period_end.slice(0, 10)})`,
           '',
           table(s.recent, ['created_at', 'kind', 'amount', 'operation', 'note']),
         ].join('\n'),
@@ -22,11 +23,10 @@ export function creditsCommand(): Command {
 
   credits
     .command('grant')
-    .description('add credits to the account named by --user (local engine only)')
+    .description('add credits to an account: the one named by --user, else the local one (local engine only)')
     .requiredOption('--amount <n>', 'credits to add', positiveInt)
     .action(async (opts: { amount: number }, command: Command) => {
       const ctx = contextOf(command);
-      if (!ctx.userGiven) throw new CliError('Name the account to credit with --user EMAIL.', 'user_required', 2);
       const entry = await withLocalEngine(ctx, async (engine, principal) =>
         engine.credits.grant(principal.userId, opts.amount, 'granted with wvr credits grant'),
       );

@@ -1,8 +1,5 @@
 import { Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '@wvr/server';
 import { contextOf, requireToken, withLocalEngine, type CommandContext } from '../context.js';
 
 export function mcpCommand(): Command {
@@ -16,6 +13,10 @@ export function mcpCommand(): Command {
 
 /** The tools over the local engine, acting as the --user account. */
 async function serveLocal(ctx: CommandContext): Promise<void> {
+  const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@wvr/server'),
+  ]);
   await withLocalEngine(ctx, async (engine, principal) => {
     const server = createMcpServer({ engine, principal });
     const transport = new StdioServerTransport();
@@ -28,6 +29,10 @@ async function serveLocal(ctx: CommandContext): Promise<void> {
 
 /** Relays every message between stdio and the server's /mcp endpoint, so stdio-only clients reach a remote wvr. */
 async function bridgeToRemote(ctx: CommandContext): Promise<void> {
+  const [{ StdioServerTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
   const remote = new StreamableHTTPClientTransport(new URL('/mcp', ctx.options.remote), {
     requestInit: { headers: { authorization: `Bearer ${requireToken(ctx)}` } },
   });

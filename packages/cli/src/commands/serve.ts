@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { createEngine } from '@wvr/engine';
-import { startServer } from '@wvr/server';
 import { contextOf, type CommandContext } from '../context.js';
 import { CliError } from '../output/errors.js';
 import { port, positiveInt } from './parse.js';
@@ -15,6 +13,7 @@ export function serveCommand(): Command {
     .action(async (opts: { host: string; port: number; allowPrivateNetwork: boolean; worker: boolean }, command: Command) => {
       const ctx = contextOf(command);
       refuseRemote(ctx, 'serve');
+      const [{ createEngine }, { startServer }] = await Promise.all([import('@wvr/engine'), import('@wvr/server')]);
       const engine = createEngine({
         dataDir: ctx.options.data,
         allowPrivateNetwork: opts.allowPrivateNetwork || process.env.WVR_ALLOW_PRIVATE_NETWORK === '1',
@@ -34,10 +33,12 @@ export function workerCommand(): Command {
     .action(async (opts: { concurrency: number }, command: Command) => {
       const ctx = contextOf(command);
       refuseRemote(ctx, 'worker');
+      const { createEngine, defaultDataDir } = await import('@wvr/engine');
+      const dataDir = ctx.options.data ?? defaultDataDir();
       // A worker fetches only what users asked for; private addresses follow the same rule as the server.
-      const engine = createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: process.env.WVR_ALLOW_PRIVATE_NETWORK === '1' });
+      const engine = createEngine({ dataDir, allowPrivateNetwork: process.env.WVR_ALLOW_PRIVATE_NETWORK === '1' });
       engine.start({ concurrency: opts.concurrency });
-      ctx.output.out(ctx.output.json ? JSON.stringify({ worker: 'started', data: ctx.options.data }) : `wvr worker running on ${ctx.options.data}`);
+      ctx.output.out(ctx.output.json ? JSON.stringify({ worker: 'started', data: dataDir }) : `wvr worker running on ${dataDir}`);
       await untilSignalled();
       await engine.close();
     });

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { IntentType, DomainContext, SessionStatus } from '@wvr/engine';
+import { DOMAIN_CONTEXTS, INTENT_TYPES, SESSION_STATUSES } from '@wvr/engine/vocabulary';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
@@ -16,8 +16,8 @@ const oneOf =
 
 type SessionCreateBody = Parameters<WvrClient['sessions']['create']>[0];
 type SessionListQuery = NonNullable<Parameters<WvrClient['sessions']['list']>[0]>;
-type Intent = (typeof IntentType.options)[number];
-type Domain = (typeof DomainContext.options)[number];
+type Intent = (typeof INTENT_TYPES)[number];
+type Domain = (typeof DOMAIN_CONTEXTS)[number];
 
 interface CreateOptions {
   description?: string;
@@ -36,8 +36,8 @@ export function sessionsCommand(): Command {
     .description('start a session')
     .option('--description <text>', 'what the session is for')
     .option('--intent-context <text>', 'monitoring intent given to AI features')
-    .option('--intent <type>', IntentType.options.join(', '), oneOf(IntentType.options))
-    .option('--domain <context>', DomainContext.options.join(', '), oneOf(DomainContext.options))
+    .option('--intent <type>', INTENT_TYPES.join(', '), oneOf(INTENT_TYPES))
+    .option('--domain <context>', DOMAIN_CONTEXTS.join(', '), oneOf(DOMAIN_CONTEXTS))
     .option('--tag <tags>', 'tags, comma-separated or repeated', commaList)
     .option('--max-operations <n>', 'at most this many operations (1-100)', positiveInt)
     .action(async (name: string, opts: CreateOptions, command: Command) => {
@@ -61,7 +61,7 @@ export function sessionsCommand(): Command {
   sessions
     .command('list')
     .description('your sessions with recent activity (default: the last 7 days)')
-    .option('--status <status>', SessionStatus.options.join(', '), oneOf(SessionStatus.options))
+    .option('--status <status>', SESSION_STATUSES.join(', '), oneOf(SESSION_STATUSES))
     .option('--tag <tag>', 'only sessions with this tag')
     .option('--days-back <days>', 'activity within this many days', positiveInt)
     .option('--include-shared', 'also sessions shared with your organizations')

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { search, startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { components } from '@wvr/sdk';
 import { runCli, spawnCli } from '../testing.js';
-import type { WatchSnapshot } from '../views/workflow-watch.js';
 
 type Schemas = components['schemas'];
 
@@ -82,9 +81,14 @@ describe('wvr workflows', { timeout: 180_000 }, () => {
     expect(listed.stdout).toMatch(new RegExp(`^${workflow.id}\\s+Surprises\\s+active\\s+search\\s+every 1 hour`, 'm'));
     expect(listed.stdout).toContain('1 of 1');
 
-    const snapshot = json<WatchSnapshot>((await wvr('workflows', 'watch', '--once', '--json')).stdout);
+    // --json is snake_case, like every other answer.
+    const snapshot = json<{ upcoming: { id: string; next_run_at: string | null }[]; latest: Record<string, unknown>[] }>(
+      (await wvr('workflows', 'watch', '--once', '--json')).stdout,
+    );
     expect(snapshot.upcoming.map((u) => u.id)).toEqual([workflow.id]);
-    expect(snapshot.latest[0]).toMatchObject({ workflowId: workflow.id, seq: 2, netNew: added.length, dropped: dropped.length });
+    expect(snapshot.upcoming[0]).toHaveProperty('next_run_at');
+    expect(snapshot.latest[0]).toMatchObject({ workflow_id: workflow.id, seq: 2, net_new: added.length, dropped: dropped.length });
+    expect(JSON.stringify(snapshot)).not.toMatch(/"[a-z]+[A-Z]\w*":/);
   });
 
   it('watch prints a line for each new run when stdout is not a terminal', async () => {

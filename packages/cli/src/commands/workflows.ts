@@ -1,13 +1,11 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createElement } from 'react';
-import { render } from 'ink';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { balanceNote, emit, table, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
+import { snakeKeys } from '../output/snake.js';
 import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 import { loadStructured } from './structured-input.js';
-import { WorkflowWatchView } from '../views/WorkflowWatchView.js';
 import { changeLine, latestRun, scheduleOf, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
 
 type Api = WvrClient['workflows'];
@@ -347,6 +345,7 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
   };
   if (opts.once) {
     const snapshot = watchSnapshot(await load());
+    if (output.json) return output.out(JSON.stringify(snakeKeys(snapshot), null, 2));
     emit(output, snapshot, (s) =>
       [
         'Upcoming runs:',
@@ -359,8 +358,9 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
     return;
   }
   const tty = Boolean(process.stdout.isTTY);
+  const ui = tty ? await loadWatchUi() : undefined;
   const seen = new Set<string>();
-  let app: ReturnType<typeof render> | undefined;
+  let app: ReturnType<WatchUi['render']> | undefined;
   let stopped = false;
   const stop = () => {
     stopped = true;
@@ -370,10 +370,10 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
   try {
     while (!stopped) {
       const snapshot = watchSnapshot(await load());
-      if (tty) {
-        const view = createElement(WorkflowWatchView, { snapshot, nowMs: Date.now() });
+      if (ui) {
+        const view = ui.createElement(ui.WorkflowWatchView, { snapshot, nowMs: Date.now() });
         if (app) app.rerender(view);
-        else app = render(view, { exitOnCtrlC: false, patchConsole: false });
+        else app = ui.render(view, { exitOnCtrlC: false, patchConsole: false });
       } else {
         for (const run of [...snapshot.latest].reverse()) {
           if (!seen.has(run.executionId)) output.out(changeLine(run));
@@ -394,3 +394,14 @@ async function sleepUnless(ms: number, done: () => boolean): Promise<void> {
   const until = Date.now() + ms;
   while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
 }
+
+/** ink and react load only for a live view on a terminal. */
+async function loadWatchUi() {
+  const [{ createElement }, { render }, { WorkflowWatchView }] = await Promise.all([
+    import('react'),
+    import('ink'),
+    import('../views/WorkflowWatchView.js'),
+  ]);
+  return { createElement, render, WorkflowWatchView };
+}
+type WatchUi = Awaited<ReturnType<typeof loadWatchUi>>;

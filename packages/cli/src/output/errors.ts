@@ -5,6 +5,8 @@ export class CliError extends Error {
     readonly code: string,
     readonly exitCode = 1,
     readonly suggestions: string[] = [],
+    /** The `error` field of the --json body. */
+    readonly type = 'cli_error',
   ) {
     super(message);
   }

@@ -1,6 +1,5 @@
-import { WvrError } from '@wvr/engine';
-import { WvrApiError } from '@wvr/sdk';
 import { CliError } from './errors.js';
+import { cliSuggestions } from './cli-words.js';
 
 export interface Output {
   json: boolean;
@@ -69,6 +68,8 @@ const formatCell = (value: unknown): string =>
 /** Prints any failure the way a person or a script can act on, and returns the exit code. */
 export function reportError(output: Output, error: unknown): number {
   const body = errorBody(error);
+  const suggestions = cliSuggestions(body.body.code, body.body.suggestions);
+  if (suggestions?.length) body.body.suggestions = suggestions;
   if (output.json) {
     output.err(JSON.stringify(body.body));
   } else {
@@ -79,16 +80,30 @@ export function reportError(output: Output, error: unknown): number {
 }
 
 function errorBody(error: unknown): { exitCode: number; body: { error: string; message: string; code?: string; suggestions?: string[]; details?: unknown } } {
-  if (error instanceof WvrError) return { exitCode: 1, body: error.toBody() };
-  if (error instanceof WvrApiError) {
+  // Matched by name, not instanceof, so that reporting an error never loads the engine or the SDK.
+  if (isNamed<EngineError>(error, 'WvrError')) return { exitCode: 1, body: error.toBody() };
+  if (isNamed<ApiError>(error, 'WvrApiError')) {
     return {
       exitCode: 1,
       body: { error: error.error, message: error.message, code: error.code, suggestions: error.suggestions, details: error.details },
     };
   }
   if (error instanceof CliError) {
-    return { exitCode: error.exitCode, body: { error: 'cli_error', message: error.message, code: error.code, suggestions: error.suggestions } };
+    return { exitCode: error.exitCode, body: { error: error.type, message: error.message, code: error.code, suggestions: error.suggestions } };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { exitCode: 1, body: { error: 'internal_error', message } };
 }
+
+type ErrorBody = { error: string; message: string; code?: string; suggestions?: string[]; details?: unknown };
+interface EngineError extends Error {
+  toBody(): ErrorBody;
+}
+interface ApiError extends Error {
+  error: string;
+  code: string | undefined;
+  suggestions: string[];
+  details: Record<string, unknown> | undefined;
+}
+
+const isNamed = <T extends Error>(error: unknown, name: string): error is T => error instanceof Error && error.name === name;

@@ -15,6 +15,8 @@ const progress = (over: Partial<CrawlProgress> = {}): CrawlProgress => ({
   credits: 12,
   queued: 25,
   pagesPerSecond: 3.46,
+  elapsedSeconds: 65,
+  etaSeconds: 8,
   best: [
     { url: 'http://127.0.0.1:1/', title: 'Home', importance: 0.5 },
     { url: 'http://127.0.0.1:1/category/books', title: 'Books', importance: 0.125 },
@@ -29,7 +31,7 @@ describe('CrawlView', () => {
     const frame = lastFrame()!;
     expect(frame).toContain('crawl c1 running');
     // 12 of 40 is 30%: 9 of the bar's 30 cells are filled.
-    expect(frame).toContain(`${'█'.repeat(9)}${'░'.repeat(21)} 12/40 pages (30%)`);
+    expect(frame).toContain(`${'█'.repeat(9)}${'░'.repeat(21)} 12/40 pages (30%) · 1m05s elapsed, ETA 8s`);
     expect(frame).toContain('3.5 pages/s · queue 25 · 2 error(s) · 1 duplicate(s) · 3 filtered · 12 credit(s)');
     const lines = frame.split('\n');
     const home = lines.findIndex((l) => l.includes('0.500 Home'));

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { bar, type CrawlProgress } from './crawl-progress.js';
+import { bar, timing, type CrawlProgress } from './crawl-progress.js';
 
 const statusColor: Record<CrawlProgress['status'], string> = {
   pending: 'yellow',
@@ -21,7 +21,7 @@ export function CrawlView({ progress: p, width = 80 }: { progress: CrawlProgress
         <Text bold>crawl {p.id}</Text> <Text color={statusColor[p.status]}>{p.status}</Text>
       </Text>
       <Text>
-        <Text color="cyan">{bar(p.pages, p.budget, 30)}</Text> {p.pages}/{p.budget} pages ({percent}%)
+        <Text color="cyan">{bar(p.pages, p.budget, 30)}</Text> {p.pages}/{p.budget} pages ({percent}%) · {timing(p)}
       </Text>
       <Text>
         {rate} pages/s · queue {p.queued} · <Text color={p.failed > 0 ? 'red' : undefined}>{p.failed} error(s)</Text> · {p.skipped} duplicate(s) ·{' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bar, bestPages, crawlProgress, isFinished, progressLine, type CrawlDetail } from './crawl-progress.js';
+import { bar, bestPages, crawlProgress, duration, isFinished, progressLine, timing, type CrawlDetail } from './crawl-progress.js';
 
 type Doc = CrawlDetail['documents'][number];
 
@@ -72,6 +72,15 @@ describe('crawlProgress', () => {
     expect(crawlProgress(detail(10, []), { pages: 10, atMs: 1_000 }, 1_000).pagesPerSecond).toBeNull();
   });
 
+  it('gives the elapsed time and an ETA at the current rate, none once the crawl ended', () => {
+    const p = crawlProgress(detail(20, []), { pages: 0, atMs: 0 }, 100_000);
+    expect([p.elapsedSeconds, p.etaSeconds]).toEqual([100, 150]);
+    expect(timing(p)).toBe('1m40s elapsed, ETA 2m30s');
+    const done = crawlProgress({ ...detail(50, []), status: 'completed' }, { pages: 0, atMs: 0 }, 10_000);
+    expect(timing(done)).toBe('10s elapsed');
+    expect(duration(7322)).toBe('2h02m');
+  });
+
   it('ranks the best pages by importance_score, ties by URL, and keeps only the top ones', () => {
     const docs = [doc('http://h/c', 0.1), doc('http://h/a', 0.4, 'A'), doc('http://h/b', 0.1), doc('http://h/d', 0.05)];
     expect(bestPages(docs, 3).map((b) => b.url)).toEqual(['http://h/a', 'http://h/b', 'http://h/c']);
@@ -80,7 +89,7 @@ describe('crawlProgress', () => {
 
   it('formats a plain line and a bar, and knows the terminal statuses', () => {
     const p = crawlProgress(detail(20, []), { pages: 0, atMs: 0 }, 4_000);
-    expect(progressLine(p)).toBe('crawl c1 running: 20/50 pages, 5.0 pages/s, queue 17, 1 error(s), 2 filtered, 20 credit(s)');
+    expect(progressLine(p)).toBe('crawl c1 running: 20/50 pages, 5.0 pages/s, 4s elapsed, ETA 6s, queue 17, 1 error(s), 2 filtered, 20 credit(s)');
     expect(bar(5, 10, 4)).toBe('██░░');
     expect(bar(99, 10, 4)).toBe('████');
     expect(bar(0, 0, 3)).toBe('░░░');

@@ -28,6 +28,10 @@ export interface CrawlProgress {
   queued: number;
   /** Pages fetched per second since this CLI started watching (null before any time has passed). */
   pagesPerSecond: number | null;
+  /** Seconds since this CLI started watching. */
+  elapsedSeconds: number;
+  /** Seconds until the page budget is reached at the current rate; null when unknown or finished. */
+  etaSeconds: number | null;
   best: BestPage[];
   error: string | null;
 }
@@ -45,6 +49,7 @@ export interface RateBase {
 export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number, bestCount = 5): CrawlProgress {
   const { stats } = detail;
   const seconds = (nowMs - base.atMs) / 1000;
+  const rate = seconds > 0 ? (stats.pages_crawled - base.pages) / seconds : null;
   return {
     id: detail.id,
     status: detail.status,
@@ -56,7 +61,9 @@ export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number
     filtered: stats.pages_filtered,
     credits: stats.credits_used,
     queued: stats.pages_queued,
-    pagesPerSecond: seconds > 0 ? (stats.pages_crawled - base.pages) / seconds : null,
+    pagesPerSecond: rate,
+    elapsedSeconds: Math.max(0, seconds),
+    etaSeconds: rate && rate > 0 && !isFinished(detail.status) ? Math.max(0, stats.max_pages - stats.pages_crawled) / rate : null,
     best: bestPages(detail.documents, bestCount),
     error: detail.error,
   };
@@ -72,7 +79,19 @@ export function bestPages(documents: CrawlDetail['documents'], count: number): B
 /** One plain line per change, for logs and pipes. */
 export function progressLine(p: CrawlProgress): string {
   const rate = p.pagesPerSecond === null ? '-' : p.pagesPerSecond.toFixed(1);
-  return `crawl ${p.id} ${p.status}: ${p.pages}/${p.budget} pages, ${rate} pages/s, queue ${p.queued}, ${p.failed} error(s), ${p.filtered} filtered, ${p.credits} credit(s)`;
+  return `crawl ${p.id} ${p.status}: ${p.pages}/${p.budget} pages, ${rate} pages/s, ${timing(p)}, queue ${p.queued}, ${p.failed} error(s), ${p.filtered} filtered, ${p.credits} credit(s)`;
+}
+
+/** "12s elapsed, ETA 40s": the ETA assumes the rate so far holds until the page budget. */
+export function timing(p: Pick<CrawlProgress, 'elapsedSeconds' | 'etaSeconds'>): string {
+  return `${duration(p.elapsedSeconds)} elapsed${p.etaSeconds === null ? '' : `, ETA ${duration(p.etaSeconds)}`}`;
+}
+
+export function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
 export function bar(done: number, total: number, width: number): string {

@@ -11,6 +11,8 @@ export const PLAN_RATE_LIMITS: Record<Plan, { hour: number; day: number }> = {
   free: { hour: 100, day: 1_000 },
   developer: { hour: 2_500, day: 25_000 },
   pro: { hour: 10_000, day: 100_000 },
+  // The owner of the data folder is not throttled by its own engine.
+  local: { hour: 1_000_000, day: 10_000_000 },
 };
 
 /** The spec allows 10 intent assessments per hour per user, whatever the plan. */

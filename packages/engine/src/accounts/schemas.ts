@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const PlanSchema = z.enum(['free', 'developer', 'pro']);
+/**
+ * The spec's plans, plus `local`: the account of the embedded CLI on its own data folder, which is
+ * never refused for its balance (usage is still recorded in the ledger). A server's accounts keep the spec's plans.
+ */
+export const PlanSchema = z.enum(['free', 'developer', 'pro', 'local']);
 export type Plan = z.infer<typeof PlanSchema>;
 
 export const ScopeSchema = z.enum(['search', 'crawl', 'workflow', 'sessions']);

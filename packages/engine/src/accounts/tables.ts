@@ -4,7 +4,7 @@ export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name'),
-  plan: text('plan', { enum: ['free', 'developer', 'pro'] }).notNull().default('free'),
+  plan: text('plan', { enum: ['free', 'developer', 'pro', 'local'] }).notNull().default('free'),
   createdAt: text('created_at').notNull(),
 });
 

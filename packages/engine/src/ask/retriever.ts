@@ -18,6 +18,8 @@ export interface AskCandidate {
 export interface AskRetriever {
   find(principal: Principal, query: string, limit: number): Promise<AskCandidate[]>;
   read(principal: Principal, candidate: AskCandidate): Promise<AskDocument | null>;
+  /** Throws an explained error when nothing could be found at all (before anything is charged). */
+  ready?(principal: Principal): void;
 }
 
 /** Reads a page through engine.web (robots, SSRF guard, caps, cache) and keeps its main text. */
@@ -44,6 +46,7 @@ async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate): Pr
 export interface SearchForAsk {
   providers: ReadonlyMap<string, SearchProvider>;
   pageText?(principal: Principal, url: string): { title: string; text: string; publishedDate: string | null } | null;
+  assertIndexHolds?(principal: Principal): void;
 }
 
 /**
@@ -54,6 +57,10 @@ export interface SearchForAsk {
  */
 export function searchRetriever(search: SearchForAsk, fetcher?: PageFetcher): AskRetriever {
   return {
+    ready(principal) {
+      // With a web provider there is always somewhere to look; with the local index alone, it must hold something.
+      if ([...search.providers.keys()].every((name) => name === 'local')) search.assertIndexHolds?.(principal);
+    },
     async find(principal, query, limit) {
       const merged = new Map<string, AskCandidate>();
       for (const provider of [...search.providers.values()].sort((a, b) => rank(a) - rank(b))) {

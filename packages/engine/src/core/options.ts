@@ -24,15 +24,18 @@ export interface EngineOptions {
   fetchLimits?: Partial<FetchLimits>;
   /** Secret that signs token bodies and webhooks; generated and stored in the database when absent. */
   secret?: string;
-  /** Monthly credit grants per plan; free is 100 per the spec. */
-  monthlyGrants?: Partial<Record<'free' | 'developer' | 'pro', number>>;
+  /** Monthly credit grants per plan; free is 100 per the spec; `local` is not limited by its balance and gets none. */
+  monthlyGrants?: Partial<Record<'free' | 'developer' | 'pro' | 'local', number>>;
   /** SMTP server for email notifications, e.g. `smtp://user:pass@host:587` (default `WVR_SMTP_URL`). */
   smtpUrl?: string;
   /** Sender address of notification emails (default `WVR_SMTP_FROM`, else `wvr@localhost`). */
   emailFrom?: string;
   /** SearXNG instance for web search, e.g. `http://127.0.0.1:8888` (default `WVR_SEARXNG_URL`). */
   searxngUrl?: string;
-  /** Provider searches use: `local` (the engine's index, default) or `searxng` (default `WVR_SEARCH_PROVIDER`). */
+  /**
+   * Provider searches use: `local` (the engine's index) or `searxng` (default `WVR_SEARCH_PROVIDER`; when that is
+   * unset, `searxng` if a SearXNG URL is given, else `local`).
+   */
   searchProvider?: 'local' | 'searxng';
   /** Model layer: `heuristic` (default) or any OpenAI-compatible endpoint (default `WVR_AI_*`; docs/ai-providers.md). */
   ai?: AiOptions;
@@ -47,7 +50,7 @@ export interface ResolvedOptions {
   proxies: ProxyOptions;
   fetchLimits: FetchLimits;
   secret: string | undefined;
-  monthlyGrants: Record<'free' | 'developer' | 'pro', number>;
+  monthlyGrants: Record<'free' | 'developer' | 'pro' | 'local', number>;
   smtpUrl: string | undefined;
   emailFrom: string;
   searxngUrl: string | undefined;
@@ -63,6 +66,7 @@ export function defaultDataDir(): string {
 }
 
 export function resolveOptions(options: EngineOptions): ResolvedOptions {
+  const searxngUrl = options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined);
   return {
     dbPath: options.dbPath ?? join(options.dataDir ?? defaultDataDir(), 'wvr.db'),
     clock: options.clock ?? systemClock,
@@ -75,11 +79,11 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     },
     fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits },
     secret: options.secret,
-    monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, ...options.monthlyGrants },
+    monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, local: 0, ...options.monthlyGrants },
     smtpUrl: options.smtpUrl ?? (process.env.WVR_SMTP_URL || undefined),
     emailFrom: options.emailFrom ?? (process.env.WVR_SMTP_FROM || 'wvr@localhost'),
-    searxngUrl: options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined),
-    searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || 'local'),
+    searxngUrl,
+    searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || (searxngUrl ? 'searxng' : 'local')),
     ai: resolveAi(options.ai),
   };
 }

@@ -68,6 +68,21 @@ describe('credits', () => {
     expect(t.engine.credits.charge(userId, pricing.fullSearch({}), 'search')).toMatchObject({ consumed: 1, pricing_tier: 'basic' });
   });
 
+  it('never refuses the local plan for its balance, and still records every use in the ledger', () => {
+    const local = t.engine.accounts.ensureUser({ email: 'me@local.test', plan: 'local' }).id;
+    const r = t.engine.credits.reserve(local, 1000, 'crawl');
+    expect(t.engine.credits.use(r.id, 150)).toBe(true);
+    t.engine.credits.commit(r.id, pricing.crawlPage({}));
+    t.engine.credits.charge(local, { ...pricing.quickSearch(), credits: 5 }, 'search');
+    expect(t.engine.credits.balance(local)).toBe(-155);
+    expect(t.engine.credits.canAfford(local, 10_000).would_succeed).toBe(true);
+    const summary = t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(local)));
+    expect(summary).toMatchObject({ plan: 'local', monthly_grant: 0, balance: -155 });
+    expect(summary.recent.map((e) => [e.kind, e.amount])).toContainEqual(['charge', -5]);
+    // A metered account next to it is still refused.
+    expect(() => t.engine.credits.reserve(userId, 1000, 'crawl')).toThrow(WvrError);
+  });
+
   it('answers 402 with suggestions and charges nothing when credits are short', () => {
     spendTo(1);
     const before = t.engine.credits.ledgerSum(userId);

@@ -57,7 +57,7 @@ export class CreditsService {
     return this.atomically(() => {
       this.applyMonthlyGrant(userId);
       const balance = this.sum(userId);
-      if (balance < price.credits) throw errors.insufficientCredits(price.credits, balance, { details: { operation } });
+      if (balance < price.credits && this.metered(userId)) throw errors.insufficientCredits(price.credits, balance, { details: { operation } });
       if (price.credits > 0) this.append(userId, 'charge', -price.credits, { operation });
       return info(price.credits, balance - price.credits, price);
     });
@@ -66,7 +66,7 @@ export class CreditsService {
   /** What a 402 would say, without charging: used by dry runs and estimates. */
   canAfford(userId: string, credits: number): { would_succeed: boolean; credits_balance: number } {
     const balance = this.balance(userId);
-    return { would_succeed: balance >= credits, credits_balance: balance };
+    return { would_succeed: balance >= credits || !this.metered(userId), credits_balance: balance };
   }
 
   /** Holds credits for work whose final cost is known only afterwards. */
@@ -74,7 +74,7 @@ export class CreditsService {
     return this.atomically(() => {
       this.applyMonthlyGrant(userId);
       const balance = this.sum(userId);
-      if (balance < amount) throw errors.insufficientCredits(amount, balance, { details: { operation } });
+      if (balance < amount && this.metered(userId)) throw errors.insufficientCredits(amount, balance, { details: { operation } });
       const id = this.ctx.random.uuid();
       this.q.insertReservation.run({ id, userId, operation, amount, used: 0, status: 'open', createdAt: this.now() });
       this.append(userId, 'reserve', -amount, { operation, reservationId: id });
@@ -177,6 +177,11 @@ export class CreditsService {
     const balance = this.sum(userId);
     const monthlyLeft = last ? Math.min(balance, Math.max(0, monthly - this.q.spentSince.get(userId, last.seq)!.spent)) : 0;
     this.append(userId, 'grant', monthly - monthlyLeft, { note: `monthly ${plan} grant for ${period}`, period });
+  }
+
+  /** Whether the balance limits this account: every plan but `local`, whose usage is recorded without a limit. */
+  private metered(userId: string): boolean {
+    return this.accounts.getUser(userId).plan !== 'local';
   }
 
   private openReservation(reservationId: string): ReservationRow {

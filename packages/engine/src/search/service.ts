@@ -103,7 +103,8 @@ export class SearchService {
     const searxngUrl = ctx.options.searxngUrl;
     if (searxngUrl) providers.set('searxng', searxngProvider(searxngUrl, ctx.options.userAgent));
     this.providers = providers;
-    this.defaultProvider = providers.has(ctx.options.searchProvider) ? ctx.options.searchProvider : 'local';
+    // A named provider that is not configured stays selected: searches explain it instead of quietly using another.
+    this.defaultProvider = ctx.options.searchProvider;
     deps.jobs.register<{ searchJobId: string }>(JOB_KIND, ({ job }) => this.execute(job.payload.searchJobId), { maxAttempts: 3 });
   }
 
@@ -121,8 +122,8 @@ export class SearchService {
   async quick(principal: Principal, body: unknown): Promise<QuickSearchResponse> {
     const input = parseInput(QuickSearchBody, body);
     const price = pricing.quickSearch();
+    const provider = this.searchable(principal);
     const credits = this.deps.credits.charge(principal.userId, price, 'search.quick');
-    const provider = this.provider();
     try {
       const hits = await provider.search({
         query: input.query,
@@ -178,6 +179,7 @@ export class SearchService {
         credits_balance,
       };
     }
+    this.searchable(principal);
     const credits = this.deps.credits.charge(principal.userId, price, 'search');
     const id = this.ctx.random.uuid();
     this.ctx.db
@@ -392,8 +394,34 @@ export class SearchService {
     return this.ctx.db.select().from(searchJobs).where(eq(searchJobs.id, id)).get();
   }
 
+  /**
+   * The provider a charged search will use, checked before charging: an unconfigured provider or
+   * a local index with nothing the caller may see is explained, and costs nothing.
+   */
+  private searchable(principal: Principal): SearchProvider {
+    const provider = this.provider();
+    if (provider.name === 'local') this.assertIndexHolds(principal);
+    return provider;
+  }
+
+  /** Throws `search_index_empty` when the local index holds no page the caller may see. */
+  assertIndexHolds(principal: Principal): void {
+    const { own_pages, public_pages } = this.index.counts(principal.userId);
+    if (own_pages + public_pages === 0 && this.visibility(principal).sharedCrawlIds.length === 0) {
+      throw errors.conflict('search_index_empty', 'The local search index is empty: it holds the pages crawls have fetched, and none has run yet.', {
+        suggestions: ['Crawl some pages first; every fetched page goes into the local index.', 'Or search the web through a SearXNG instance: set WVR_SEARXNG_URL.'],
+      });
+    }
+  }
+
   private provider(): SearchProvider {
-    return this.providers.get(this.defaultProvider)!;
+    const provider = this.providers.get(this.defaultProvider);
+    if (!provider) {
+      throw errors.conflict('search_provider_unset', `Searches use the "${this.defaultProvider}" provider (WVR_SEARCH_PROVIDER), which is not configured.`, {
+        suggestions: ['Set WVR_SEARXNG_URL to the SearXNG instance.', 'Or unset WVR_SEARCH_PROVIDER to search the local index.'],
+      });
+    }
+    return provider;
   }
 
   /** Background jobs act for their owner with the search scope only. */

@@ -3,12 +3,12 @@ import { ListQuery, QueryBoolean, ShareBody, requireWebhookUrl } from '../core/s
 import { AskBody } from '../ask/schemas.js';
 import { CrawlFields, crawlRules } from '../crawl/schemas.js';
 import { SearchFields } from '../search/schemas.js';
-import { INTENT_TYPES } from '../search/intent.js';
+import { DOMAIN_CONTEXTS, INTENT_TYPES, SESSION_STATUSES } from './vocabulary.js';
 import { ShareStateSchema } from '../accounts/sharing.js';
 
-export const SessionStatus = z.enum(['active', 'completed', 'archived']);
+export const SessionStatus = z.enum(SESSION_STATUSES);
 export const IntentType = z.enum(INTENT_TYPES);
-export const DomainContext = z.enum(['general', 'academic', 'news', 'technical']);
+export const DomainContext = z.enum(DOMAIN_CONTEXTS);
 
 export const SessionConfig = z
   .strictObject({

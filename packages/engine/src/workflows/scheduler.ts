@@ -114,6 +114,16 @@ export class WorkflowScheduler {
     }
   }
 
+  /** Active workflows due by the clock's now: what a process starting the scheduler will run first (the CLI says so). */
+  dueCount(): number {
+    const now = this.ctx.clock.now().toISOString();
+    return this.ctx.db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(and(eq(workflows.status, 'active'), isNotNull(workflows.nextRunAt), lte(workflows.nextRunAt, now)))
+      .all().length;
+  }
+
   /** Claims up to `limit` slots due by `dueBy`; `exhausted` when fewer than `limit` were due. */
   private claimBatch(dueBy: string, limit: number): { claimed: Claim[]; exhausted: boolean } {
     const due = this.ctx.db

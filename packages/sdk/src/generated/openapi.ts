@@ -937,7 +937,7 @@ export interface components {
             email: string;
             name: string | null;
             /** @enum {string} */
-            plan: "free" | "developer" | "pro";
+            plan: "free" | "developer" | "pro" | "local";
             created_at: string;
             organizations: {
                 id: string;
@@ -1011,7 +1011,7 @@ export interface components {
             /** @description Held by running operations; returned when they finish or are cancelled */
             reserved: number;
             /** @enum {string} */
-            plan: "free" | "developer" | "pro";
+            plan: "free" | "developer" | "pro" | "local";
             monthly_grant: number;
             period_start: string;
             period_end: string;

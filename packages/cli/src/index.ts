@@ -1,2 +1,0 @@
-export { buildProgram } from './program.js';
-export { main } from './main.js';

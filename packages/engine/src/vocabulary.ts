@@ -1,0 +1,2 @@
+/** A light entry (no database, no zod): closed vocabularies for tools that list them before loading the engine. */
+export { INTENT_TYPES, SESSION_STATUSES, DOMAIN_CONTEXTS } from './sessions/vocabulary.js';
