@@ -4,6 +4,7 @@ import { PRICE_PATTERN, type Concept } from './concepts.js';
 import { coerce, currencyOf, normalizeAvailability, parseBoolean, type FieldValue } from './coerce.js';
 import { readDom, selectText, type PageDom } from './dom.js';
 import { planField, type FieldPlan } from './field.js';
+import { shownPrice } from './main-price.js';
 import { fromJsonLd, fromMeta, fromMicrodata, normalizeKey, type Candidate } from './structured.js';
 import { relevantSentences, sentencesOf, stem, valueAfterKeyword } from './text.js';
 import { words } from '../text/tokens.js';
@@ -91,9 +92,22 @@ function* conceptCandidates(
   sentences: string[],
 ): Generator<Candidate> {
   const ld = fromJsonLd(page, concept, genericKeys, plan.nameWords.filter((w) => w.length > 3));
-  if (ld) yield ld;
   const micro = fromMicrodata(page, concept, genericKeys);
+  const shown = concept?.id === 'price' || concept?.id === 'currency' ? shownPrice(page, dom.root) : undefined;
+  if (concept?.id === 'price' && shown) {
+    // Markup that states the list price while the page sells for less: the selling price first.
+    const marked = [ld, micro].find(Boolean);
+    const amount = marked ? coerce(marked.value, 'number') : null;
+    if (typeof amount === 'number' && shown.listPrices.has(amount) && shown.selling !== undefined && shown.selling !== amount) {
+      yield { value: shown.selling, source: shown.sellingSource, confidence: 0.8 };
+    }
+  }
+  if (ld) yield ld;
   if (micro) yield micro;
+  if (shown?.main) {
+    // What the page shows beside its title beats a meta tag, which often holds a list or old price.
+    yield { value: concept!.id === 'price' ? shown.main.amount : shown.main.currency, source: 'dom_selector', confidence: 0.8 };
+  }
   const meta = fromMeta(page, concept, genericKeys);
   if (meta) yield meta;
   if (concept?.id === 'name' && page.title) yield { value: page.title.split(/\s[|–—-]\s/)[0], source: 'meta', confidence: 0.7 };
@@ -132,7 +146,7 @@ function* conceptCandidates(
       if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.55 };
     }
     // A price anywhere on an article is usually a figure in the story, so only shop pages get the page-wide look.
-    const pageWide = ['email', 'phone'].includes(concept.id) || (['price', 'availability'].includes(concept.id) && looksLikeShop(page, dom));
+    const pageWide = ['email', 'phone'].includes(concept.id) || (concept.id === 'availability' && looksLikeShop(page, dom));
     if (pageWide) {
       const m = concept.pattern.exec(page.text);
       if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.45 };
