@@ -4,7 +4,9 @@ import { PRICE_PATTERN, type Concept } from './concepts.js';
 import { coerce, currencyOf, normalizeAvailability, parseBoolean, type FieldValue } from './coerce.js';
 import { readDom, selectText, type PageDom } from './dom.js';
 import { planField, type FieldPlan } from './field.js';
+import { identifierFromUrl, identifierOf } from './identifier.js';
 import { shownPrice } from './main-price.js';
+import { buyButtonState } from './buy-button.js';
 import { fromJsonLd, fromMeta, fromMicrodata, normalizeKey, type Candidate } from './structured.js';
 import { relevantSentences, sentencesOf, stem, valueAfterKeyword } from './text.js';
 import { words } from '../text/tokens.js';
@@ -60,7 +62,9 @@ function settle(plan: FieldPlan, raw: unknown): FieldValue {
   }
   if (id === 'price' && typeof raw === 'string' && !/\d/.test(raw)) return null;
   if (id === 'author' && typeof raw === 'string') return coerce(raw.replace(/^(by|von|par|por)\s+/i, ''), plan.type);
-  if ((id === 'gtin' || id === 'sku' || id === 'mpn') && typeof raw === 'number') return String(raw);
+  if (id === 'gtin' || id === 'sku' || id === 'mpn') return identifierOf(raw);
+  // One product has one name and one brand: a repeated or variant value is not a list.
+  if ((id === 'name' || id === 'brand') && Array.isArray(raw)) return coerce(raw[0], plan.type);
   return coerce(raw, plan.type);
 }
 
@@ -129,6 +133,14 @@ function* conceptCandidates(
   for (const selector of concept.selectors ?? []) {
     const found = selectText(dom.root, selector, plan.type === 'list');
     if (found !== undefined) yield { value: found, source: 'dom_selector', confidence: 0.7 };
+  }
+  if (concept.id === 'availability') {
+    const state = buyButtonState(dom.root);
+    if (state) yield { value: state, source: 'dom_selector', confidence: 0.5 };
+  }
+  if (concept.id === 'sku') {
+    const fromUrl = identifierFromUrl(page.url);
+    if (fromUrl) yield { value: fromUrl, source: 'text_pattern', confidence: 0.4 };
   }
   if (concept.id === 'email') for (const m of dom.mailto) yield { value: m, source: 'dom_selector', confidence: 0.8 };
   if (concept.id === 'phone') for (const t of dom.tel) yield { value: t, source: 'dom_selector', confidence: 0.8 };
