@@ -8,8 +8,8 @@ import { identifierFromUrl, identifierOf } from './identifier.js';
 import { shownPrice } from './main-price.js';
 import { buyButtonState } from './buy-button.js';
 import { fromJsonLd, fromMeta, fromMicrodata, normalizeKey, type Candidate } from './structured.js';
-import { relevantSentences, sentencesOf, stem, valueAfterKeyword } from './text.js';
-import { words } from '../text/tokens.js';
+import { relevantSentences, sentencesOf, valueAfterKeyword } from './text.js';
+import { stem, words } from '../text/tokens.js';
 
 /** A page as extraction needs it: the parsed view plus the raw HTML for DOM patterns. */
 export interface ExtractionInput {
@@ -139,6 +139,9 @@ function* conceptCandidates(
     if (state) yield { value: state, source: 'dom_selector', confidence: 0.5 };
   }
   if (concept.id === 'sku') {
+    // "Item # 4471023", "Art.-Nr. KW-22", "Model No. BL-9" in the text, without a colon to make a label pair.
+    const shown = /\b(?:item|sku|art(?:ikel)?|article|model|part|style|product|réf(?:érence)?|ref)\.?[\s-]*(?:#|no\.|nr\.|number|nummer|code)\s*:?\s*([A-Za-z0-9][\w.\/-]{2,39})/i.exec(page.text);
+    if (shown) yield { value: shown[1], source: 'text_pattern', confidence: 0.5 };
     const fromUrl = identifierFromUrl(page.url);
     if (fromUrl) yield { value: fromUrl, source: 'text_pattern', confidence: 0.4 };
   }

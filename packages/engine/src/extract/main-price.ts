@@ -51,6 +51,8 @@ export function priceCandidates(root: HTMLElement, title?: string | null): Price
     if (!text || text.length > MAX_TEXT || !/\d/.test(text)) continue;
     // The innermost element holding the price: a child with the digits is scored instead.
     if (!content && el.childNodes.some((c) => isElement(c) && /\d/.test(textOf(c)) && textOf(c).length >= text.length - 2 && !isCents(c))) continue;
+    // A block of several prices (list beside sale price) is read through its children.
+    if (!content && el.childNodes.filter((c) => isElement(c) && /\d/.test(textOf(c)) && !isCents(c)).length >= 2) continue;
     const chain = chainOf(el);
     const named = NAMED.test(chain) || itemprop === 'price';
     if (!named && !CURRENCY_SIGN.test(text)) continue;
