@@ -19,6 +19,12 @@ describe('prices as shops write them', () => {
     ['¥12,800', '12800', '¥', 'JPY'],
     ['0.35 BHD', '0.35', 'BHD', 'BHD'],
     ['.99', '0.99', null, null],
+    ['SGD$ 12.00', '12', 'SGD$', null],
+    ['NZD $55.10', '55.1', 'NZD', 'NZD'],
+    ['$74. 50', '74.5', '$', 'USD'],
+    ['Von 12 bis 30 €', '12', '€', 'EUR'],
+    ['2 500 рублей', '2500', 'руб', 'RUB'],
+    ['3 500 FCFA', '3500', 'FCFA', 'XOF'],
   ])('%s → %s %s', (text, amount, currency, code) => {
     const parsed = parsePrice(text);
     expect(parsed.amountText).toBe(amount);

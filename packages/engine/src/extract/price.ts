@@ -24,13 +24,14 @@ const WRITINGS: [string, string | null][] = [
   ['S$', 'SGD'], ['MX$', 'MXN'], ['BZ$', 'BZD'], ['R$', 'BRL'], ['$', 'USD'],
   ['€', 'EUR'], ['£', 'GBP'], ['₤', 'GBP'], ['¥', 'JPY'], ['円', 'JPY'], ['₹', 'INR'], ['₩', 'KRW'], ['원', 'KRW'], ['₽', 'RUB'],
   ['₫', 'VND'], ['₪', 'ILS'], ['₴', 'UAH'], ['₺', 'TRY'], ['₦', 'NGN'], ['₱', 'PHP'], ['฿', 'THB'], ['₮', 'MNT'], ['₸', 'KZT'],
-  ['₼', 'AZN'], ['₾', 'GEL'], ['֏', 'AMD'], ['৳', 'BDT'], ['؋', 'AFN'], ['₡', 'CRC'], ['₲', 'PYG'], ['₵', 'GHS'], ['ƒ', null], ['₶', null],
+  ['₼', 'AZN'], ['₾', 'GEL'], ['֏', 'AMD'], ['৳', 'BDT'], ['؋', 'AFN'], ['₡', 'CRC'], ['₲', 'PYG'], ['₵', 'GHS'], ['ƒ', null], ['₶', null], ['₣', null], ['₭', 'LAK'], ['₨', null], ['៛', 'KHR'], ['﷼', null], ['B/.', 'PAB'], ['S/.', 'PEN'],
   ['Kč', 'CZK'], ['zł', 'PLN'], ['руб.', 'RUB'], ['руб', 'RUB'], ['р.', 'RUB'], ['грн.', 'UAH'], ['грн', 'UAH'], ['лв.', 'BGN'], ['лв', 'BGN'],
   ['тг', 'KZT'], ['сом', 'KGS'], ['ден', 'MKD'], ['дин.', 'RSD'],
   ['تومان', 'IRR'], ['ریال', 'IRR'], ['ريال', 'SAR'], ['جنيه', 'EGP'], ['درهم', 'AED'], ['دينار', null], ['د.إ', 'AED'], ['ر.س', 'SAR'],
   ['euro', 'EUR'], ['euros', 'EUR'], ['dollars', 'USD'], ['Dinara', 'RSD'], ['dinar', null],
   ['lei', 'RON'], ['Lek', 'ALL'], ['kr.', null], ['kr', null], ['Ft', 'HUF'], ['TL', 'TRY'], ['Rp', 'IDR'], ['Rs.', 'INR'], ['Rs', 'INR'], ['RM', 'MYR'], ['KD', 'KWD'],
   ['Fr.', 'CHF'], ['Fr', 'CHF'], ['KM', 'BAM'], ['FBu', 'BIF'], ['Nu.', 'BTN'], ['Br', 'BYN'], ['Р', 'RUB'], ['đ', 'VND'], ['र', 'NPR'], ['Kn', 'HRK'], ['kn', 'HRK'],
+  ['FCFA', 'XOF'], ['CFA', 'XOF'], ['KMF', 'KMF'], ['BD', 'BHD'], ['LD', 'LYD'], ['Fdj', 'DJF'], ['Nfk', 'ERN'], ['MK', 'MWK'], ['Rf', 'MVR'], ['UM', 'MRU'], ['Db', 'STN'], ['TSh', 'TZS'],
 ];
 
 /** ISO 4217 codes a page may write next to a price. */
@@ -41,11 +42,15 @@ const ISO = new Set(
 );
 
 const SYMBOLIC = /[^\p{L}]/u;
+/** Writings that are word stems in their language ("рублей", "рубля" are roubles too). */
+const INFLECTED = new Set(['руб']);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Letter writings are whole words: not preceded or followed by another letter.
 const WRITING_RE = new RegExp(
   [
-    ...WRITINGS.map(([w]) => (SYMBOLIC.test(w[0]!) && SYMBOLIC.test(w.at(-1)!) ? escape(w) : `(?<!\\p{L})${escape(w)}${/\p{L}$/u.test(w) ? '(?!\\p{L})' : ''}`)),
+    // A dollar with a country's letters before it ("SGD$", "RD$", "J$", "MOP$") is one writing.
+    '(?<!\\p{L})[A-Z]{1,3}\\$',
+    ...WRITINGS.map(([w]) => (SYMBOLIC.test(w[0]!) && SYMBOLIC.test(w.at(-1)!) ? escape(w) : `(?<!\\p{L})${escape(w)}${/\p{L}$/u.test(w) && !INFLECTED.has(w) ? '(?!\\p{L})' : ''}`)),
     `(?<!\\p{L})(?:${[...ISO].join('|')})(?!\\p{L})`,
   ].join('|'),
   'giu',
@@ -53,7 +58,7 @@ const WRITING_RE = new RegExp(
 const CODES = new Map(WRITINGS.map(([w, c]) => [w.toLowerCase(), c]));
 
 /** A number with optional grouping: "1 299,00", "1.234.567", "1'250.–", "12,", ".99". */
-const NUMBER_RE = /\d(?:[\d]|[.,](?=\d)|[\s\u00a0\u202f'’](?=\d{3}(?!\d))|[.,](?=[-–—]))*(?:[.,][-–—])?|[.,]\d{1,2}(?!\d)/g;
+const NUMBER_RE = /\d(?:[\d]|[.,](?=\d)|[.,]\s(?=\d{2}(?!\d))|[\s\u00a0\u202f'’](?=\d{3}(?!\d))|[.,](?=[-–—]))*(?:[.,][-–—])?|[.,]\d{1,2}(?!\d)/g;
 
 /** The currency a text writes, with where it stands. */
 function findCurrency(text: string): { raw: string; index: number } | null {
@@ -65,6 +70,9 @@ function findCurrency(text: string): { raw: string; index: number } | null {
     found.push({ raw, index: m.index });
   }
   if (found.length === 0) return null;
+  // "NZD $100.70", "$1,190.00 AUD": the code says which dollar.
+  const coded = found.find(({ raw }) => ISO.has(raw.toUpperCase()) && raw === raw.toUpperCase());
+  if (coded && found.some(({ raw }) => raw === '$')) return coded;
   // Beside a digit wins over a word elsewhere in the text ("Kč" in "5 550 Kč, free delivery in CZ").
   const nextToDigit = found.find(({ raw, index }) => /\d[\s\u00a0:]*$/.test(text.slice(Math.max(0, index - 3), index)) || /^[\s\u00a0:]*[\d.,]/.test(text.slice(index + raw.length, index + raw.length + 3)));
   return nextToDigit ?? found[0]!;
@@ -113,7 +121,9 @@ export function parsePrice(text: string, currencyHint?: string | null): ParsedPr
   const currency = findCurrency(text) ?? (currencyHint ? findCurrency(currencyHint) : null);
   const numbers = [...text.matchAll(NUMBER_RE)].filter((m) => /\d/.test(m[0]));
   let chosen = numbers[0];
-  if (currency && numbers.length > 1 && findCurrency(text)) {
+  // "From 26 to 50 €", "10 - 20 $": a range is read as its first price, wherever the sign stands.
+  const range = /\d\s*(?:-|–|—|to|bis|à|a|до)\s*\D{0,3}\d/i.test(text);
+  if (currency && numbers.length > 1 && findCurrency(text) && !range) {
     // The number touching the currency sign, before or after it.
     const distance = (m: RegExpMatchArray) => {
       const start = m.index!;
