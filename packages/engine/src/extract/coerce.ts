@@ -95,9 +95,10 @@ export function parseBoolean(text: string): boolean | null {
 /** `https://schema.org/InStock` → `InStock`. */
 const schemaEnum = (text: string) => text.replace(/^https?:\/\/schema\.org\//i, '');
 
+// Negative forms first: "nicht lieferbar" and "not in stock" contain the positive words.
 const AVAILABILITY: [RegExp, string][] = [
-  [/^instock$|^in ?stock$|available now|^available$|\bin stock\b|\bvorrätig\b|\ben stock\b|lieferbar/i, 'InStock'],
-  [/out ?of ?stock|sold ?out|unavailable/i, 'OutOfStock'],
+  [/out ?of ?stock|sold ?out|unavailable|\bnot (in stock|available)\b|ausverkauft|nicht (lieferbar|verfügbar|vorrätig|auf lager)|épuisé|rupture de stock|agotado|sin stock|esaurito|non disponibile|uitverkocht|niet (op voorraad|leverbaar)|niedostępny|brak w magazynie|slutsåld|udsolgt|utsolgt|нет в наличии/i, 'OutOfStock'],
+  [/^instock$|^in ?stock$|available now|^available$|\bin stock\b|\bvorrätig\b|\bauf lager\b|\ben stock\b|lieferbar|^disponible$|en existencia|^disponibile$|op voorraad|na stanie|(i|på) lager|в наличии/i, 'InStock'],
   [/pre-?order/i, 'PreOrder'],
   [/back-?order/i, 'BackOrder'],
   [/limited/i, 'LimitedAvailability'],

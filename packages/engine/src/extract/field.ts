@@ -46,7 +46,11 @@ export function contentTerms(text: string): string[] {
 
 function typeOf(key: string, text: string, concept: Concept | undefined): ValueType {
   const name = words(key);
-  if (/^(is|has|can|does|should)\b/.test(name) || /\b(whether|true or false|yes or no|yes\/no|boolean)\b|^(is|does|has|can) /.test(text)) return 'boolean';
+  const yesNo = /^(is|has|can|does|should)\b/.test(name) || /\b(whether|true or false|yes or no|yes\/no|boolean)\b|^(is|does|has|can) /.test(text);
+  // A field named for the state ("availability", "stock status") answers with the state, which says more
+  // than yes or no (LimitedAvailability, PreOrder); one named as a question ("in_stock", "is_available") is yes/no.
+  if (yesNo && concept?.id === 'availability' && !/^(is|has|can)\b|\bin stock\b|\bavailable\b/.test(name) && !/\b(true or false|yes or no|yes\/no|boolean)\b/.test(text)) return 'string';
+  if (yesNo) return 'boolean';
   if (/\b(list|array|comma.separated|all (the )?\w+s)\b/.test(text) || concept?.type === 'list') return 'list';
   if (concept) return concept.type;
   if (/\b(how many|number of|count|total|quantity|amount|percentage|percent|score|age|year)\b/.test(`${name} ${text}`)) return 'number';

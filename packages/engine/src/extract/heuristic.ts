@@ -4,9 +4,12 @@ import { PRICE_PATTERN, type Concept } from './concepts.js';
 import { coerce, currencyOf, normalizeAvailability, parseBoolean, type FieldValue } from './coerce.js';
 import { readDom, selectText, type PageDom } from './dom.js';
 import { planField, type FieldPlan } from './field.js';
+import { identifierFromUrl, identifierOf } from './identifier.js';
+import { shownPrice } from './main-price.js';
+import { buyButtonState } from './buy-button.js';
 import { fromJsonLd, fromMeta, fromMicrodata, normalizeKey, type Candidate } from './structured.js';
-import { relevantSentences, sentencesOf, stem, valueAfterKeyword } from './text.js';
-import { words } from '../text/tokens.js';
+import { relevantSentences, sentencesOf, valueAfterKeyword } from './text.js';
+import { stem, words } from '../text/tokens.js';
 
 /** A page as extraction needs it: the parsed view plus the raw HTML for DOM patterns. */
 export interface ExtractionInput {
@@ -59,7 +62,9 @@ function settle(plan: FieldPlan, raw: unknown): FieldValue {
   }
   if (id === 'price' && typeof raw === 'string' && !/\d/.test(raw)) return null;
   if (id === 'author' && typeof raw === 'string') return coerce(raw.replace(/^(by|von|par|por)\s+/i, ''), plan.type);
-  if ((id === 'gtin' || id === 'sku' || id === 'mpn') && typeof raw === 'number') return String(raw);
+  if (id === 'gtin' || id === 'sku' || id === 'mpn') return identifierOf(raw);
+  // One product has one name and one brand: a repeated or variant value is not a list.
+  if ((id === 'name' || id === 'brand') && Array.isArray(raw)) return coerce(raw[0], plan.type);
   return coerce(raw, plan.type);
 }
 
@@ -91,9 +96,22 @@ function* conceptCandidates(
   sentences: string[],
 ): Generator<Candidate> {
   const ld = fromJsonLd(page, concept, genericKeys, plan.nameWords.filter((w) => w.length > 3));
-  if (ld) yield ld;
   const micro = fromMicrodata(page, concept, genericKeys);
+  const shown = concept?.id === 'price' || concept?.id === 'currency' ? shownPrice(page, dom.root) : undefined;
+  if (concept?.id === 'price' && shown) {
+    // Markup that states the list price while the page sells for less: the selling price first.
+    const marked = [ld, micro].find(Boolean);
+    const amount = marked ? coerce(marked.value, 'number') : null;
+    if (typeof amount === 'number' && shown.listPrices.has(amount) && shown.selling !== undefined && shown.selling !== amount) {
+      yield { value: shown.selling, source: shown.sellingSource, confidence: 0.8 };
+    }
+  }
+  if (ld) yield ld;
   if (micro) yield micro;
+  if (shown?.main) {
+    // What the page shows beside its title beats a meta tag, which often holds a list or old price.
+    yield { value: concept!.id === 'price' ? shown.main.amount : shown.main.currency, source: 'dom_selector', confidence: 0.8 };
+  }
   const meta = fromMeta(page, concept, genericKeys);
   if (meta) yield meta;
   if (concept?.id === 'name' && page.title) yield { value: page.title.split(/\s[|–—-]\s/)[0], source: 'meta', confidence: 0.7 };
@@ -116,6 +134,17 @@ function* conceptCandidates(
     const found = selectText(dom.root, selector, plan.type === 'list');
     if (found !== undefined) yield { value: found, source: 'dom_selector', confidence: 0.7 };
   }
+  if (concept.id === 'availability') {
+    const state = buyButtonState(dom.root);
+    if (state) yield { value: state, source: 'dom_selector', confidence: 0.5 };
+  }
+  if (concept.id === 'sku') {
+    // "Item # 4471023", "Art.-Nr. KW-22", "Model No. BL-9" in the text, without a colon to make a label pair.
+    const shown = /\b(?:item|sku|art(?:ikel)?|article|model|part|style|product|réf(?:érence)?|ref)\.?[\s-]*(?:#|no\.|nr\.|number|nummer|code)\s*:?\s*([A-Za-z0-9][\w.\/-]{2,39})/i.exec(page.text);
+    if (shown) yield { value: shown[1], source: 'text_pattern', confidence: 0.5 };
+    const fromUrl = identifierFromUrl(page.url);
+    if (fromUrl) yield { value: fromUrl, source: 'text_pattern', confidence: 0.4 };
+  }
   if (concept.id === 'email') for (const m of dom.mailto) yield { value: m, source: 'dom_selector', confidence: 0.8 };
   if (concept.id === 'phone') for (const t of dom.tel) yield { value: t, source: 'dom_selector', confidence: 0.8 };
   if (concept.id === 'currency') {
@@ -132,7 +161,7 @@ function* conceptCandidates(
       if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.55 };
     }
     // A price anywhere on an article is usually a figure in the story, so only shop pages get the page-wide look.
-    const pageWide = ['email', 'phone'].includes(concept.id) || (['price', 'availability'].includes(concept.id) && looksLikeShop(page, dom));
+    const pageWide = ['email', 'phone'].includes(concept.id) || (concept.id === 'availability' && looksLikeShop(page, dom));
     if (pageWide) {
       const m = concept.pattern.exec(page.text);
       if (m) yield { value: m[1] ?? m[0], source: 'text_pattern', confidence: 0.45 };

@@ -1,3 +1,4 @@
+import { detect as detectLanguage } from 'tinyld/light';
 import { collapse, isElement, tagOf, textOf, type HTMLElement } from './dom.js';
 import { resolveUrl } from './url.js';
 
@@ -144,26 +145,18 @@ function readRdfa(root: HTMLElement): Record<string, string> {
   return out;
 }
 
-const STOPWORDS: Record<string, string[]> = {
-  en: ['the', 'and', 'of', 'to', 'is', 'in', 'that', 'for', 'with', 'this'],
-  de: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'ein', 'eine', 'auch'],
-  fr: ['le', 'la', 'les', 'et', 'des', 'est', 'une', 'pour', 'dans', 'pas'],
-  es: ['el', 'los', 'las', 'que', 'del', 'una', 'por', 'para', 'con', 'es'],
-};
-
 function languageOf(root: HTMLElement, meta: Record<string, string>): string | null {
   const declared = root.querySelector('html')?.getAttribute('lang') ?? meta['content-language'] ?? meta['og:locale'];
   if (declared) return declared.split(/[-_]/)[0]!.toLowerCase();
-  const sample = textOf(root.querySelector('body') ?? root).slice(0, 5000);
-  if (/[\u3040-\u30ff]/.test(sample)) return 'ja';
-  const words = sample.toLowerCase().split(/[^\p{L}]+/u);
-  let best: [string, number] = ['', 0];
-  for (const [lang, stops] of Object.entries(STOPWORDS)) {
-    const hits = words.filter((w) => stops.includes(w)).length;
-    if (hits > best[1]) best = [lang, hits];
-  }
-  return best[1] >= 3 ? best[0] : null;
+  // Undeclared: tinyld reads the language off the text itself, for any of its 60-odd languages.
+  const sample = textOf(root.querySelector('body') ?? root).slice(0, LANGUAGE_SAMPLE);
+  if (sample.replace(/[^\p{L}]/gu, '').length < LANGUAGE_MIN_LETTERS) return null;
+  return detectLanguage(sample) || null;
 }
+
+const LANGUAGE_SAMPLE = 3_000;
+/** Below this a guess is a coin toss: a menu or a caption says too little. */
+const LANGUAGE_MIN_LETTERS = 40;
 
 const firstText = (...values: (string | null | undefined)[]): string | null => {
   for (const v of values) if (v && v.trim()) return collapse(v);

@@ -1,5 +1,7 @@
+import { stemmer as porter } from 'stemmer';
+
 /**
- * The engine's one set of word tools: tokens, a light stem, stopwords and sentences. Capabilities
+ * The engine's one set of word tools: tokens, the Porter stem, stopwords and sentences. Capabilities
  * add their own domain words to the stopwords (withStopwords) rather than keeping their own lists.
  */
 
@@ -25,22 +27,25 @@ export function words(text: string): string[] {
 }
 
 /**
- * A light stem: plurals folded ("batteries" → "battery", "boxes" → "box", "glasses" → "glass",
- * but "status" and "analysis" kept) and a trailing "-ing" dropped from longer words, so
- * "listings" meets "listing" and "list". Both sides of a comparison must go through it.
+ * The Porter stem of a word, diacritics folded first: the same reduction the local search index
+ * applies (SQLite FTS5 `porter unicode61 remove_diacritics 2`), so intent relevance, ask, planning
+ * and search all agree that "pricing", "prices" and "price" are one term. Both sides of a
+ * comparison must go through it. Stems are keys, not words ("battery" → "batteri").
  */
 export function stem(word: string): string {
-  const singular = singularOf(word);
-  return singular.length > 5 && singular.endsWith('ing') ? singular.slice(0, -3) : singular;
+  const cached = STEMS.get(word);
+  if (cached !== undefined) return cached;
+  const folded = word.normalize('NFD').replace(/\p{M}/gu, '');
+  // Porter knows English suffixes only; other scripts pass through unchanged.
+  const result = /^[a-z]+$/.test(folded) ? porter(folded) : folded;
+  if (STEMS.size >= STEM_CACHE) STEMS.clear();
+  STEMS.set(word, result);
+  return result;
 }
 
-function singularOf(w: string): string {
-  if (w.length <= 3) return w;
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (/(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
-  if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
-  return w;
-}
+// Pages repeat their words: a bounded memo keeps stemming off the profile.
+const STEMS = new Map<string, string>();
+const STEM_CACHE = 50_000;
 
 export interface TermOptions {
   /** Words to drop; STOPWORDS unless given (see withStopwords). */

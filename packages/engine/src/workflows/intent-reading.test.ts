@@ -18,7 +18,7 @@ describe('reading an intent', () => {
   });
 
   it('matches plural and singular content words', () => {
-    expect(terms('The prices of batteries')).toEqual(['price', 'battery']);
-    expect(coverage(['price', 'battery'], 'battery price list').score).toBe(1);
+    expect(terms('The prices of batteries')).toEqual(['price', 'batteri']);
+    expect(coverage(terms('The prices of batteries'), 'battery price list').score).toBe(1);
   });
 });
