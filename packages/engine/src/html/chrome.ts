@@ -1,0 +1,24 @@
+import { tagOf, type HTMLElement } from './dom.js';
+
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
+const CHROME_ROLES = /^(navigation|banner|contentinfo|complementary|search|dialog|alert)$/i;
+const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadcrumbs?|sidebar|side-bar|menu|navbar|related|advert|ads?|promo|newsletter|subscribe|popup|modal|skip-link|comments?|footer|header|masthead|toolbar|pagination|pager|widget)([\s_-]|$)/i;
+
+/** Is this element page furniture (navigation, banners, cookie notices) rather than content? */
+export function isChrome(el: HTMLElement): boolean {
+  return isChromeByMarkup(el) || isChromeByName(el);
+}
+
+/** Furniture by tag, ARIA role or hidden attributes: what the markup says, not what it is called. */
+export function isChromeByMarkup(el: HTMLElement): boolean {
+  const tag = tagOf(el);
+  if (CHROME_TAGS.has(tag)) return true;
+  if (CHROME_ROLES.test(el.getAttribute('role') ?? '')) return true;
+  return el.getAttribute('aria-hidden') === 'true' || el.getAttribute('hidden') !== undefined;
+}
+
+/** Furniture by class or id words (cookie, share, sidebar...), unless they also say content. */
+export function isChromeByName(el: HTMLElement): boolean {
+  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  return names.trim() !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
+}
