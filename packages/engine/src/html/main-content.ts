@@ -56,7 +56,7 @@ interface Stat {
 const blankStat = (): Stat => ({ chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, controls: 0, headingChars: 0 });
 
 /** Below this many characters the reading is retried with fewer of its rules: they can take the article with the furniture. */
-const ENOUGH_CHARS = 500;
+const ENOUGH_CHARS = 400;
 
 interface Rules {
   /** Leave out elements whose class/id words say furniture before scoring. */
@@ -102,7 +102,7 @@ function keptChars(el: HTMLElement, content: MainContent): number {
   return chars;
 }
 
-class Reader {
+export class Reader {
   constructor(private readonly rules: Rules) {}
 
   private readonly stats = new Map<HTMLElement, Stat>();
@@ -189,7 +189,7 @@ class Reader {
     // A <p> (or a div holding only inline text) is the paragraph: its parent is the first to score.
     const standsAlone = PARAGRAPH_TAGS.has(tagOf(container)) || !mixed;
     let node: HTMLElement | null = standsAlone ? (container.parentNode as HTMLElement | null) : container;
-    for (let level = 0; level < 5 && node?.tagName; level++, node = node.parentNode as HTMLElement | null) {
+    for (let level = 0; level < 5 && node?.tagName && tagOf(node) !== 'html'; level++, node = node.parentNode as HTMLElement | null) {
       const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
       this.scores.set(node, (this.scores.get(node) ?? this.prior(node)) + points / divider);
     }
@@ -212,7 +212,7 @@ class Reader {
   choose(body: HTMLElement): HTMLElement | null {
     const ranked: [HTMLElement, number][] = [];
     for (const el of this.scores.keys()) {
-      if (el === body || !this.stats.has(el)) continue;
+      if (!this.stats.has(el)) continue;
       ranked.push([el, this.final(el)]);
     }
     ranked.sort((a, b) => b[1] - a[1]);
@@ -299,7 +299,9 @@ class Reader {
     if (!isList && tag !== 'table' && stat.items > paragraphs + 10 && density > 0.2) return true;
     if (stat.controls > Math.floor(paragraphs / 3) && stat.controls > 0) return true;
     if (!isList && stat.chars < 25 && stat.images === 0 && density > 0) return true;
-    if (weight < 25 && density > (isList ? 0.5 : 0.33) && stat.chars < 2000) return true;
+    // Lists of short links are navigation; lists of sentences with links in them are content.
+    if (isList && density > 0.5 && (density > 0.8 || stat.chars / Math.max(1, stat.items) < 40)) return true;
+    if (!isList && weight < 25 && density > 0.33 && stat.chars < 2000) return true;
     if (weight >= 25 && density > 0.5) return true;
     return false;
   }
