@@ -19,6 +19,18 @@ export function isChromeByMarkup(el: HTMLElement): boolean {
 
 /** Furniture by class or id words (cookie, share, sidebar...), unless they also say content. */
 export function isChromeByName(el: HTMLElement): boolean {
-  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  const names = namesOf(el);
   return names.trim() !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
+}
+
+/** The class and id words of an element. */
+export const namesOf = (el: HTMLElement): string => `${el.getAttribute('class') ?? ''} ${idName(el)}`.trim();
+
+/**
+ * The element's id as a name of its kind. An id made from a heading's words
+ * ("sharing-with-a-single-developer") names the section, not what it is, so it does not count.
+ */
+export function idName(el: HTMLElement): string {
+  const id = el.getAttribute('id') ?? '';
+  return id.split(/[-_]/).length >= 4 ? '' : id;
 }

@@ -1,5 +1,5 @@
 import { isElement, tagOf, TEXT, type HTMLElement } from './dom.js';
-import { isChromeByMarkup, isChromeByName } from './chrome.js';
+import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
  * Which parts of a page are its main content. Three linear passes over the tree, none of which
@@ -31,7 +31,7 @@ const UNSCORED_CONTAINERS = new Set(['li', 'dt', 'dd', 'th', 'h1', 'figcaption',
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TAG_PRIOR: Record<string, number> = { div: 5, article: 5, main: 5, section: 2, pre: 3, td: 3, blockquote: 3, address: -3, ol: -3, ul: -3, dl: -3, dd: -3, dt: -3, li: -3, form: -3, h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5 };
 /** Class and id words of content containers, and of furniture that is not always left out (it can hold the article). */
-const CONTENT_WORDS = /article|body|content|entry|h-entry|hentry|main|page|post|text|blog|story|prose|column/i;
+const CONTENT_WORDS = /article|body|(?<!no)content|entry|h-entry|hentry|main|page|post|text|blog|story|prose|column/i;
 const FURNITURE_WORDS = /(^|[^a-z])(ad|ads)([^a-z]|$)|-ad-|banner|byline|caption|combx|comment|contact|disqus|foot|gdpr|hidden|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags?([^a-z]|$)|taboola|teaser|widget|recommend|newsletter|signup|subscribe|author-?bio|breadcrumb|pagination|pager|nav|menu|social|popup|modal|toolbar/i;
 /** Class/id words that mark furniture clearly enough to leave the element out before scoring. */
 const UNLIKELY_WORDS = /-ad-|agegate|banner|breadcrumb|combx|comment|community|cookie|consent|disqus|extra|foot|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|pagination|pager|popup|newsletter|share|sharing|recommend|outbrain|taboola|promo/i;
@@ -179,8 +179,8 @@ export class Reader {
     if (!this.rules.stripUnlikely) return false;
     if (isChromeByName(el)) return true;
     if (tag === 'a' || tag === 'article' || tag === 'table' || tag === 'code' || tag === 'pre') return false;
-    const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
-    return names.length > 1 && UNLIKELY_WORDS.test(names) && !MAYBE_CONTENT_WORDS.test(names);
+    const names = namesOf(el);
+    return names.length > 0 && UNLIKELY_WORDS.test(names) && !MAYBE_CONTENT_WORDS.test(names);
   }
 
   /** A paragraph's score goes to the block that stands for it and up to five ancestors (halving, then thirding). */
@@ -237,7 +237,8 @@ export class Reader {
       if (!this.scores.has(parent)) continue;
       const score = this.final(parent);
       if (score < threshold) break;
-      if (score > last) {
+      // ...unless most of the parent's text is elsewhere (a sidebar of its own scoring into it).
+      if (score > last && (this.stats.get(top)?.chars ?? 0) >= (this.stats.get(parent)?.chars ?? 0) / 2) {
         top = parent;
         break;
       }
@@ -300,7 +301,7 @@ export class Reader {
     if (stat.controls > Math.floor(paragraphs / 3) && stat.controls > 0) return true;
     if (!isList && stat.chars < 25 && stat.images === 0 && density > 0) return true;
     // Lists of short links are navigation; lists of sentences with links in them are content.
-    if (isList && density > 0.5 && (density > 0.8 || stat.chars / Math.max(1, stat.items) < 40)) return true;
+    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return true;
     if (!isList && weight < 25 && density > 0.33 && stat.chars < 2000) return true;
     if (weight >= 25 && density > 0.5) return true;
     return false;
@@ -326,7 +327,7 @@ function contains(ancestor: HTMLElement, el: HTMLElement): boolean {
 /** +25 for content words in class or id, -25 for furniture words, each attribute on its own. */
 function classWeight(el: HTMLElement): number {
   let weight = 0;
-  for (const name of [el.getAttribute('class'), el.getAttribute('id')]) {
+  for (const name of [el.getAttribute('class'), idName(el)]) {
     if (!name) continue;
     if (FURNITURE_WORDS.test(name)) weight -= 25;
     if (CONTENT_WORDS.test(name)) weight += 25;
