@@ -69,6 +69,7 @@ interface Rules {
 
 const ATTEMPTS: Rules[] = [
   { stripUnlikely: true, weighNames: true, clean: true },
+  { stripUnlikely: true, weighNames: true, clean: false },
   { stripUnlikely: false, weighNames: true, clean: true },
   { stripUnlikely: false, weighNames: false, clean: true },
   { stripUnlikely: false, weighNames: false, clean: false },
