@@ -8,7 +8,7 @@ export { isChrome } from './chrome.js';
 export function renderMain(root: HTMLElement, base: string): Rendered {
   const { parts, dropped } = findMainContent(root);
   const blocks: Block[] = [];
-  for (const part of parts) walkBlocks(part, { base, dropped }, blocks, 0);
+  walkNodes(parts, { base, dropped }, blocks, 0);
   return joinBlocks(blocks);
 }
 
@@ -40,7 +40,9 @@ function joinBlocks(blocks: Block[]): Rendered {
 
 const leftOut = (el: HTMLElement, ctx: RenderContext) => SKIP_TAGS.has(tagOf(el)) || ctx.dropped(el);
 
-function walkBlocks(el: HTMLElement, ctx: RenderContext, out: Block[], listDepth: number): void {
+const walkBlocks = (el: HTMLElement, ctx: RenderContext, out: Block[], listDepth: number) => walkNodes(el.childNodes, ctx, out, listDepth);
+
+function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: number): void {
   let inline: Node[] = [];
   const flush = () => {
     if (inline.length === 0) return;
@@ -49,7 +51,7 @@ function walkBlocks(el: HTMLElement, ctx: RenderContext, out: Block[], listDepth
     if (text) out.push({ text, markdown });
     inline = [];
   };
-  for (const child of el.childNodes) {
+  for (const child of nodes) {
     if (!isElement(child)) {
       if (child.nodeType === TEXT) inline.push(child);
       continue;

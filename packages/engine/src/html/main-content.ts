@@ -40,7 +40,7 @@ const MAYBE_CONTENT_WORDS = /and|article|body|column|content|main|shadow|post|en
 const CHROME_TEXT =
   /^(share( this( article| story| page)?)?( on)?|tweet|pin( it)?|email|e-mail|print|sign ?in|sign ?up|log ?in|log ?out|register|my account|account|cart|basket|bag|checkout|add to (cart|basket|bag|wishlist|wish list)|buy now|wishlist|save|saved|follow( us)?|subscribe( now)?|newsletter|advertisement|sponsored|ad|skip to (main )?content|back to top|read more|see more|show more|load more|more|comments?|\d+ comments?|leave a (comment|reply)|reply|like|share on (facebook|twitter|x|linkedin|whatsapp|pinterest|reddit)|facebook|twitter|linkedin|whatsapp|pinterest|reddit|instagram|youtube|copy link|menu|search|close|accept( all)?( cookies)?|reject( all)?|decline|manage (cookies|preferences)|cookie settings|got it|ok|okay|previous|next|related( articles| stories| posts)?|tags?|topics)$/i;
 const COOKIE_TEXT = /\bcookies?\b/i;
-const COOKIE_ASK = /\b(accept|consent|agree|allow|preferences|settings|we use|uses cookies)\b/i;
+const COOKIE_ASK = /\b(accept|consent|agree to|preferences|cookie settings|privacy|we use|(site|website) uses)\b/i;
 
 interface Stat {
   chars: number;
@@ -272,10 +272,17 @@ export class Reader {
         continue;
       }
       const stat = this.stats.get(sibling);
-      if (!stat || stat.chars === 0 || !['p', 'div', 'section', 'blockquote', 'pre', 'ul', 'ol'].includes(tagOf(sibling))) continue;
+      const tag = tagOf(sibling);
+      if (!stat || stat.chars === 0) continue;
       const density = this.linkDensity(sibling);
-      if (stat.chars > 80 && density < 0.25 && tagOf(sibling) === 'p') parts.push(sibling);
-      else if (tagOf(sibling) === 'p' && stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(sibling.text.trim())) parts.push(sibling);
+      // A spec table or a list of plain facts beside a description is part of it.
+      if ((tag === 'table' || tag === 'dl' || tag === 'ul' || tag === 'ol') && density < 0.2 && !this.dropped(sibling)) {
+        parts.push(sibling);
+        continue;
+      }
+      if (tag !== 'p') continue;
+      if (stat.chars > 80 && density < 0.25) parts.push(sibling);
+      else if (stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(sibling.text.trim())) parts.push(sibling);
     }
     return parts;
   }
