@@ -103,7 +103,7 @@ function keptChars(el: HTMLElement, content: MainContent): number {
   return chars;
 }
 
-export class Reader {
+class Reader {
   constructor(private readonly rules: Rules) {}
 
   private readonly stats = new Map<HTMLElement, Stat>();
