@@ -20,6 +20,7 @@ export * from './core/schemas.js';
 export * from './search/schemas.js';
 export * from './extract/schemas.js';
 export { parseHtml, type ParsedPage } from './html/index.js';
+export { decodeText } from './web/charset.js';
 export { ExtractionService, type PageExtraction, type PageExtractionConfig, type ExtractionInput, type Classification, type DocumentType, type FieldValue, extractHeuristic, classifyPage, DOCUMENT_TYPES, CLASSIFIER_TYPES, ClassifierConfig, validateClassifiers, intentFromSchema } from './extract/index.js';
 export { parsePrice, type ParsedPrice } from './extract/price.js';
 export { AiService, type AiAnswer, type AiUsage, type AiOptions, type FallbackReason, type ModelProvider } from './ai/index.js';

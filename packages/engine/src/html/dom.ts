@@ -12,7 +12,7 @@ export function parseDocument(html: string): HTMLElement {
   return parse(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html, {
     comment: false,
     lowerCaseTagName: false,
-    blockTextElements: { script: true, style: true, noscript: true, pre: true, textarea: true },
+    blockTextElements: { script: true, style: true, noscript: true, textarea: true },
   });
 }
 

@@ -1,5 +1,5 @@
 import { collapse, tagOf, type HTMLElement } from './dom.js';
-import { isChrome } from './content.js';
+import { isChrome } from './chrome.js';
 import { resolveUrl } from './url.js';
 
 export type LinkRegion = 'main' | 'nav' | 'header' | 'footer' | 'aside';

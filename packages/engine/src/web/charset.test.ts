@@ -27,6 +27,21 @@ describe('decodeText', () => {
     expect(decodeText(new Uint8Array(Buffer.from('ok')), 'text/html; charset=x-martian', true).charset).toBe('utf-8');
   });
 
+  it('reads valid multi-byte UTF-8 as UTF-8 even when a legacy charset is declared', () => {
+    const bytes = new Uint8Array(Buffer.from('<meta charset="gb2312"><p>新闻 café</p>'));
+    expect(decodeText(bytes, 'text/html', true)).toMatchObject({ charset: 'utf-8', text: expect.stringContaining('新闻 café') });
+  });
+
+  it('reads declared UTF-8 whose bytes mostly fail to decode as windows-1252', () => {
+    const bytes = new Uint8Array([...latin1('<meta charset="utf-8"><p>Grüße aus Köln '), 0x97, 0x20, 0x93, ...latin1('quoted'), 0x94, ...latin1('</p>')]);
+    expect(decodeText(bytes, 'text/html', true)).toEqual({ charset: 'windows-1252', text: '<meta charset="utf-8"><p>Grüße aus Köln — “quoted”</p>' });
+  });
+
+  it('keeps UTF-8 when only a stray byte is broken', () => {
+    const bytes = new Uint8Array([...Buffer.from('<p>Grüße aus Köln, naïve café '), 0xff, ...Buffer.from('</p>')]);
+    expect(decodeText(bytes, 'text/html', true).charset).toBe('utf-8');
+  });
+
   it('parses quoted charset parameters', () => {
     expect(headerCharset('text/html; charset="Shift_JIS"')).toBe('Shift_JIS');
   });

@@ -1,0 +1,36 @@
+import { tagOf, type HTMLElement } from './dom.js';
+
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
+const CHROME_ROLES = /^(navigation|banner|contentinfo|complementary|search|dialog|alert)$/i;
+const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadcrumbs?|sidebar|side-bar|menu|navbar|related|advert|ads?|promo|newsletter|subscribe|popup|modal|skip-link|comments?|footer|header|masthead|toolbar|pagination|pager|widget)([\s_-]|$)/i;
+
+/** Is this element page furniture (navigation, banners, cookie notices) rather than content? */
+export function isChrome(el: HTMLElement): boolean {
+  return isChromeByMarkup(el) || isChromeByName(el);
+}
+
+/** Furniture by tag, ARIA role or hidden attributes: what the markup says, not what it is called. */
+export function isChromeByMarkup(el: HTMLElement): boolean {
+  const tag = tagOf(el);
+  if (CHROME_TAGS.has(tag)) return true;
+  if (CHROME_ROLES.test(el.getAttribute('role') ?? '')) return true;
+  return el.getAttribute('aria-hidden') === 'true' || el.getAttribute('hidden') !== undefined;
+}
+
+/** Furniture by class or id words (cookie, share, sidebar...), unless they also say content. */
+export function isChromeByName(el: HTMLElement): boolean {
+  const names = namesOf(el);
+  return names.trim() !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
+}
+
+/** The class and id words of an element. */
+export const namesOf = (el: HTMLElement): string => `${el.getAttribute('class') ?? ''} ${idName(el)}`.trim();
+
+/**
+ * The element's id as a name of its kind. An id made from a heading's words
+ * ("sharing-with-a-single-developer") names the section, not what it is, so it does not count.
+ */
+export function idName(el: HTMLElement): string {
+  const id = el.getAttribute('id') ?? '';
+  return id.split(/[-_]/).length >= 4 ? '' : id;
+}

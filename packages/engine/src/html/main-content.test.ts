@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from './parse.js';
+
+const prose = (topic: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `<p>Paragraph ${i + 1} about ${topic}: the committee met on Tuesday, reviewed the figures, and agreed that the plan, costed at four million, should go ahead in spring.</p>`,
+  ).join('\n');
+
+describe('main text: shop and site chrome is left out', () => {
+  // Furniture with neutral class names, inside the same container as the article, so only its text gives it away.
+  const html = `<!doctype html><html><head><title>Tide mill restored</title></head><body>
+    <div class="top"><a href="/login">Sign in</a> | <a href="/register">Register</a></div>
+    <div class="wrap">
+      <div class="box"><p>We use cookies to improve your experience on this site.</p><a href="/ok">Accept all</a></div>
+      <div class="story">
+        <h1>Tide mill restored</h1>
+        <div class="row"><a href="/s/fb">Share</a> <a href="/s/tw">Tweet</a> <a href="/s/mail">Email</a></div>
+        ${prose('the tide mill', 6)}
+        <div class="buy"><a class="btn" href="/cart/add/7">Add to cart</a></div>
+        <div class="more">
+          <a href="/news/1">Harbour</a> <a href="/news/2">Ferries</a> <a href="/news/3">Weather</a> <a href="/news/4">Tides</a>
+        </div>
+      </div>
+      <div class="rail"><h3>Most read</h3><ul><li><a href="/a">Storm closes pier</a></li><li><a href="/b">Council votes on fares</a></li><li><a href="/c">New lifeboat named</a></li></ul></div>
+    </div>
+    <div class="bottom">© 2026 Coast News · <a href="/privacy">Privacy</a></div>
+  </body></html>`;
+  const page = parseHtml(html, 'https://coast.example/news/tide-mill');
+
+  it('keeps the article', () => {
+    expect(page.text).toContain('Paragraph 1 about the tide mill');
+    expect(page.text).toContain('Paragraph 6 about the tide mill');
+  });
+
+  it.each(['Sign in', 'Register', 'We use cookies', 'Accept all', 'Share', 'Tweet', 'Add to cart', 'Most read', 'Storm closes pier', 'Ferries', 'Privacy'])('drops "%s"', (chrome) => {
+    expect(page.text).not.toContain(chrome);
+    expect(page.markdown).not.toContain(chrome);
+  });
+});
+
+describe('main text: which block is the article', () => {
+  it('takes the prose, not the link-heavy sidebar beside it, and merges sibling paragraphs', () => {
+    const links = Array.from({ length: 30 }, (_, i) => `<li><a href="/t/${i}">Topic number ${i}, with a long enough label</a></li>`).join('');
+    const page = parseHtml(
+      `<html><body><div id="page">
+        <div class="col-a"><div class="lead">${prose('the bridge', 3)}</div><p>A closing paragraph that stands beside the lead block, long enough to read as prose on its own.</p></div>
+        <div class="col-b"><ul>${links}</ul></div>
+      </div></body></html>`,
+      'https://x.example/a',
+    );
+    expect(page.text).toContain('Paragraph 3 about the bridge');
+    expect(page.text).toContain('A closing paragraph that stands beside the lead block');
+    expect(page.text).not.toContain('Topic number');
+  });
+
+  it('keeps a section whose id is made from its heading, even when the words look like furniture', () => {
+    const page = parseHtml(
+      `<html><body><div class="doc">${prose('setup', 3)}
+        <div class="section" id="sharing-with-other-developers"><h2>Sharing with other developers</h2>${prose('sharing', 3)}</div>
+      </div></body></html>`,
+      'https://x.example/doc',
+    );
+    expect(page.text).toContain('Paragraph 2 about sharing');
+    expect(page.markdown).toContain('## Sharing with other developers');
+  });
+
+  it('reads again with fewer rules when the strict reading finds almost nothing', () => {
+    // The only wrapper of the article is named like furniture; the strict reading leaves it out.
+    const page = parseHtml(`<html><body><div class="layout sidebar-right">${prose('the harvest', 5)}</div><p>Short note.</p></body></html>`, 'https://x.example/h');
+    expect(page.text).toContain('Paragraph 5 about the harvest');
+  });
+});
+
+describe('main text: markdown structure', () => {
+  const page = parseHtml(
+    `<html><body><article>
+      <h1>Choosing a tent</h1>
+      ${prose('tents', 3)}
+      <h2>What to pack</h2>
+      <ul>
+        <li>A <a href="/gear/stakes">set of stakes</a></li>
+        <li>Guy lines
+          <ol><li>Main lines</li><li>Spare lines</li></ol>
+        </li>
+      </ul>
+      <h3>Sizes</h3>
+      <table>
+        <thead><tr><th>Model</th><th>Weight</th></tr></thead>
+        <tbody><tr><td>Ridge 2</td><td>1.9 kg</td></tr><tr><td>Dome 3</td><td>2.6 kg</td></tr></tbody>
+      </table>
+    </article></body></html>`,
+    'https://camp.example/guides/tents',
+  );
+
+  it('keeps headings at their level', () => {
+    expect(page.markdown).toContain('# Choosing a tent');
+    expect(page.markdown).toContain('## What to pack');
+    expect(page.markdown).toContain('### Sizes');
+  });
+
+  it('keeps lists, nested lists and absolute links', () => {
+    expect(page.markdown).toContain('- A [set of stakes](https://camp.example/gear/stakes)');
+    expect(page.markdown).toContain('- Guy lines\n  1. Main lines\n  2. Spare lines');
+  });
+
+  it('keeps tables with their header row', () => {
+    expect(page.markdown).toContain('| Model | Weight |\n| --- | --- |\n| Ridge 2 | 1.9 kg |\n| Dome 3 | 2.6 kg |');
+    expect(page.text).toContain('Ridge 2: 1.9 kg');
+  });
+});

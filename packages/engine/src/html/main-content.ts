@@ -1,0 +1,380 @@
+import { isElement, tagOf, TEXT, type HTMLElement } from './dom.js';
+import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
+
+/**
+ * Which parts of a page are its main content. Three linear passes over the tree, none of which
+ * changes it:
+ *  1. measure every element (visible characters, link characters, commas, paragraphs, images,
+ *     list items, form controls) bottom-up, leaving out scripts, hidden parts and page furniture;
+ *  2. score: each run of inline text of 25 characters or more is a paragraph worth
+ *     1 + commas + up to 3 for its length, given to the block that holds it and, halving and then
+ *     thirding, to up to five of its ancestors; blocks start from their tag and their class/id
+ *     words, and are discounted by their link density. The best block, moved up to the ancestor
+ *     several near-best blocks share, is the content, with those of its siblings that score close
+ *     to it or read as prose;
+ *  3. while rendering, `dropped` leaves out blocks inside the content that read as furniture:
+ *     link lists, image galleries, forms, short boxes of shop and share buttons.
+ */
+export interface MainContent {
+  /** The blocks to render, in document order. */
+  parts: HTMLElement[];
+  /** Is this element (inside a part) left out of the main text? */
+  dropped(el: HTMLElement): boolean;
+}
+
+export const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'form', 'button', 'select', 'input', 'textarea', 'canvas', 'object', 'embed', 'dialog', 'head', 'title', 'meta', 'link']);
+const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
+export const BLOCK_TAGS = new Set(['p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'hr', 'br', 'header', 'footer', 'aside', 'nav', 'address', 'details', 'summary', 'center', 'body', 'html', 'caption', 'fieldset', 'legend', 'menu']);
+/** Paragraph runs inside these do not count as prose: list items, definitions, headings, captions, table headers. */
+const UNSCORED_CONTAINERS = new Set(['li', 'dt', 'dd', 'th', 'h1', 'figcaption', 'caption', 'legend', 'summary', 'address', 'ul', 'ol', 'dl', 'table', 'tbody', 'thead', 'tr']);
+/** Elements that stand for one paragraph: their text scores their parent, not themselves. */
+const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TAG_PRIOR: Record<string, number> = { div: 5, article: 5, main: 5, section: 2, pre: 3, td: 3, blockquote: 3, address: -3, ol: -3, ul: -3, dl: -3, dd: -3, dt: -3, li: -3, form: -3, h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5 };
+/** Class and id words of content containers, and of furniture that is not always left out (it can hold the article). */
+const CONTENT_WORDS = /article|body|(?<!no)content|entry|h-entry|hentry|main|page|post|text|blog|story|prose|column/i;
+const FURNITURE_WORDS = /(^|[^a-z])(ad|ads)([^a-z]|$)|-ad-|banner|byline|caption|combx|comment|contact|disqus|foot|gdpr|hidden|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags?([^a-z]|$)|taboola|teaser|widget|recommend|newsletter|signup|subscribe|author-?bio|breadcrumb|pagination|pager|nav|menu|social|popup|modal|toolbar/i;
+/** Class/id words that mark furniture clearly enough to leave the element out before scoring. */
+const UNLIKELY_WORDS = /-ad-|agegate|banner|breadcrumb|combx|comment|community|cookie|consent|disqus|extra|foot|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|pagination|pager|popup|newsletter|share|sharing|recommend|outbrain|taboola|promo/i;
+const MAYBE_CONTENT_WORDS = /and|article|body|column|content|main|shadow|post|entry|story|text/i;
+/** Short blocks that are shop or site chrome, whatever their markup. */
+const CHROME_TEXT =
+  /^(share( this( article| story| page)?)?( on)?|tweet|pin( it)?|email|e-mail|print|sign ?in|sign ?up|log ?in|log ?out|register|my account|account|cart|basket|bag|checkout|add to (cart|basket|bag|wishlist|wish list)|buy now|wishlist|save|saved|follow( us)?|subscribe( now)?|newsletter|advertisement|sponsored|ad|skip to (main )?content|back to top|read more|see more|show more|load more|more|comments?|\d+ comments?|leave a (comment|reply)|reply|like|share on (facebook|twitter|x|linkedin|whatsapp|pinterest|reddit)|facebook|twitter|linkedin|whatsapp|pinterest|reddit|instagram|youtube|copy link|menu|search|close|accept( all)?( cookies)?|reject( all)?|decline|manage (cookies|preferences)|cookie settings|got it|ok|okay|previous|next|related( articles| stories| posts)?|tags?|topics)$/i;
+const COOKIE_TEXT = /\bcookies?\b/i;
+const COOKIE_ASK = /\b(accept|consent|agree to|preferences|cookie settings|privacy|we use|(site|website) uses)\b/i;
+
+interface Stat {
+  chars: number;
+  linkChars: number;
+  commas: number;
+  paragraphs: number;
+  images: number;
+  items: number;
+  controls: number;
+  headingChars: number;
+}
+
+const blankStat = (): Stat => ({ chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, controls: 0, headingChars: 0 });
+
+/** Below this many characters the reading is retried with fewer of its rules: they can take the article with the furniture. */
+const ENOUGH_CHARS = 400;
+
+interface Rules {
+  /** Leave out elements whose class/id words say furniture before scoring. */
+  stripUnlikely: boolean;
+  /** Class/id words weigh on scores. */
+  weighNames: boolean;
+  /** Drop link lists, galleries and forms inside the content. */
+  clean: boolean;
+}
+
+const ATTEMPTS: Rules[] = [
+  { stripUnlikely: true, weighNames: true, clean: true },
+  { stripUnlikely: true, weighNames: true, clean: false },
+  { stripUnlikely: false, weighNames: true, clean: true },
+  { stripUnlikely: false, weighNames: false, clean: true },
+  { stripUnlikely: false, weighNames: false, clean: false },
+];
+
+export function findMainContent(root: HTMLElement): MainContent {
+  const body = root.querySelector('body') ?? root;
+  let best: { content: MainContent; chars: number } | null = null;
+  for (const rules of ATTEMPTS) {
+    const reader = new Reader(rules);
+    reader.measure(body);
+    const top = reader.choose(body);
+    const parts = top ? reader.withSiblings(top, body) : [body];
+    const kept = new Set(parts);
+    const content: MainContent = { parts, dropped: (el) => !kept.has(el) && reader.dropped(el) };
+    const chars = parts.reduce((sum, part) => sum + keptChars(part, content), 0);
+    if (!best || chars > best.chars) best = { content, chars };
+    if (chars >= ENOUGH_CHARS) break;
+  }
+  return best!.content;
+}
+
+/** Characters the content keeps: a walk of the parts that skips what `dropped` leaves out. */
+function keptChars(el: HTMLElement, content: MainContent): number {
+  let chars = 0;
+  for (const child of el.childNodes) {
+    if (isElement(child)) {
+      if (!SKIP_TAGS.has(tagOf(child)) && !content.dropped(child)) chars += keptChars(child, content);
+    } else if (child.nodeType === TEXT) chars += visibleLength(child.text);
+  }
+  return chars;
+}
+
+class Reader {
+  constructor(private readonly rules: Rules) {}
+
+  private readonly stats = new Map<HTMLElement, Stat>();
+  private readonly scores = new Map<HTMLElement, number>();
+  private readonly skipped = new Set<HTMLElement>();
+
+  /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
+  measure(el: HTMLElement): Stat {
+    const stat = blankStat();
+    const tag = tagOf(el);
+    let run = 0;
+    let runCommas = 0;
+    let hasBlock = false;
+    const runs: [number, number][] = [];
+    for (const child of el.childNodes) {
+      if (!isElement(child)) {
+        if (child.nodeType !== TEXT) continue;
+        const text = child.text;
+        const chars = visibleLength(text);
+        if (chars === 0) continue;
+        const commas = countCommas(text);
+        stat.chars += chars;
+        stat.commas += commas;
+        run += chars;
+        runCommas += commas;
+        continue;
+      }
+      const childTag = tagOf(child);
+      if (SKIP_TAGS.has(childTag)) {
+        if (CONTROL_TAGS.has(childTag)) stat.controls++;
+        else if (childTag === 'form') stat.controls += child.querySelectorAll('input, select, textarea, button').length;
+        this.skipped.add(child);
+        continue;
+      }
+      if (childTag === 'img') {
+        stat.images++;
+        continue;
+      }
+      if (this.leftOut(child, childTag)) {
+        this.skipped.add(child);
+        continue;
+      }
+      const sub = this.measure(child);
+      add(stat, sub);
+      if (childTag === 'a') stat.linkChars += sub.chars - sub.linkChars;
+      if (childTag === 'p') stat.paragraphs++;
+      else if (childTag === 'li') stat.items++;
+      else if (/^h[1-6]$/.test(childTag)) stat.headingChars += sub.chars;
+      if (BLOCK_TAGS.has(childTag) || this.blocky.has(child)) {
+        runs.push([run, runCommas]);
+        hasBlock = true;
+        run = 0;
+        runCommas = 0;
+      } else {
+        run += sub.chars;
+        runCommas += sub.commas;
+      }
+    }
+    runs.push([run, runCommas]);
+    if (hasBlock) this.blocky.add(el);
+    if (!UNSCORED_CONTAINERS.has(tag)) for (const [chars, commas] of runs) if (chars >= 25) this.scoreRun(el, chars, commas, hasBlock);
+    this.stats.set(el, stat);
+    return stat;
+  }
+
+  private readonly blocky = new Set<HTMLElement>();
+
+  /** Furniture left out before scoring: chrome by tag, role or name, hidden elements, unlikely class/id words. */
+  private leftOut(el: HTMLElement, tag: string): boolean {
+    if (tag === 'body' || tag === 'html' || tag === 'main') return false;
+    if (isChromeByMarkup(el)) return true;
+    const style = el.getAttribute('style');
+    if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
+    if (!this.rules.stripUnlikely) return false;
+    if (isChromeByName(el)) return true;
+    if (tag === 'a' || tag === 'article' || tag === 'table' || tag === 'code' || tag === 'pre') return false;
+    const names = namesOf(el);
+    return names.length > 0 && UNLIKELY_WORDS.test(names) && !MAYBE_CONTENT_WORDS.test(names);
+  }
+
+  /** A paragraph's score goes to the block that stands for it and up to five ancestors (halving, then thirding). */
+  private scoreRun(container: HTMLElement, chars: number, commas: number, mixed: boolean): void {
+    const points = 1 + commas + Math.min(Math.floor(chars / 100), 3);
+    // A <p> (or a div holding only inline text) is the paragraph: its parent is the first to score.
+    const standsAlone = PARAGRAPH_TAGS.has(tagOf(container)) || !mixed;
+    let node: HTMLElement | null = standsAlone ? (container.parentNode as HTMLElement | null) : container;
+    for (let level = 0; level < 5 && node?.tagName && tagOf(node) !== 'html'; level++, node = node.parentNode as HTMLElement | null) {
+      const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      this.scores.set(node, (this.scores.get(node) ?? this.prior(node)) + points / divider);
+    }
+  }
+
+  private prior(el: HTMLElement): number {
+    return (TAG_PRIOR[tagOf(el)] ?? 0) + (this.rules.weighNames ? classWeight(el) : 0);
+  }
+
+  private linkDensity(el: HTMLElement): number {
+    const stat = this.stats.get(el);
+    return stat && stat.chars > 0 ? Math.min(1, stat.linkChars / stat.chars) : 0;
+  }
+
+  private final(el: HTMLElement): number {
+    return (this.scores.get(el) ?? 0) * (1 - this.linkDensity(el));
+  }
+
+  /** Pass 2: the block with the best score, moved up where near-best blocks share an ancestor. */
+  choose(body: HTMLElement): HTMLElement | null {
+    const ranked: [HTMLElement, number][] = [];
+    for (const el of this.scores.keys()) {
+      if (!this.stats.has(el)) continue;
+      ranked.push([el, this.final(el)]);
+    }
+    ranked.sort((a, b) => b[1] - a[1]);
+    const best = ranked[0];
+    if (!best || best[1] <= 0) return null;
+    let top = best[0];
+    const topScore = best[1];
+    // Several close runners-up inside one ancestor: the content is split into parts, take the whole.
+    const close = ranked.slice(1, 5).filter(([, s]) => s >= topScore * 0.75).map(([el]) => el);
+    if (close.length >= 3) {
+      for (let parent = top.parentNode as HTMLElement | null; parent?.tagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
+        if (close.filter((el) => contains(parent!, el)).length >= 3) {
+          top = parent;
+          break;
+        }
+      }
+    }
+    // A parent scoring better than its best child holds more of the content.
+    let last = this.final(top);
+    const threshold = last / 3;
+    for (let parent = top.parentNode as HTMLElement | null; parent?.tagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
+      if (!this.scores.has(parent)) continue;
+      const score = this.final(parent);
+      if (score < threshold) break;
+      // ...unless most of the parent's text is elsewhere (a sidebar of its own scoring into it).
+      if (score > last && (this.stats.get(top)?.chars ?? 0) >= (this.stats.get(parent)?.chars ?? 0) / 2) {
+        top = parent;
+        break;
+      }
+      last = score;
+    }
+    // A lone child is its parent's whole content.
+    while (top.parentNode && (top.parentNode as HTMLElement).tagName && top.parentNode !== body && (top.parentNode as HTMLElement).childNodes.filter((n) => isElement(n) && !this.skipped.has(n)).length === 1) {
+      top = top.parentNode as HTMLElement;
+    }
+    return top;
+  }
+
+  /** The content block with its siblings that score near it or read as prose. */
+  withSiblings(top: HTMLElement, body: HTMLElement): HTMLElement[] {
+    const parent = top.parentNode as HTMLElement | null;
+    if (!parent?.tagName || top === body) return [top];
+    const topScore = this.final(top);
+    const threshold = Math.max(10, topScore * 0.2);
+    const topClass = top.getAttribute('class') ?? '';
+    const parts: HTMLElement[] = [];
+    for (const sibling of parent.childNodes) {
+      if (!isElement(sibling) || this.skipped.has(sibling)) continue;
+      if (sibling === top) {
+        parts.push(sibling);
+        continue;
+      }
+      const bonus = topClass && sibling.getAttribute('class') === topClass ? topScore * 0.2 : 0;
+      if (this.scores.has(sibling) && this.final(sibling) + bonus >= threshold) {
+        parts.push(sibling);
+        continue;
+      }
+      const stat = this.stats.get(sibling);
+      const tag = tagOf(sibling);
+      if (!stat || stat.chars === 0) continue;
+      const density = this.linkDensity(sibling);
+      // A spec table or a list of plain facts beside a description is part of it.
+      if ((tag === 'table' || tag === 'dl' || tag === 'ul' || tag === 'ol') && density < 0.2 && !this.dropped(sibling)) {
+        parts.push(sibling);
+        continue;
+      }
+      if (tag !== 'p') continue;
+      if (stat.chars > 80 && density < 0.25) parts.push(sibling);
+      else if (stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(sibling.text.trim())) parts.push(sibling);
+    }
+    return parts;
+  }
+
+  /** Pass 3 (asked while rendering): is this block inside the content furniture? */
+  dropped(el: HTMLElement): boolean {
+    if (this.skipped.has(el)) return true;
+    const stat = this.stats.get(el);
+    const tag = tagOf(el);
+    // Inline elements (a "more" link inside a sentence) are prose; only blocks are judged.
+    if (!stat || (!BLOCK_TAGS.has(tag) && !this.blocky.has(el))) return false;
+    if (stat.chars > 0 && stat.chars < 200 && chromeText(el)) return true;
+    if (!this.rules.clean) return false;
+    if (!['div', 'section', 'table', 'ul', 'ol', 'dl', 'aside', 'header', 'footer', 'figure', 'nav'].includes(tag)) return false;
+    const weight = this.rules.weighNames ? classWeight(el) : 0;
+    const score = this.scores.get(el) ?? 0;
+    if (weight + score < 0 && weight < 0) return true;
+    if (stat.commas >= 10) return false;
+    const isList = tag === 'ul' || tag === 'ol' || tag === 'dl';
+    const density = this.linkDensity(el);
+    const paragraphs = stat.paragraphs;
+    if (stat.images > 1 && paragraphs / stat.images < 0.5 && stat.chars < 200 && tag !== 'figure') return true;
+    if (!isList && tag !== 'table' && stat.items > paragraphs + 10 && density > 0.2) return true;
+    if (stat.controls > Math.floor(paragraphs / 3) && stat.controls > 0) return true;
+    if (!isList && stat.chars < 25 && stat.images === 0 && density > 0) return true;
+    // Lists of short links are navigation; lists of sentences with links in them are content.
+    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return true;
+    if (!isList && weight < 25 && density > 0.33 && stat.chars < 2000) return true;
+    if (weight >= 25 && density > 0.5) return true;
+    return false;
+  }
+}
+
+function add(into: Stat, from: Stat): void {
+  into.chars += from.chars;
+  into.linkChars += from.linkChars;
+  into.commas += from.commas;
+  into.paragraphs += from.paragraphs;
+  into.images += from.images;
+  into.items += from.items;
+  into.controls += from.controls;
+  into.headingChars += from.headingChars;
+}
+
+function contains(ancestor: HTMLElement, el: HTMLElement): boolean {
+  for (let node: HTMLElement | null = el; node; node = node.parentNode as HTMLElement | null) if (node === ancestor) return true;
+  return false;
+}
+
+/** +25 for content words in class or id, -25 for furniture words, each attribute on its own. */
+function classWeight(el: HTMLElement): number {
+  let weight = 0;
+  for (const name of [el.getAttribute('class'), idName(el)]) {
+    if (!name) continue;
+    if (FURNITURE_WORDS.test(name)) weight -= 25;
+    if (CONTENT_WORDS.test(name)) weight += 25;
+  }
+  return weight;
+}
+
+/** A short block whose whole text is a button label, share row or cookie notice. */
+function chromeText(el: HTMLElement): boolean {
+  const text = el.text.replace(/\s+/g, ' ').trim();
+  if (CHROME_TEXT.test(text)) return true;
+  if (COOKIE_TEXT.test(text) && COOKIE_ASK.test(text)) return true;
+  // A row of short labels that are all chrome ("Share Tweet Email", "Sign in | Register").
+  const pieces = text.split(/\s*[|·•/]\s*|\s{2,}/).filter(Boolean);
+  return pieces.length > 1 && pieces.every((p) => CHROME_TEXT.test(p));
+}
+
+function visibleLength(text: string): number {
+  let n = 0;
+  let space = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const isSpace = c === 32 || c === 10 || c === 9 || c === 13 || c === 160 || c === 12;
+    if (isSpace) {
+      if (!space) n++;
+      space = true;
+    } else {
+      n++;
+      space = false;
+    }
+  }
+  return n;
+}
+
+function countCommas(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44 || c === 0xff0c || c === 0x3001) n++;
+  }
+  return n;
+}
