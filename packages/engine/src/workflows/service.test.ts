@@ -133,7 +133,7 @@ describe('workflows service', () => {
     expect(t.engine.workflows.share(p, alpha!.id, { shared_with_org: true, organization_id: org.id })).toMatchObject({ shared_with_org: true, organization_id: org.id });
     expect(t.engine.workflows.list(other, { scope: 'shared' }).data.map((w) => [w.name, w.access_level])).toEqual([['Alpha', 'org_viewer']]);
     expect(t.engine.workflows.list(other, { scope: 'owned' }).total).toBe(0);
-    expect((await failure(() => t.engine.workflows.update(other, alpha!.id, { name: 'x' }))).status).toBe(404);
+    expect((await failure(() => t.engine.workflows.update(other, alpha!.id, { name: 'x' }))).status).toBe(403); // workflow_read_only: shared with them to read
   });
 
   it('deletes a workflow so the scheduler never runs it again', async () => {

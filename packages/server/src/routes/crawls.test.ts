@@ -62,7 +62,7 @@ describe('crawl routes', () => {
   });
 
   it('estimates, and answers 400 in the error shape for bad bodies', async () => {
-    const estimate = await t.app.inject({ method: 'POST', url: '/v1/crawls/estimate', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 30, classify_documents: true } });
+    const estimate = await t.app.inject({ method: 'POST', url: '/v1/crawls/estimate', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 30, expansion: 'internal', classify_documents: true } });
     expect(estimate.json()).toMatchObject({ cost_estimate: 60, would_succeed: true, credits_balance: expect.any(Number) });
     const sync = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 11, processing_mode: 'sync' } });
     expect(sync.statusCode).toBe(400);
