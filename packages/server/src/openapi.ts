@@ -76,6 +76,7 @@ export function buildOpenApiDocument(routes: RouteDef[] = allRoutes): JsonSchema
       description:
         'Web monitoring and research for software agents. Every path is also served under /api/v1 (the development layout).',
     },
+    // The served document names the server it came from (GET /v1/openapi.json); this is the default address.
     servers: [{ url: 'http://127.0.0.1:8787', description: 'wvr serve (default)' }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
