@@ -59,7 +59,7 @@ function apiReference(doc: OpenAPI3): string {
     '',
     `Generated from \`packages/sdk/openapi.json\` (OpenAPI ${doc.openapi}, API version ${doc.info.version}) by \`pnpm contract\`.`,
     'Every path is also served under `/api/v1`. Request and response schemas are in the OpenAPI document,',
-    'served at `GET /v1/openapi.json`. Errors use the body in [errors.md](errors.md).',
+    'served at `GET /v1/openapi.json` and browsable at `/docs` on a running server. Errors use the body in [errors.md](errors.md).',
     '',
     '| method | path | operation | scope | summary |',
     '|---|---|---|---|---|',

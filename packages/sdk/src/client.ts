@@ -1,4 +1,4 @@
-import { createTransport, type TransportOptions } from './transport.js';
+import { createTransport, type CallOptions, type TransportOptions } from './transport.js';
 import type { Schemas } from './resources/types.js';
 import { creditsResource } from './resources/credits.js';
 import { sessionsResource } from './resources/sessions.js';
@@ -16,9 +16,18 @@ export type ClientOptions = TransportOptions;
 
 /** The typed wvr client: one method per API operation, grouped as the API is (one file per group in resources/). */
 export function createClient(options: ClientOptions) {
-  const request = createTransport(options);
+  return clientFor(options, {});
+}
+
+function clientFor(options: ClientOptions, call: CallOptions) {
+  const request = createTransport(options, call);
   return {
     request,
+    /**
+     * The same client with other per-call options: `wvr.withOptions({ signal, timeoutMs: 5000 }).crawls.get(id)`.
+     * Options given here win over the client's.
+     */
+    withOptions: (more: CallOptions): WvrClient => clientFor(options, { ...call, ...more }),
     health: () => request<Schemas['Health']>('GET', '/v1/health'),
     me: () => request<Schemas['Profile']>('GET', '/v1/me'),
     tokens: tokensResource(request),
@@ -35,4 +44,6 @@ export function createClient(options: ClientOptions) {
   };
 }
 
-export type WvrClient = ReturnType<typeof createClient>;
+export interface WvrClient extends Omit<ReturnType<typeof clientFor>, 'withOptions'> {
+  withOptions(options: CallOptions): WvrClient;
+}

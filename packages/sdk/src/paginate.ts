@@ -5,16 +5,17 @@ export interface Page<T> {
   offset: number;
 }
 
+type ItemOf<F> = F extends (...args: never[]) => Promise<Page<infer T>> ? T : never;
+
 /**
- * Walks a list endpoint page by page: `for await (const crawl of paginate(client.crawls.list, { status }))`.
+ * Walks a list endpoint page by page: `for await (const crawl of paginate(wvr.crawls.list, { status: 'completed' }))`.
+ * The query is the list method's own, so its filters stay typed (a wrong status does not compile).
  */
-export async function* paginate<T, Q extends { limit?: number; offset?: number }>(
-  list: (query: Q) => Promise<Page<T>>,
-  query: Q = {} as Q,
-): AsyncGenerator<T> {
-  let offset = query.offset ?? 0;
+export async function* paginate<F extends (query?: any) => Promise<Page<unknown>>>(list: F, query?: Parameters<F>[0]): AsyncGenerator<ItemOf<F>> {
+  const base = (query ?? {}) as { offset?: number };
+  let offset = base.offset ?? 0;
   for (;;) {
-    const page = await list({ ...query, offset });
+    const page = (await list({ ...base, offset })) as Page<ItemOf<F>>;
     yield* page.data;
     offset += page.data.length;
     if (page.data.length === 0 || offset >= page.total) return;

@@ -23,3 +23,25 @@ describe('verifyWebhook', () => {
     expect(await verifyWebhook({ secret, headers: { ...headers(signature), 'webhook-id': null }, body, now: at * 1000 })).toEqual({ ok: false, reason: 'missing_headers' });
   });
 });
+
+describe('verifyWebhook on malformed input', () => {
+  it('returns a verdict instead of throwing', async () => {
+    const now = Date.now();
+    const headers = (signature: unknown) => ({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(now / 1000)), 'webhook-signature': signature as string });
+    const secret = 'whsec_' + Buffer.from('0123456789abcdef').toString('base64');
+    const verdicts = await Promise.all([
+      verifyWebhook({ secret, body: '{}', now, headers: headers('v1,***not base64***') }),
+      verifyWebhook({ secret, body: '{}', now, headers: headers('v1,') }),
+      verifyWebhook({ secret, body: '{}', now, headers: headers(42) }),
+      verifyWebhook({ secret: 'whsec_%%%', body: '{}', now, headers: headers('v1,AAAA') }),
+      verifyWebhook({ secret, body: '{}', now, headers: undefined as never }),
+    ]);
+    expect(verdicts).toEqual([
+      { ok: false, reason: 'bad_signature' },
+      { ok: false, reason: 'bad_signature' },
+      { ok: false, reason: 'missing_headers' },
+      { ok: false, reason: 'bad_secret' },
+      { ok: false, reason: 'missing_headers' },
+    ]);
+  });
+});

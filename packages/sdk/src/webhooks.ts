@@ -22,30 +22,42 @@ export interface VerifyWebhookOptions {
   now?: number;
 }
 
-export type WebhookVerdict = { ok: true } | { ok: false; reason: 'missing_headers' | 'stale_timestamp' | 'bad_signature' };
+export type WebhookVerdict = { ok: true } | { ok: false; reason: 'missing_headers' | 'stale_timestamp' | 'bad_signature' | 'bad_secret' };
 
+/** Never throws: malformed headers, signatures or secrets are a verdict with a reason, like any forgery. */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<WebhookVerdict> {
-  const { headers } = options;
+  const headers = (options.headers ?? {}) as Partial<WebhookHeaders>;
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];
-  if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) return { ok: false, reason: 'missing_headers' };
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string' || !id || !/^\d+$/.test(timestamp)) {
+    return { ok: false, reason: 'missing_headers' };
+  }
   const now = Math.floor((options.now ?? Date.now()) / 1000);
   if (Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300)) return { ok: false, reason: 'stale_timestamp' };
 
-  const key = await crypto.subtle.importKey('raw', fromBase64(options.secret.replace(/^whsec_/, '')), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  const signed = new TextEncoder().encode(`${id}.${timestamp}.${options.body}`);
+  const secret = typeof options.secret === 'string' ? fromBase64(options.secret.replace(/^whsec_/, '')) : null;
+  if (!secret || secret.length === 0) return { ok: false, reason: 'bad_secret' };
+  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const signed = new TextEncoder().encode(`${id}.${timestamp}.${String(options.body)}`);
   for (const entry of signatures.split(' ')) {
-    const [version, mac] = entry.split(',');
-    if (version !== 'v1' || !mac) continue;
+    const [version, encoded] = entry.split(',');
+    const mac = version === 'v1' && encoded ? fromBase64(encoded) : null;
+    if (!mac) continue;
     // subtle.verify compares in constant time.
-    if (await crypto.subtle.verify('HMAC', key, fromBase64(mac), signed)) return { ok: true };
+    if (await crypto.subtle.verify('HMAC', key, mac, signed)) return { ok: true };
   }
   return { ok: false, reason: 'bad_signature' };
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
+/** The bytes of a base64 string, or null when it is not base64 (atob throws InvalidCharacterError). */
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return null;
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;

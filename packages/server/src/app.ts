@@ -5,11 +5,20 @@ import { registerJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RouteDef } from './route.js';
 import { registerMcp, type McpHttpOptions } from './mcp/http.js';
+import { registerApiReference } from './docs/reference.js';
+import { baseUrlOf } from './public-url.js';
+import { loggerOptions, registerRequestLog, type RequestLogOptions } from './request-log.js';
 import { routes as allRoutes } from './routes/index.js';
 
 export interface ServerOptions {
   engine: Engine;
-  logger?: boolean;
+  /** Request logging (JSON lines, one per request); default off. */
+  log?: RequestLogOptions;
+  /**
+   * The base URL callers reach this server at, when it differs from the Host header (behind a
+   * proxy): the OpenAPI document's `servers` and the MCP metadata name it. Default: WVR_PUBLIC_URL.
+   */
+  publicUrl?: string;
   /** Largest accepted body in bytes; default 1 MiB. */
   bodyLimit?: number;
   routes?: RouteDef[];
@@ -32,7 +41,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const routes = options.routes ?? allRoutes;
   const rateLimits = options.rateLimits ?? true;
   const authenticate = options.authenticate ?? ((header: string | undefined) => engine.tokens.authenticate(header));
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024 });
+  const publicUrl = options.publicUrl ?? (process.env.WVR_PUBLIC_URL || undefined);
+  const app = Fastify({ ...loggerOptions(options.log), bodyLimit: options.bodyLimit ?? 1024 * 1024 });
+  if (options.log) registerRequestLog(app);
   const openapi = buildOpenApiDocument(routes);
 
   // On the raw response, so errors, 404s and the hijacked MCP answers carry it too: no browser may
@@ -45,7 +56,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerJsonBodyParser(app);
 
   for (const prefix of PREFIXES) {
-    app.get(`${prefix}/openapi.json`, async () => openapi);
+    app.get(`${prefix}/openapi.json`, async (request) => ({
+      ...openapi,
+      servers: [{ url: baseUrlOf(request, publicUrl), description: 'this wvr server' }],
+    }));
     for (const route of routes) {
       app.route({
         method: route.method,
@@ -71,8 +85,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     routes,
     authenticate,
     consumeRateLimit: (principal) => (rateLimits ? rateLimitHeaders(engine.rateLimits.consume(principal)) : {}),
-    options: options.mcp ?? {},
+    options: { ...(publicUrl ? { publicUrl } : {}), ...options.mcp },
   });
+  await registerApiReference(app);
   return app;
 }
 

@@ -5,3 +5,4 @@ export { inProcessFetch } from './in-process.js';
 export { createMcpServer, type McpServerOptions } from './mcp/server.js';
 export { MCP_TOOLS, type McpTool } from './mcp/tools.js';
 export type { McpHttpOptions } from './mcp/http.js';
+export type { RequestLogOptions, LogLevel } from './request-log.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_VERSION } from '@wvr/engine';
+import { AnyErrorCodeSchema, ErrorTypeSchema, FieldRuleSchema } from './error-codes.js';
 import type { RouteDef } from './route.js';
 import { routes as allRoutes } from './routes/index.js';
 
@@ -7,9 +8,9 @@ type JsonSchema = Record<string, unknown>;
 
 export const ErrorResponseSchema = z
   .object({
-    error: z.string().describe('Error type, e.g. validation_error, authentication_error, insufficient_credits'),
+    error: ErrorTypeSchema.describe('Error type, e.g. validation_error, authentication_error, insufficient_credits'),
     message: z.string().describe('Human-readable explanation'),
-    code: z.string().optional().describe('Stable machine-readable code; see docs/errors.md'),
+    code: AnyErrorCodeSchema.optional().describe('Stable machine-readable code; see docs/errors.md'),
     suggestions: z.array(z.string()).optional().describe('Actions that resolve the error'),
     details: z.record(z.string(), z.unknown()).optional().describe('Extra context, e.g. the failing fields'),
   })
@@ -75,6 +76,7 @@ export function buildOpenApiDocument(routes: RouteDef[] = allRoutes): JsonSchema
     };
   }
   components.add(ErrorResponseSchema, 'output');
+  components.add(FieldRuleSchema, 'output');
   return components.publish({
     openapi: '3.1.0',
     info: {
@@ -83,6 +85,7 @@ export function buildOpenApiDocument(routes: RouteDef[] = allRoutes): JsonSchema
       description:
         'Web monitoring and research for software agents. Every path is also served under /api/v1 (the development layout).',
     },
+    // The served document names the server it came from (GET /v1/openapi.json); this is the default address.
     servers: [{ url: 'http://127.0.0.1:8787', description: 'wvr serve (default)' }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,

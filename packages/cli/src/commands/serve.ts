@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import type { LogLevel } from '@wvr/server';
 import { contextOf, type CommandContext } from '../context.js';
 import { CliError } from '../output/errors.js';
 import { port, positiveInt } from './parse.js';
@@ -10,7 +11,9 @@ export function serveCommand(): Command {
     .option('--port <port>', 'port (0 picks a free one)', port, 8787)
     .option('--allow-private-network', 'let the server fetch private, loopback and link-local addresses', false)
     .option('--no-worker', 'answer requests only; leave jobs, schedules and webhooks to `wvr worker` processes')
-    .action(async (opts: { host: string; port: number; allowPrivateNetwork: boolean; worker: boolean }, command: Command) => {
+    .option('--log [level]', 'log one JSON line per request to stdout (fatal, error, warn, info, debug, trace; default info)', logLevel)
+    .option('--public-url <url>', 'the base URL callers reach this server at (behind a proxy); default WVR_PUBLIC_URL')
+    .action(async (opts: { host: string; port: number; allowPrivateNetwork: boolean; worker: boolean; log?: LogLevel | true; publicUrl?: string }, command: Command) => {
       const ctx = contextOf(command);
       refuseRemote(ctx, 'serve');
       const [{ createEngine }, { startServer }] = await Promise.all([import('@wvr/engine'), import('@wvr/server')]);
@@ -18,7 +21,14 @@ export function serveCommand(): Command {
         dataDir: ctx.options.data,
         allowPrivateNetwork: opts.allowPrivateNetwork || process.env.WVR_ALLOW_PRIVATE_NETWORK === '1',
       });
-      const server = await startServer({ engine, host: opts.host, port: opts.port, worker: opts.worker });
+      const server = await startServer({
+        engine,
+        host: opts.host,
+        port: opts.port,
+        worker: opts.worker,
+        ...(opts.log ? { log: { level: opts.log === true ? 'info' : opts.log } } : {}),
+        ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+      });
       ctx.output.out(ctx.output.json ? JSON.stringify({ url: server.url }) : `wvr listening on ${server.url}`);
       await untilSignalled();
       await server.close();
@@ -42,6 +52,14 @@ export function workerCommand(): Command {
       await untilSignalled();
       await engine.close();
     });
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+function logLevel(value: string): LogLevel {
+  const level = LOG_LEVELS.find((l) => l === value);
+  if (!level) throw new InvalidArgumentError(`expected one of ${LOG_LEVELS.join(', ')}`);
+  return level;
 }
 
 function refuseRemote(ctx: CommandContext, name: string): void {

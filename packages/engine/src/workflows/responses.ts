@@ -94,14 +94,18 @@ export const WorkflowExecutionList = z
   .object({ data: z.array(WorkflowExecutionSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
   .meta({ id: 'WorkflowExecutionList' });
 
+const executeStatus = { workflow_id: z.string(), status: WorkflowStatus };
+/** A dry run carries the estimate and no execution; a real run its execution: one shape per case, so clients narrow on dry_run. */
 export const WorkflowExecuteResponse = z
-  .object({
-    workflow_id: z.string(),
-    dry_run: z.boolean(),
-    status: WorkflowStatus,
-    execution: WorkflowExecutionSchema.nullable(),
-    estimate: z.object({ credits: z.number(), would_succeed: z.boolean(), credits_balance: z.number() }).optional(),
-  })
+  .discriminatedUnion('dry_run', [
+    z.object({ ...executeStatus, dry_run: z.literal(false), execution: WorkflowExecutionSchema }),
+    z.object({
+      ...executeStatus,
+      dry_run: z.literal(true),
+      execution: z.null(),
+      estimate: z.object({ credits: z.number(), would_succeed: z.boolean(), credits_balance: z.number() }),
+    }),
+  ])
   .meta({ id: 'WorkflowExecuteResponse' });
 
 export const WorkflowSchema = z
@@ -147,12 +151,13 @@ export const WorkflowList = z
   .object({ data: z.array(WorkflowSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
   .meta({ id: 'WorkflowList' });
 
+const createEstimate = z.object({ credits_per_execution: z.number(), would_succeed: z.boolean(), credits_balance: z.number(), first_run_at: z.string().nullable() });
+/** The created workflow, or (dry_run) only the estimate: clients narrow on dry_run. */
 export const WorkflowCreateResponse = z
-  .object({
-    dry_run: z.boolean(),
-    workflow: WorkflowSchema.nullable(),
-    estimate: z.object({ credits_per_execution: z.number(), would_succeed: z.boolean(), credits_balance: z.number(), first_run_at: z.string().nullable() }),
-  })
+  .discriminatedUnion('dry_run', [
+    z.object({ dry_run: z.literal(false), workflow: WorkflowSchema, estimate: createEstimate }),
+    z.object({ dry_run: z.literal(true), workflow: z.null(), estimate: createEstimate }),
+  ])
   .meta({ id: 'WorkflowCreateResponse' });
 
 export const WorkflowDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'WorkflowDeleted' });

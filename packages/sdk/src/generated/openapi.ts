@@ -1833,8 +1833,19 @@ export interface components {
             webhook_url?: string;
         };
         WorkflowCreateResponse: {
-            dry_run: boolean;
-            workflow: components["schemas"]["Workflow"] | null;
+            /** @constant */
+            dry_run: false;
+            workflow: components["schemas"]["Workflow"];
+            estimate: {
+                credits_per_execution: number;
+                would_succeed: boolean;
+                credits_balance: number;
+                first_run_at: string | null;
+            };
+        } | {
+            /** @constant */
+            dry_run: true;
+            workflow: null;
             estimate: {
                 credits_per_execution: number;
                 would_succeed: boolean;
@@ -1983,11 +1994,19 @@ export interface components {
         };
         WorkflowExecuteResponse: {
             workflow_id: string;
-            dry_run: boolean;
             /** @enum {string} */
             status: "active" | "paused" | "completed" | "failed" | "stopped" | "planning" | "plan_failed" | "archived";
-            execution: components["schemas"]["WorkflowExecution"] | null;
-            estimate?: {
+            /** @constant */
+            dry_run: false;
+            execution: components["schemas"]["WorkflowExecution"];
+        } | {
+            workflow_id: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "completed" | "failed" | "stopped" | "planning" | "plan_failed" | "archived";
+            /** @constant */
+            dry_run: true;
+            execution: null;
+            estimate: {
                 credits: number;
                 would_succeed: boolean;
                 credits_balance: number;
@@ -2198,11 +2217,11 @@ export interface components {
         };
         ErrorResponse: {
             /** @description Error type, e.g. validation_error, authentication_error, insufficient_credits */
-            error: string;
+            error: components["schemas"]["ErrorType"];
             /** @description Human-readable explanation */
             message: string;
             /** @description Stable machine-readable code; see docs/errors.md */
-            code?: string;
+            code?: components["schemas"]["ErrorCode"] | string;
             /** @description Actions that resolve the error */
             suggestions?: string[];
             /** @description Extra context, e.g. the failing fields */
@@ -2210,6 +2229,18 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @enum {string} */
+        ErrorType: "validation_error" | "authentication_error" | "permission_error" | "insufficient_credits" | "not_found" | "conflict" | "payload_too_large" | "rate_limit_exceeded" | "upstream_error" | "internal_error";
+        /**
+         * @description A code named in docs/errors.md
+         * @enum {string}
+         */
+        ErrorCode: "unknown_field" | "sync_max_pages_exceeded" | "extraction_schema_invalid_key" | "extraction_schema_too_many_fields" | "extraction_instruction_too_short" | "extraction_schema_empty" | "auto_generate_intent_requires_schema" | "webhook_url_required" | "organization_id_required" | "share_body_empty" | "patch_body_empty" | "workflow_type_required" | "operation_config_required" | "operation_config_invalid" | "steps_required" | "step_duplicate_id" | "step_unknown_dependency" | "steps_cycle" | "intent_required" | "max_credits_per_execution_required" | "schedule_required" | "interval_invalid" | "cron_expression_invalid" | "cron_expression_never_fires" | "scheduled_for_invalid" | "timezone_invalid" | "scopes_duplicate" | "invalid_json" | "forbidden_key" | "string_invalid_unicode" | "body_too_deep" | "token_missing" | "token_malformed" | "token_invalid" | "token_revoked" | "token_expired" | "scope_missing" | "scope_escalation" | "insufficient_credits" | "rate_limit_exceeded" | "intent_assessment_rate_limited" | "route_not_found" | "reservation_closed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "proxy_tier_unavailable" | "url_not_allowed" | "unsupported_content" | "fetch_failed" | "search_provider_failed" | "classifier_type_unknown" | "classifier_intent_missing" | "classifier_keyword_empty" | "classifier_url_pattern_empty" | "classifier_pattern_invalid" | "crawl_not_active" | "crawl_not_pending" | "session_limit_reached" | "session_max_operations_reached" | "session_completed" | "session_archived" | "session_already_completed" | "session_already_archived" | "session_not_completed" | "session_read_only" | "workflow_transition_invalid" | "operation_config_not_applicable" | "cascade_condition_invalid" | "planning_budget_too_small" | "window_invalid" | "window_too_long" | "notification_target_required" | "unknown_tool" | "bad_request" | "invalid_content_length";
+        /**
+         * @description The rule part of a `<field>_<rule>` code
+         * @enum {string}
+         */
+        FieldErrorRule: "required" | "invalid_type" | "too_long" | "too_short" | "out_of_range" | "count_out_of_range" | "invalid" | "invalid_format" | "not_found";
         TokenCreateRequest: {
             /** @description A label to tell tokens apart, e.g. "ci" or "laptop". */
             name: string;

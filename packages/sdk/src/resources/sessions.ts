@@ -1,5 +1,5 @@
 import type { Request } from '../transport.js';
-import { itemPath, type Schemas } from './types.js';
+import { itemPath, type DryRunAware, type Schemas } from './types.js';
 
 export type SessionCreateBody = Schemas['SessionCreateRequest'];
 export interface SessionListQuery {
@@ -23,9 +23,20 @@ export const sessionsResource = (request: Request) => ({
   archive: (id: string) => request<Schemas['Session']>('POST', path(id, '/archive')),
   share: (id: string, body: Schemas['ShareRequest']) => request<Schemas['SessionShare']>('POST', path(id, '/share'), { body }),
   timeline: (id: string) => request<Schemas['SessionTimeline']>('GET', path(id, '/timeline')),
-  search: (id: string, body: Schemas['SessionSearchRequest']) =>
-    request<Schemas['SearchResponse']>('POST', path(id, '/search'), { body }),
-  crawl: (id: string, body: Schemas['SessionCrawlRequest']) => request<Schemas['CrawlCreated']>('POST', path(id, '/crawl'), { body }),
+  /** The search job, or (with `dry_run: true`) what it would cost. */
+  search: ((id: string, body: Schemas['SessionSearchRequest']) => request('POST', path(id, '/search'), { body })) as DryRunAware<
+    Schemas['SessionSearchRequest'],
+    Schemas['SearchJob'],
+    Schemas['SearchDryRun'],
+    [id: string]
+  >,
+  /** The crawl, or (with `dry_run: true`) what it would cost. */
+  crawl: ((id: string, body: Schemas['SessionCrawlRequest']) => request('POST', path(id, '/crawl'), { body })) as DryRunAware<
+    Schemas['SessionCrawlRequest'],
+    Schemas['CrawlDetail'],
+    Schemas['CrawlDryRun'],
+    [id: string]
+  >,
   ask: (id: string, body: Schemas['AskRequest']) => request<Schemas['AskResponse']>('POST', path(id, '/ask'), { body }),
   /** Publicly shared sessions; works without a token. */
   public: {

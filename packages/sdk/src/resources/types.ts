@@ -8,3 +8,13 @@ export const itemPath =
   (collection: string) =>
   (id: string, rest = ''): string =>
     `${collection}/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * An operation that takes `dry_run`: `dry_run: true` answers the estimate, no or `false` dry_run the
+ * real result, and a `boolean` known only at run time either (narrow with `'dry_run' in result`).
+ */
+export interface DryRunAware<Body, Real, Dry, Before extends unknown[] = []> {
+  (...args: [...Before, body: Body & { dry_run: true }]): Promise<Dry>;
+  (...args: [...Before, body: Body & { dry_run?: false | undefined }]): Promise<Real>;
+  (...args: [...Before, body: Body]): Promise<Real | Dry>;
+}

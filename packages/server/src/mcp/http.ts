@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ALL_SCOPES, isWvrError, type Engine, type Principal } from '@wvr/engine';
 import type { RouteDef } from '../route.js';
+import { baseUrlOf } from '../public-url.js';
 import { createMcpServer } from './server.js';
 
 export interface McpHttpOptions {
@@ -32,7 +33,7 @@ const METADATA_PATH = '/.well-known/oauth-protected-resource';
 export function registerMcp(app: FastifyInstance, wiring: Wiring): void {
   const authorizationServers =
     wiring.options.authorizationServers ?? (process.env.WVR_OAUTH_ISSUER ? [process.env.WVR_OAUTH_ISSUER] : []);
-  const baseOf = (request: FastifyRequest) => (wiring.options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const baseOf = (request: FastifyRequest) => baseUrlOf(request, wiring.options.publicUrl);
 
   const metadata = async (request: FastifyRequest) => ({
     resource: `${baseOf(request)}/mcp`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ENGINE_VERSION, errors, isWvrError, requireScope, type Engine, type ErrorBody, type Principal } from '@wvr/engine';
+import { ENGINE_VERSION, errors, isWvrError, parseInput, requireScope, type Engine, type ErrorBody, type Principal } from '@wvr/engine';
 import type { RouteDef } from '../route.js';
 import { routes as allRoutes } from '../routes/index.js';
 import { MCP_TOOLS, type McpTool } from './tools.js';
@@ -41,11 +41,13 @@ export function createMcpServer(options: McpServerOptions): Server {
           suggestions: [`Call one of: ${tools.map((t) => t.tool.name).join(', ')}.`],
         });
       }
-      const { route } = bound;
+      const { route, tool } = bound;
       if (route.auth !== 'public' && route.auth !== 'token') requireScope(principal, route.auth);
       options.meterToolCall?.();
-      const result = await route.handler({ engine, principal, ...splitArguments(route, request.params.arguments ?? {}) });
-      const structured = (result ?? {}) as Record<string, unknown>;
+      const args = request.params.arguments ?? {};
+      const routeArgs = tool.adapter ? tool.adapter.toRequest(parseInput(tool.adapter.input, args, 'tool arguments')) : args;
+      const result = await route.handler({ engine, principal, ...splitArguments(route, routeArgs) });
+      const structured = (tool.adapter ? tool.adapter.fromResponse(result) : (result ?? {})) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
     } catch (error) {
       // Tool failures are results the model can read and act on, never transport failures.
@@ -64,17 +66,20 @@ function bindTools(routes: RouteDef[]): BoundTool[] {
   });
 }
 
+/** Tools that reach out to the web (or schedule work that will). */
+const OPEN_WORLD = new Set(['brand_design_system', 'monitors_create', 'search', 'search_quick', 'read_page', 'crawl', 'extract', 'ask']);
+
 function describeTool({ tool, route }: BoundTool): Tool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: inputSchemaOf(route) as Tool['inputSchema'],
+    inputSchema: (tool.adapter ? toJson(tool.adapter.input) : inputSchemaOf(route)) as Tool['inputSchema'],
     annotations: {
       title: tool.title,
       readOnlyHint: route.method === 'GET',
       destructiveHint: route.method === 'DELETE',
-      openWorldHint: tool.name === 'brand_design_system' || tool.name === 'monitors_create',
+      openWorldHint: OPEN_WORLD.has(tool.name),
     },
   };
 }

@@ -42,11 +42,11 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('the MCP toolset', () => {
-  it('lists all thirteen tools', async () => {
+  it('lists every tool: thirteen for monitors and the account, nine for research', async () => {
     const client = await connect(full);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(22);
     expect(tools.find((t) => t.name === 'monitors_update')!.inputSchema.properties).toHaveProperty('id');
     await client.close();
   });
@@ -96,8 +96,13 @@ describe('the MCP toolset', () => {
 
   it('refuses tools whose scope the token lacks, as a tool error', async () => {
     const client = await connect(searchOnly);
-    for (const name of ['monitors_list', 'brand_design_system']) {
-      const result = await client.callTool({ name, arguments: name === 'brand_design_system' ? { url: `${web.catalogue}/` } : {} });
+    for (const [name, args] of [
+      ['monitors_list', {}],
+      ['brand_design_system', { url: `${web.catalogue}/` }],
+      ['read_page', { url: `${web.catalogue}/` }],
+      ['sessions_context', { id: 'any' }],
+    ] as const) {
+      const result = await client.callTool({ name, arguments: args });
       expect(result).toMatchObject({ isError: true, structuredContent: { error: 'permission_error', code: 'scope_missing' } });
     }
     expect(await call(client, 'user_me')).toMatchObject({ token: { scopes: ['search'] } });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { HttpUrl } from '@wvr/engine';
+
 /**
  * The MCP toolset. Every tool is one API operation under another name, so a tool call runs
  * exactly the route an HTTP caller would: same validation, same scopes, same error body.
@@ -8,9 +11,106 @@ export interface McpTool {
   description: string;
   /** The route's operationId (see routes/). */
   operationId: string;
+  /**
+   * A tool narrower than its route: its own arguments, turned into the route's request, and the
+   * part of the route's answer the tool returns. Without it the tool takes the route's fields.
+   */
+  adapter?: McpAdapter;
 }
 
+export interface McpAdapter {
+  input: z.ZodObject;
+  toRequest(args: Record<string, unknown>): Record<string, unknown>;
+  fromResponse(result: unknown): Record<string, unknown>;
+}
+
+/** read_page: a synchronous crawl of exactly one page, answered as that page's markdown and metadata. */
+const readPage: McpAdapter = {
+  input: z.strictObject({
+    url: HttpUrl.describe('The page to read'),
+    use_cache: z.boolean().optional().describe('Serve a recent copy from the cache at half price when there is one'),
+  }),
+  toRequest: ({ url, use_cache }) => ({ urls: [url], max_pages: 1, processing_mode: 'sync', ...(use_cache === undefined ? {} : { use_cache }) }),
+  fromResponse: (result) => {
+    const crawl = result as { id: string; error: string | null; stats: { credits_used: number }; documents: Record<string, unknown>[] };
+    const doc = crawl.documents[0];
+    if (!doc) return { crawl_id: crawl.id, read: false, error: crawl.error, credits_used: crawl.stats.credits_used };
+    const { url, final_url, status_code, content_type, title, description, language, published_date, markdown, metadata, links, from_cache, fetched_at } = doc;
+    return {
+      crawl_id: crawl.id,
+      read: true,
+      url,
+      final_url,
+      status_code,
+      content_type,
+      title,
+      description,
+      language,
+      published_date,
+      markdown,
+      metadata,
+      links,
+      from_cache,
+      fetched_at,
+      credits_used: crawl.stats.credits_used,
+    };
+  },
+};
+
 export const MCP_TOOLS: readonly McpTool[] = [
+  {
+    name: 'search',
+    title: 'Search the web',
+    operationId: 'search',
+    description:
+      'Full web search: results with titles, URLs and snippets, optionally reranked, with suggested follow-up queries and a summary. 1 credit; 2 with rerank_results or generate_suggestions. Use dry_run to see the cost first.',
+  },
+  { name: 'search_quick', title: 'Quick search', operationId: 'quickSearch', description: 'Quick web search: results right away, no extras. 1 credit.' },
+  {
+    name: 'read_page',
+    title: 'Read a page',
+    operationId: 'createCrawl',
+    adapter: readPage,
+    description: 'Read one URL: its main content as markdown, with title, description, language, metadata and links. 1 credit (half from the cache with use_cache).',
+  },
+  {
+    name: 'crawl',
+    title: 'Start a crawl',
+    operationId: 'createCrawl',
+    description:
+      'Crawl from seed URLs (expansion internal or all follows links), optionally with an intent and an extraction schema. Async by default: poll crawl_status with the returned id. 1 credit per page; 2 with extraction, classification or an intent.',
+  },
+  {
+    name: 'crawl_status',
+    title: 'Crawl status and documents',
+    operationId: 'getCrawl',
+    description: 'A crawl’s status and stats, with its documents (use documents=top and documents_limit to keep the answer short, or documents=none).',
+  },
+  {
+    name: 'extract',
+    title: 'Extract structured data',
+    operationId: 'previewExtraction',
+    description:
+      'Extract named fields from one page: extraction_schema maps each field to an instruction ("price": "the product price"). Returns extracted_data with per-field confidence. 1 credit.',
+  },
+  {
+    name: 'ask',
+    title: 'Ask a question',
+    operationId: 'createAsk',
+    description: 'Answer a question from the web with cited sources. depth quick 2 credits, standard 3, deep 5 to 10.',
+  },
+  {
+    name: 'sessions_create',
+    title: 'Create a research session',
+    operationId: 'createSession',
+    description: 'Start a research session: an intent and settings under which searches, crawls and asks accumulate shared context. Free.',
+  },
+  {
+    name: 'sessions_context',
+    title: 'A session’s context',
+    operationId: 'getSession',
+    description: 'A research session with its operations and accumulated context summary (queries, documents, domains seen). Free.',
+  },
   {
     name: 'monitors_create',
     title: 'Create a monitor',
