@@ -280,6 +280,11 @@ class Reader {
         parts.push(sibling);
         continue;
       }
+      // A short content block (a product's description) is one of several boxes of facts: take the plain ones beside it.
+      if ((this.stats.get(top)?.chars ?? 0) < 1000 && density < 0.1 && !this.dropped(sibling) && !/^h[1-6]$/.test(tag)) {
+        parts.push(sibling);
+        continue;
+      }
       if (tag !== 'p') continue;
       if (stat.chars > 80 && density < 0.25) parts.push(sibling);
       else if (stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(sibling.text.trim())) parts.push(sibling);
