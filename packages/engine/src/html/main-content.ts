@@ -14,6 +14,8 @@ import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
  *     to it or read as prose;
  *  3. while rendering, `dropped` leaves out blocks inside the content that read as furniture:
  *     link lists, image galleries, forms, short boxes of shop and share buttons.
+ * A reading that keeps under ENOUGH_CHARS is done again with fewer rules (at most four more
+ * times, on such short pages only), and the longest reading wins.
  */
 export interface MainContent {
   /** The blocks to render, in document order. */
@@ -50,10 +52,9 @@ interface Stat {
   images: number;
   items: number;
   controls: number;
-  headingChars: number;
 }
 
-const blankStat = (): Stat => ({ chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, controls: 0, headingChars: 0 });
+const blankStat = (): Stat => ({ chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, controls: 0 });
 
 /** Below this many characters the reading is retried with fewer of its rules: they can take the article with the furniture. */
 const ENOUGH_CHARS = 400;
@@ -109,6 +110,8 @@ class Reader {
   private readonly stats = new Map<HTMLElement, Stat>();
   private readonly scores = new Map<HTMLElement, number>();
   private readonly skipped = new Set<HTMLElement>();
+  /** Elements holding block children (an inline tag wrapping paragraphs counts as a block). */
+  private readonly blocky = new Set<HTMLElement>();
 
   /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
   measure(el: HTMLElement): Stat {
@@ -151,7 +154,6 @@ class Reader {
       if (childTag === 'a') stat.linkChars += sub.chars - sub.linkChars;
       if (childTag === 'p') stat.paragraphs++;
       else if (childTag === 'li') stat.items++;
-      else if (/^h[1-6]$/.test(childTag)) stat.headingChars += sub.chars;
       if (BLOCK_TAGS.has(childTag) || this.blocky.has(child)) {
         runs.push([run, runCommas]);
         hasBlock = true;
@@ -168,8 +170,6 @@ class Reader {
     this.stats.set(el, stat);
     return stat;
   }
-
-  private readonly blocky = new Set<HTMLElement>();
 
   /** Furniture left out before scoring: chrome by tag, role or name, hidden elements, unlikely class/id words. */
   private leftOut(el: HTMLElement, tag: string): boolean {
@@ -280,6 +280,11 @@ class Reader {
         parts.push(sibling);
         continue;
       }
+      // A short content block (a product's description) is one of several boxes of facts: take the plain ones beside it.
+      if ((this.stats.get(top)?.chars ?? 0) < 1000 && density < 0.1 && !this.dropped(sibling) && !/^h[1-6]$/.test(tag)) {
+        parts.push(sibling);
+        continue;
+      }
       if (tag !== 'p') continue;
       if (stat.chars > 80 && density < 0.25) parts.push(sibling);
       else if (stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(sibling.text.trim())) parts.push(sibling);
@@ -324,7 +329,6 @@ function add(into: Stat, from: Stat): void {
   into.images += from.images;
   into.items += from.items;
   into.controls += from.controls;
-  into.headingChars += from.headingChars;
 }
 
 function contains(ancestor: HTMLElement, el: HTMLElement): boolean {
