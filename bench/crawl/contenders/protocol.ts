@@ -11,6 +11,10 @@ export interface ContenderConfig {
   urls: string[];
   pages: number;
   concurrency: number;
+  /** A real site (bench:crawl site=PATH): one crawl from `seeds[0]` to this depth instead of the catalogue's split crawls. */
+  maxDepth?: number;
+  /** The built `wvr` CLI (bin.mjs), for the contender that runs it as a user does. */
+  cli?: string;
 }
 
 export interface ContenderResult {
@@ -27,6 +31,8 @@ export interface Work {
   pages: number;
   failed: number;
   notes?: Record<string, unknown>;
+  /** When the crawler ran as another process (the CLI), that process's peak RSS replaces this one's. */
+  peakRssMb?: number;
 }
 
 /**
@@ -45,7 +51,7 @@ export async function runContender(name: string, work: (config: ContenderConfig)
     failed: done.failed,
     elapsedMs: Math.round(elapsedMs),
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
-    memory: memory.stop(),
+    memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };
   await sendResult(result);

@@ -1,5 +1,6 @@
 import { collapse, isElement, tagOf, TEXT, type HTMLElement, type Node } from './dom.js';
 import { resolveUrl } from './url.js';
+import { TextMeasure } from './text-stats.js';
 
 const DROP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'form', 'button', 'select', 'input', 'textarea', 'canvas', 'object', 'embed', 'dialog']);
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
@@ -55,15 +56,18 @@ function strip(el: HTMLElement, taken: [HTMLElement, Node[]][]): void {
 export function mainContent(root: HTMLElement): HTMLElement {
   const body = root.querySelector('body') ?? root;
   const explicit = ['main', '[role="main"]', 'article'].map((s) => root.querySelectorAll(s)).find((found) => found.length === 1)?.[0];
-  return explicit ?? widen(bestBlock(body), body) ?? body;
+  if (explicit) return explicit;
+  // Text lengths and link text measured once per element, not once per candidate containing it.
+  const measure = new TextMeasure();
+  return widen(bestBlock(body, measure), body, measure) ?? body;
 }
 
-function bestBlock(body: HTMLElement): HTMLElement | null {
+function bestBlock(body: HTMLElement, measure: TextMeasure): HTMLElement | null {
   const scores = new Map<HTMLElement, number>();
   for (const p of body.querySelectorAll('p, pre, td, blockquote')) {
-    const text = collapse(p.text);
+    const text = measure.of(p);
     if (text.length < 25) continue;
-    const score = 1 + (text.match(/,/g)?.length ?? 0) + Math.min(text.length / 100, 3);
+    const score = 1 + text.commas + Math.min(text.length / 100, 3);
     const parent = p.parentNode as HTMLElement | null;
     if (parent) scores.set(parent, (scores.get(parent) ?? 0) + score);
     const grand = parent?.parentNode as HTMLElement | null;
@@ -73,7 +77,7 @@ function bestBlock(body: HTMLElement): HTMLElement | null {
   let bestScore = 0;
   for (const [el, score] of scores) {
     if (!el.tagName || isChrome(el)) continue;
-    const adjusted = score * (1 - linkDensity(el));
+    const adjusted = score * (1 - measure.linkDensity(el));
     if (adjusted > bestScore) [best, bestScore] = [el, adjusted];
   }
   return best;
@@ -83,20 +87,17 @@ function bestBlock(body: HTMLElement): HTMLElement | null {
  * A paragraph cluster is often one part of the content (a product's description beside its
  * spec table): climb while the enclosing block is still content rather than link lists.
  */
-function widen(block: HTMLElement | null, body: HTMLElement): HTMLElement | null {
+function widen(block: HTMLElement | null, body: HTMLElement, measure: TextMeasure): HTMLElement | null {
   let current = block;
   for (let parent = current?.parentNode as HTMLElement | null; current && parent?.tagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
-    if (isChrome(parent) || linkDensity(parent) > 0.25) break;
+    if (isChrome(parent) || measure.linkDensity(parent) > 0.25) break;
     current = parent;
   }
   return current;
 }
 
 export function linkDensity(el: HTMLElement): number {
-  const total = collapse(el.text).length;
-  if (total === 0) return 0;
-  const linked = el.querySelectorAll('a').reduce((sum, a) => sum + collapse(a.text).length, 0);
-  return Math.min(1, linked / total);
+  return new TextMeasure().linkDensity(el);
 }
 
 export interface Rendered {
