@@ -1,6 +1,7 @@
 import { collapse, isElement, tagOf, TEXT, type HTMLElement, type Node } from './dom.js';
 import { resolveUrl } from './url.js';
 import { TextMeasure } from './text-stats.js';
+import { TreeIndex } from './tree-index.js';
 
 const DROP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'form', 'button', 'select', 'input', 'textarea', 'canvas', 'object', 'embed', 'dialog']);
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
@@ -64,7 +65,8 @@ export function mainContent(root: HTMLElement): HTMLElement {
 
 function bestBlock(body: HTMLElement, measure: TextMeasure): HTMLElement | null {
   const scores = new Map<HTMLElement, number>();
-  for (const p of body.querySelectorAll('p, pre, td, blockquote')) {
+  // One walk in document order (the selector query copies its partial results at every level).
+  for (const p of new TreeIndex(body).tags(['p', 'pre', 'td', 'blockquote'])) {
     const text = measure.of(p);
     if (text.length < 25) continue;
     const score = 1 + text.commas + Math.min(text.length / 100, 3);
