@@ -33,6 +33,8 @@ export interface RealSite {
   /** HTML bytes on disk, for the MB/s figure. */
   htmlBytes: number;
   requests: number;
+  /** Body bytes served so far (every file type). */
+  bytes: number;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function serveSite(path: string): Promise<RealSite> {
   const files = walk(root).filter((f) => /\.html?$/.test(f));
   const htmlBytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
   let requests = 0;
+  let bytes = 0;
   const server = createServer((req, res) => {
     requests++;
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -56,7 +59,7 @@ export async function serveSite(path: string): Promise<RealSite> {
     if (!file.startsWith(root)) return void res.writeHead(403).end();
     if (pathname.endsWith('/')) file = join(file, 'index.html');
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length }).end(body),
+      (body) => (bytes += body.length) && res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length }).end(body),
       () => res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>not found</body></html>'),
     );
   });
@@ -71,6 +74,9 @@ export async function serveSite(path: string): Promise<RealSite> {
     htmlBytes,
     get requests() {
       return requests;
+    },
+    get bytes() {
+      return bytes;
     },
     close: async () => {
       server.closeAllConnections();

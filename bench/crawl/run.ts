@@ -30,7 +30,7 @@ const profile = args.profile;
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The site under test: its config for the contenders, a request counter and its shutdown. */
-async function openSite(): Promise<{ config: ContenderConfig; requests: () => number; close: () => Promise<void>; notes: Record<string, unknown> }> {
+async function openSite(): Promise<{ config: ContenderConfig; requests: () => number; bytes: () => number; close: () => Promise<void>; notes: Record<string, unknown> }> {
   if (sitePath) {
     const site = await serveSite(sitePath);
     const maxDepth = Number(args.depth ?? 10);
@@ -39,6 +39,7 @@ async function openSite(): Promise<{ config: ContenderConfig; requests: () => nu
     return {
       config: { origin: site.origin, seeds: [`${site.origin}/`], urls: site.pages, pages, concurrency, maxDepth, cli },
       requests: () => site.requests,
+      bytes: () => site.bytes,
       close: () => site.close(),
       notes: { site: sitePath, htmlPages: site.pages.length, htmlBytes: site.htmlBytes, maxDepth },
     };
@@ -48,6 +49,7 @@ async function openSite(): Promise<{ config: ContenderConfig; requests: () => nu
   return {
     config: { origin: web.catalogue, seeds: seeds(web), urls: pageList(web, pages), pages, concurrency },
     requests: () => web.requests.length,
+    bytes: () => 0,
     close: () => web.close(),
     notes: { site: 'local catalogue' },
   };
@@ -67,11 +69,13 @@ const results: Record<string, ContenderResult> = {};
 const contenders = sitePath ? ['raw', 'crawlee', 'wvr', 'wvr-cli'] : ['raw', 'crawlee', 'wvr'];
 for (const name of contenders) {
   if (only && !only.includes(name)) continue;
-  const before = site.requests();
+  const before = { requests: site.requests(), bytes: site.bytes() };
   const r = await runChild(name);
-  r.notes.serverRequests = site.requests() - before;
+  r.notes.serverRequests = site.requests() - before.requests;
+  // A real site's bytes served to this contender: its MB of HTML (and other files) per CPU second.
+  if (sitePath) r.notes.servedMb = Math.round((site.bytes() - before.bytes) / 1e5) / 10;
   results[name.replace('-', '')] = r;
-  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, peak RSS ${r.memory.peakRssMb} MB`);
+  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU a page, peak RSS ${r.memory.peakRssMb} MB`);
 }
 await site.close();
 

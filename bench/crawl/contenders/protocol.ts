@@ -23,6 +23,8 @@ export interface ContenderResult {
   failed: number;
   elapsedMs: number;
   pagesPerSecond: number;
+  /** CPU (user + system) of the contender's process over the work; for the CLI, the CLI process's. */
+  cpuMs: number;
   memory: MemoryReport;
   notes: Record<string, unknown>;
 }
@@ -31,8 +33,9 @@ export interface Work {
   pages: number;
   failed: number;
   notes?: Record<string, unknown>;
-  /** When the crawler ran as another process (the CLI), that process's peak RSS replaces this one's. */
+  /** When the crawler ran as another process (the CLI), that process's peak RSS and CPU replace this one's. */
   peakRssMb?: number;
+  cpuMs?: number;
 }
 
 /**
@@ -43,14 +46,17 @@ export async function runContender(name: string, work: (config: ContenderConfig)
   const config = await receiveConfig<ContenderConfig>();
   const memory = sampleMemory();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const done = await work(config);
   const elapsedMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   const result: ContenderResult = {
     name,
     pages: done.pages,
     failed: done.failed,
     elapsedMs: Math.round(elapsedMs),
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
+    cpuMs: Math.round(done.cpuMs ?? (used.user + used.system) / 1000),
     memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runContender } from './protocol.js';
 
-const PEAK = `process.on('exit', () => require('node:fs').writeFileSync(process.env.WVR_BENCH_PEAK, String(process.resourceUsage().maxRSS * 1024)));\n`;
+const PEAK = `process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.WVR_BENCH_PEAK, JSON.stringify({ rss: u.maxRSS * 1024, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 })); });\n`;
 
 await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth, cli }) => {
   if (!cli) throw new Error('the wvr-cli contender needs the built CLI');
@@ -30,12 +30,14 @@ await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth
   const out = Buffer.concat(chunks);
   if (code !== 0) throw new Error(`wvr crawl exited with ${code}: ${out.toString().slice(0, 500)}`);
   const crawl = JSON.parse(out.toString()) as { status: string; stats: { pages_crawled: number; pages_failed: number; pages_skipped: number } };
-  const cliPeakRssMb = Math.round((Number(readFileSync(peakFile, 'utf8')) / 1024 / 1024) * 10) / 10;
+  const peak = JSON.parse(readFileSync(peakFile, 'utf8')) as { rss: number; cpuMs: number };
+  const cliPeakRssMb = Math.round((peak.rss / 1024 / 1024) * 10) / 10;
   rmSync(dir, { recursive: true, force: true });
   return {
     pages: crawl.stats.pages_crawled,
     failed: crawl.stats.pages_failed,
     peakRssMb: cliPeakRssMb,
+    cpuMs: peak.cpuMs,
     notes: { status: crawl.status, skipped: crawl.stats.pages_skipped, stdoutBytes: out.length },
   };
 });
