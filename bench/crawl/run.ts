@@ -1,15 +1,20 @@
 /**
- * bench/crawl: one local catalogue site, three contenders in turn, each in its own child
- * process so its memory is its own: the raw undici GET loop (the ceiling), Crawlee's
- * CheerioCrawler and wvr's crawler, at one concurrency, all from this run.
+ * bench/crawl: one site, the contenders in turn, each in its own child process so its memory is
+ * its own: the raw undici GET loop (the ceiling), Crawlee's CheerioCrawler and wvr's crawler (the
+ * engine API, and on a real site also the `wvr` CLI as a user runs it), all from this run.
  *
  *   pnpm --filter @wvr/bench bench:crawl [-- pages=5000 concurrency=8 profile=wvr]
+ *   pnpm --filter @wvr/bench bench:crawl -- site=/path/to/nltk.org.tar.gz [pages=1000 depth=10]
+ *
+ * Without `site` the site is the local web's catalogue; with it, a real built website (a folder or
+ * a .tar.gz of one, unpacked to a temp folder) served from this process on loopback.
  *
  * `profile=<name>` runs that contender with --cpu-prof; the profile lands in bench/.results/profiles.
  */
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalWeb } from '@wvr/testkit';
+import { serveSite } from './real-site.js';
 import { machine, resultsDir, writeResult } from '../lib/results.js';
 import { buildEntry } from '../lib/build.js';
 import { runWorker } from '../lib/child.js';
@@ -17,15 +22,41 @@ import type { ContenderConfig, ContenderResult } from './contenders/protocol.js'
 import { pageList, seeds } from './site.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
-const pages = Number(args.pages ?? 5_000);
+const sitePath = args.site;
+const pages = Number(args.pages ?? (sitePath ? 1_000 : 5_000));
 const concurrency = Number(args.concurrency ?? 8);
 const only = args.only?.split(',');
 const profile = args.profile;
 const here = dirname(fileURLToPath(import.meta.url));
 
-const web = await startLocalWeb({ seed: 1, sizes: { products: pages } });
-const config: ContenderConfig = { origin: web.catalogue, seeds: seeds(web), urls: pageList(web, pages), pages, concurrency };
-console.log(`local catalogue ${web.catalogue}: ${pages} pages wanted, concurrency ${concurrency}, ${config.seeds.length} seeds`);
+/** The site under test: its config for the contenders, a request counter and its shutdown. */
+async function openSite(): Promise<{ config: ContenderConfig; requests: () => number; bytes: () => number; close: () => Promise<void>; notes: Record<string, unknown> }> {
+  if (sitePath) {
+    const site = await serveSite(sitePath);
+    const maxDepth = Number(args.depth ?? 10);
+    const cli = await buildEntry(join(here, '..', '..', 'packages', 'cli', 'src', 'bin.ts'));
+    console.log(`real site ${sitePath} at ${site.origin}: ${site.pages.length} HTML pages (${(site.htmlBytes / 1e6).toFixed(1)} MB), ${pages} pages wanted, depth ${maxDepth}, concurrency ${concurrency}`);
+    return {
+      config: { origin: site.origin, seeds: [`${site.origin}/`], urls: site.pages, pages, concurrency, maxDepth, cli },
+      requests: () => site.requests,
+      bytes: () => site.bytes,
+      close: () => site.close(),
+      notes: { site: sitePath, htmlPages: site.pages.length, htmlBytes: site.htmlBytes, maxDepth },
+    };
+  }
+  const web = await startLocalWeb({ seed: 1, sizes: { products: pages } });
+  console.log(`local catalogue ${web.catalogue}: ${pages} pages wanted, concurrency ${concurrency}, 24 seeds`);
+  return {
+    config: { origin: web.catalogue, seeds: seeds(web), urls: pageList(web, pages), pages, concurrency },
+    requests: () => web.requests.length,
+    bytes: () => 0,
+    close: () => web.close(),
+    notes: { site: 'local catalogue' },
+  };
+}
+
+const site = await openSite();
+const config = site.config;
 
 async function runChild(name: string): Promise<ContenderResult> {
   const file = await buildEntry(join(here, 'contenders', `${name}.ts`));
@@ -35,29 +66,49 @@ async function runChild(name: string): Promise<ContenderResult> {
 }
 
 const results: Record<string, ContenderResult> = {};
-for (const name of ['raw', 'crawlee', 'wvr']) {
+const contenders = sitePath ? ['raw', 'crawlee', 'wvr', 'wvr-cli'] : ['raw', 'crawlee', 'wvr'];
+for (const name of contenders) {
   if (only && !only.includes(name)) continue;
-  const before = web.requests.length;
+  const before = { requests: site.requests(), bytes: site.bytes() };
   const r = await runChild(name);
-  r.notes.serverRequests = web.requests.length - before;
-  results[name] = r;
-  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, peak RSS ${r.memory.peakRssMb} MB`);
+  r.notes.serverRequests = site.requests() - before.requests;
+  // A real site's bytes served to this contender: its MB of HTML (and other files) per CPU second.
+  if (sitePath) r.notes.servedMb = Math.round((site.bytes() - before.bytes) / 1e5) / 10;
+  results[name.replace('-', '')] = r;
+  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU a page, peak RSS ${r.memory.peakRssMb} MB`);
 }
-await web.close();
+await site.close();
 
 const ratio = (a: number | undefined, b: number | undefined) => (a && b ? Math.round((a / b) * 100) / 100 : null);
-const { raw, crawlee, wvr } = results;
+const { raw, crawlee, wvr, wvrcli } = results;
 const ratios = {
   wvrVsCrawleePagesPerSecond: ratio(wvr?.pagesPerSecond, crawlee?.pagesPerSecond),
   wvrVsRawPagesPerSecond: ratio(wvr?.pagesPerSecond, raw?.pagesPerSecond),
   crawleeVsRawPagesPerSecond: ratio(crawlee?.pagesPerSecond, raw?.pagesPerSecond),
   wvrVsCrawleePeakRss: ratio(wvr?.memory.peakRssMb, crawlee?.memory.peakRssMb),
+  cliVsCrawleePagesPerSecond: ratio(wvrcli?.pagesPerSecond, crawlee?.pagesPerSecond),
+  cliVsRawPagesPerSecond: ratio(wvrcli?.pagesPerSecond, raw?.pagesPerSecond),
+  cliVsCrawleePeakRss: ratio(wvrcli?.memory.peakRssMb, crawlee?.memory.peakRssMb),
 };
-const targets = {
-  'wvr >= 2x CheerioCrawler pages/s': ratios.wvrVsCrawleePagesPerSecond === null ? null : ratios.wvrVsCrawleePagesPerSecond >= 2,
-  'wvr >= 60% of the raw ceiling': ratios.wvrVsRawPagesPerSecond === null ? null : ratios.wvrVsRawPagesPerSecond >= 0.6,
-  'wvr peak RSS < half of CheerioCrawler': ratios.wvrVsCrawleePeakRss === null ? null : ratios.wvrVsCrawleePeakRss < 0.5,
-};
+const atLeast = (value: number | null, bound: number) => (value === null ? null : value >= bound);
+const atMost = (value: number | null | undefined, bound: number) => (value == null ? null : value <= bound);
+// The catalogue's targets, and issue 11's on a real site (for the engine and for the CLI alike).
+const targets = sitePath
+  ? {
+      'wvr >= 3x CheerioCrawler pages/s': atLeast(ratios.wvrVsCrawleePagesPerSecond, 3),
+      'wvr >= 25% of the raw ceiling': atLeast(ratios.wvrVsRawPagesPerSecond, 0.25),
+      'wvr peak RSS <= 300 MiB': atMost(wvr?.memory.peakRssMb, 300),
+      'wvr peak RSS <= 0.5x CheerioCrawler': atMost(ratios.wvrVsCrawleePeakRss, 0.5),
+      'wvr crawl (CLI) >= 3x CheerioCrawler pages/s': atLeast(ratios.cliVsCrawleePagesPerSecond, 3),
+      'wvr crawl (CLI) >= 25% of the raw ceiling': atLeast(ratios.cliVsRawPagesPerSecond, 0.25),
+      'wvr crawl (CLI) peak RSS <= 300 MiB': atMost(wvrcli?.memory.peakRssMb, 300),
+      'wvr crawl (CLI) peak RSS <= 0.5x CheerioCrawler': atMost(ratios.cliVsCrawleePeakRss, 0.5),
+    }
+  : {
+      'wvr >= 2x CheerioCrawler pages/s': atLeast(ratios.wvrVsCrawleePagesPerSecond, 2),
+      'wvr >= 60% of the raw ceiling': atLeast(ratios.wvrVsRawPagesPerSecond, 0.6),
+      'wvr peak RSS < half of CheerioCrawler': atMost(ratios.wvrVsCrawleePeakRss, 0.499),
+    };
 console.log(JSON.stringify({ ratios, targets }, null, 2));
-const file = writeResult('crawl', { benchmark: 'crawl', machine: machine(), pages, concurrency, results, ratios, targets });
+const file = writeResult(sitePath ? 'crawl-site' : 'crawl', { benchmark: 'crawl', machine: machine(), site: site.notes, pages, concurrency, results, ratios, targets });
 console.log(`written ${file}`);

@@ -11,6 +11,10 @@ export interface ContenderConfig {
   urls: string[];
   pages: number;
   concurrency: number;
+  /** A real site (bench:crawl site=PATH): one crawl from `seeds[0]` to this depth instead of the catalogue's split crawls. */
+  maxDepth?: number;
+  /** The built `wvr` CLI (bin.mjs), for the contender that runs it as a user does. */
+  cli?: string;
 }
 
 export interface ContenderResult {
@@ -19,6 +23,8 @@ export interface ContenderResult {
   failed: number;
   elapsedMs: number;
   pagesPerSecond: number;
+  /** CPU (user + system) of the contender's process over the work; for the CLI, the CLI process's. */
+  cpuMs: number;
   memory: MemoryReport;
   notes: Record<string, unknown>;
 }
@@ -27,6 +33,9 @@ export interface Work {
   pages: number;
   failed: number;
   notes?: Record<string, unknown>;
+  /** When the crawler ran as another process (the CLI), that process's peak RSS and CPU replace this one's. */
+  peakRssMb?: number;
+  cpuMs?: number;
 }
 
 /**
@@ -37,15 +46,18 @@ export async function runContender(name: string, work: (config: ContenderConfig)
   const config = await receiveConfig<ContenderConfig>();
   const memory = sampleMemory();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const done = await work(config);
   const elapsedMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   const result: ContenderResult = {
     name,
     pages: done.pages,
     failed: done.failed,
     elapsedMs: Math.round(elapsedMs),
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
-    memory: memory.stop(),
+    cpuMs: Math.round(done.cpuMs ?? (used.user + used.system) / 1000),
+    memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };
   await sendResult(result);

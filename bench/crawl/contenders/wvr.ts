@@ -14,7 +14,7 @@ import { split } from '../site.js';
 
 const MAX_PAGES_PER_CRAWL = 1_000;
 
-await runContender('wvr crawler', async ({ seeds, pages, concurrency }) => {
+await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }) => {
   const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawl-'));
   const engine = createEngine({
     dbPath: join(dir, 'wvr.db'),
@@ -25,7 +25,8 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency }) => {
   const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
   engine.credits.grant(user.id, pages * 2);
   const principal = engine.accounts.localPrincipal(user);
-  const crawlCount = Math.ceil(pages / MAX_PAGES_PER_CRAWL);
+  // A real site is one crawl from its home page; the catalogue is split over crawls of its hubs.
+  const crawlCount = maxDepth === undefined ? Math.ceil(pages / MAX_PAGES_PER_CRAWL) : 1;
   const ids: string[] = [];
   let left = pages;
   for (const group of split(seeds, crawlCount)) {
@@ -35,7 +36,7 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency }) => {
       urls: group,
       max_pages: maxPages,
       expansion: 'internal',
-      link_extraction_config: { max_depth: 3, detect_pagination: true },
+      link_extraction_config: maxDepth === undefined ? { max_depth: 3, detect_pagination: true } : { max_depth: maxDepth },
     });
     if (!('id' in crawl)) throw new Error('a crawl without dry_run answered a dry run');
     ids.push(crawl.id);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { slug, writeDocuments } from './crawl-output.js';
+import { slug, writeCrawlJson, writeDocuments } from './crawl-output.js';
 import type { CrawlDetail } from '../views/crawl-progress.js';
 
 type Doc = CrawlDetail['documents'][number];
@@ -37,6 +37,24 @@ const doc = (url: string, title: string, markdown: string): Doc => ({
 });
 
 const docs = [doc('http://127.0.0.1:8080/', 'Home', '# Home\n\nWelcome'), doc('http://127.0.0.1:8080/a/b?page=2', 'Say "hi"', 'Body')];
+
+describe('writeCrawlJson', () => {
+  // A finished crawl as the API reads it with documents=top: its own documents are not the ones written.
+  const detail = { id: 'c1', status: 'completed', documents: [docs[0]!], documents_total: 2, summary: 'two\nlines' } as unknown as CrawlDetail;
+  async function* pages(items: Doc[]) {
+    for (const item of items) yield item;
+  }
+  const written = async (items: Doc[]) => {
+    let text = '';
+    await writeCrawlJson(async (chunk) => void (text += chunk), detail, pages(items));
+    return text;
+  };
+
+  it('writes exactly what JSON.stringify would, with the streamed documents in place', async () => {
+    expect(await written(docs)).toBe(`${JSON.stringify({ ...detail, documents: docs }, null, 2)}\n`);
+    expect(await written([])).toBe(`${JSON.stringify({ ...detail, documents: [] }, null, 2)}\n`);
+  });
+});
 
 describe('writeDocuments', () => {
   it('writes one numbered JSON file per document', () => {

@@ -7,6 +7,24 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 type CrawlDocument = CrawlDetail['documents'][number];
 
 /**
+ * Writes `JSON.stringify(detail, null, 2)` with `documents` taken from `documents` as they come,
+ * page by page, so a crawl of 1,000 heavy pages is never one string or one array in memory.
+ * `detail.documents` itself is ignored (read it with documents=none or top).
+ */
+export async function writeCrawlJson(write: (chunk: string) => Promise<void>, detail: CrawlDetail, documents: AsyncIterable<CrawlDocument>): Promise<void> {
+  const text = JSON.stringify({ ...detail, documents: [] }, null, 2);
+  const slot = '\n  "documents": []';
+  const at = text.indexOf(slot);
+  await write(`${text.slice(0, at)}\n  "documents": [`);
+  let count = 0;
+  for await (const doc of documents) {
+    // Nested two levels deep; the only raw newlines in stringify's output are its own indentation.
+    await write(`${count++ === 0 ? '' : ','}\n    ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n    ')}`);
+  }
+  await write(`${count === 0 ? ']' : '\n  ]'}${text.slice(at + slot.length)}\n`);
+}
+
+/**
  * Writes a crawl's documents into dir: jsonl as one documents.jsonl; json and markdown as one file
  * per document, numbered in crawl order so names stay unique and sort as fetched. Returns the paths.
  */

@@ -6,7 +6,7 @@ import { balanceNote, emit, table, terminalWidth, type Output } from '../output/
 import { CliError } from '../output/errors.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
-import { OUTPUT_FORMATS, writeDocuments, type OutputFormat } from './crawl-output.js';
+import { OUTPUT_FORMATS, writeCrawlJson, writeDocuments, type OutputFormat } from './crawl-output.js';
 import { whyEnded } from '../views/crawl-end.js';
 import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
 
@@ -18,6 +18,8 @@ const EXPANSIONS: readonly Expansion[] = ['none', 'internal', 'external', 'both'
 const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 const POLL_MS = 500;
 const BEST_PAGES = 5;
+/** Rows of the pages table under a finished crawl. */
+const SHOWN_DOCUMENTS = 20;
 
 interface CrawlOptions {
   maxPages?: number;
@@ -68,12 +70,17 @@ export function crawlCommand(): Command {
         ...(opts.session ? { session_id: opts.session } : {}),
       };
       const wait = Boolean(opts.wait || opts.out || !ctx.options.remote);
+      let written: string[] = [];
       const result = await withClient(
         ctx,
         async (client) => {
           const created = await client.crawls.create(body);
           if ('dry_run' in created || !wait) return created;
-          return follow(client, created, ctx.output);
+          const detail = await follow(client, created, ctx.output);
+          // After Ctrl-C the documents so far are still worth keeping.
+          if (opts.out) written = writeDocuments(opts.out, await collect(documentsOf(client, detail.id)), opts.format);
+          if (ctx.output.json) await writeCrawlJson(ctx.output.write, detail, documentsOf(client, detail.id));
+          return detail;
         },
         { background: true },
       );
@@ -86,13 +93,14 @@ export function crawlCommand(): Command {
         );
         return;
       }
-      // After Ctrl-C the documents so far are still worth keeping.
-      const written = opts.out ? writeDocuments(opts.out, result.documents, opts.format) : [];
-      emit(ctx.output, result, (d) =>
-        wait
-          ? [renderDetail(d), ...(opts.out ? [`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`] : [])].join('\n')
-          : `Crawl ${d.id} is ${d.status}. Follow it with: wvr crawls show ${d.id} --watch`,
-      );
+      // A followed crawl's JSON went out above, its documents streamed.
+      if (!(wait && ctx.output.json)) {
+        emit(ctx.output, result, (d) =>
+          wait
+            ? [renderDetail(d), ...(opts.out ? [`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`] : [])].join('\n')
+            : `Crawl ${d.id} is ${d.status}. Follow it with: wvr crawls show ${d.id} --watch`,
+        );
+      }
       if (ctx.output.json && opts.out) ctx.output.err(`Wrote ${written.length} file(s) (${opts.format}) to ${opts.out}.`);
       const ended = wait ? whyEnded(result) : null;
       if (ended) ctx.output.err(ended);
@@ -134,15 +142,16 @@ export function crawlsCommand(): Command {
     .option('--watch', 'follow a running crawl with the live view until it ends')
     .action(async (id: string, opts: { watch?: boolean }, command: Command) => {
       const ctx = contextOf(command);
-      const detail = await withClient(
+      await withClient(
         ctx,
         async (client) => {
-          const first = await client.crawls.get(id);
-          return opts.watch ? follow(client, first, ctx.output) : first;
+          const first = await client.crawls.get(id, opts.watch ? LIGHT_POLL : FINAL_READ);
+          const detail = opts.watch ? await follow(client, first, ctx.output) : first;
+          if (ctx.output.json) await writeCrawlJson(ctx.output.write, detail, documentsOf(client, detail.id));
+          else ctx.output.out(renderDetail(detail));
         },
         { background: Boolean(opts.watch) },
       );
-      emit(ctx.output, detail, renderDetail);
     });
 
   crawls
@@ -180,11 +189,28 @@ function impliedExpansion(opts: CrawlOptions, output: Output): Expansion | undef
 
 /** Each poll carries only the stats and the best pages so far, whatever the crawl's size. */
 const LIGHT_POLL = { documents: 'top', documents_limit: BEST_PAGES } as const;
+/** The finished crawl as shown: the pages table's rows; --json and --out read every document a page at a time. */
+const FINAL_READ = { documents: 'top', documents_limit: SHOWN_DOCUMENTS } as const;
+/** Documents per read when all of them are wanted. */
+const DOCUMENTS_PAGE = 50;
+
+/** Every document of a crawl, a page at a time (the SDK loads on use, like everything a command needs). */
+async function* documentsOf(client: WvrClient, id: string) {
+  const { paginate } = await import('@wvr/sdk');
+  yield* paginate((q: Parameters<WvrClient['crawls']['documents']>[1]) => client.crawls.documents(id, q), { limit: DOCUMENTS_PAGE });
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
 
 /**
  * Polls the crawl (the light form) until it ends, showing progress: the ink view on a terminal, a
  * plain line per change otherwise, nothing with --json (stdout carries only the final document).
- * The whole crawl is read once at the end. Ctrl-C stops watching, not the crawl.
+ * At the end it is read once more with the rows the pages table shows; whoever wants every
+ * document reads them a page at a time (documentsOf). Ctrl-C stops watching, not the crawl.
  */
 async function follow(client: WvrClient, start: CrawlDetail, output: Output): Promise<CrawlDetail> {
   const base = { pages: start.stats.pages_crawled, atMs: Date.now() };
@@ -206,7 +232,7 @@ async function follow(client: WvrClient, start: CrawlDetail, output: Output): Pr
     process.removeListener('SIGINT', onInterrupt);
     show.done();
   }
-  detail = await client.crawls.get(detail.id);
+  detail = await client.crawls.get(detail.id, FINAL_READ);
   if (interrupted) output.err(`Stopped watching; crawl ${detail.id} is ${detail.status}. Cancel it with: wvr crawls cancel ${detail.id}`);
   return detail;
 }
@@ -248,7 +274,6 @@ function seedsOf(configuration: Record<string, unknown>): string {
   return Array.isArray(urls) ? urls.map(String).join(' ') : '-';
 }
 
-const SHOWN_DOCUMENTS = 20;
 
 /** `width` fits the pages table to a terminal (see table()); without one, titles and URLs print in full. */
 export function renderDetail(d: CrawlDetail, width = terminalWidth()): string {

@@ -4,12 +4,15 @@ import { cliSuggestions } from './cli-words.js';
 export interface Output {
   json: boolean;
   out: (text: string) => void;
+  /** A piece of a long stdout document; resolves once stdout can take more, so a large output is never held in memory. */
+  write: (chunk: string) => Promise<void>;
   err: (text: string) => void;
 }
 
 export const consoleOutput = (json: boolean): Output => ({
   json,
   out: (text) => process.stdout.write(`${text}\n`),
+  write: (chunk) => new Promise((resolve) => (process.stdout.write(chunk) ? resolve() : process.stdout.once('drain', resolve))),
   err: (text) => process.stderr.write(`${text}\n`),
 });
 

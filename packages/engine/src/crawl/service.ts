@@ -306,12 +306,15 @@ export class CrawlService {
 
   /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
   private documentRows(crawlId: string, order: 'crawl' | 'importance', limit?: number, offset = 0): CrawlDocument[] {
-    const query = this.ctx.db
-      .select()
-      .from(crawlDocuments)
-      .where(eq(crawlDocuments.crawlId, crawlId))
-      .orderBy(...(order === 'importance' ? [desc(crawlDocuments.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)]));
-    return (limit === undefined ? query.all() : query.limit(limit).offset(offset).all()).map(toDocument);
+    const ordering = order === 'importance' ? [desc(crawlDocuments.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)];
+    const of = eq(crawlDocuments.crawlId, crawlId);
+    if (limit === undefined) return this.ctx.db.select().from(crawlDocuments).where(of).orderBy(...ordering).all().map(toDocument);
+    // Sorting whole rows would read every document's text for a page of a few (a poll's top five
+    // reread the whole crawl twice a second): pick the page's keys first, then read only those rows.
+    const urls = this.ctx.db.select({ url: crawlDocuments.url }).from(crawlDocuments).where(of).orderBy(...ordering).limit(limit).offset(offset).all().map((r) => r.url);
+    if (urls.length === 0) return [];
+    const rows = new Map(this.ctx.db.select().from(crawlDocuments).where(and(of, inArray(crawlDocuments.url, urls))).all().map((r) => [r.url, r]));
+    return urls.flatMap((url) => (rows.has(url) ? [toDocument(rows.get(url)!)] : []));
   }
 
   private documentCount(crawlId: string): number {

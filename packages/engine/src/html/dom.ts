@@ -24,3 +24,36 @@ export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim
 
 /** Text of an element (entities already decoded by the parser) with white space folded. */
 export const textOf = (el: HTMLElement): string => collapse(el.text);
+
+/**
+ * The first `chars` characters of `textOf(el)`, reading only as many text nodes as that needs
+ * (a language guess wants a sample, not the text of a 1 MB page). Stops once the folded text
+ * runs past `chars`, so the trimmed end cannot change the part kept.
+ */
+export function leadingText(el: HTMLElement, chars: number): string {
+  const parts: string[] = [];
+  let raw = 0;
+  // Folding is checked at doubling lengths, so a page of white space still costs one pass.
+  let check = chars;
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT) {
+      parts.push(node.text);
+      raw += node.text.length;
+      if (raw > check) {
+        const folded = collapse(parts.join(''));
+        if (folded.length > chars) return folded.slice(0, chars);
+        check = raw * 2;
+      }
+    } else if (isElement(node)) {
+      // As node-html-parser's text reads it: a <br> is a line break.
+      if (tagOf(node) === 'br') {
+        parts.push('\n');
+        continue;
+      }
+      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    }
+  }
+  return collapse(parts.join('')).slice(0, chars);
+}

@@ -1,6 +1,7 @@
 import { collapse, tagOf, type HTMLElement } from './dom.js';
 import { isChrome } from './chrome.js';
 import { resolveUrl } from './url.js';
+import { TreeIndex } from './tree-index.js';
 
 export type LinkRegion = 'main' | 'nav' | 'header' | 'footer' | 'aside';
 
@@ -14,39 +15,85 @@ export interface PageLink {
   region: LinkRegion;
 }
 
-/** Every http(s) link on the page with what a crawler needs to judge it. */
-export function readLinks(root: HTMLElement, base: string): PageLink[] {
+/**
+ * Every http(s) link on the page with what a crawler needs to judge it. Links share blocks and
+ * ancestors (a source listing or an index holds thousands), so each block's words and each
+ * ancestor's region are worked out once per page, not once per link.
+ */
+export function readLinks(root: HTMLElement, base: string, index = new TreeIndex(root)): PageLink[] {
   const links: PageLink[] = [];
-  for (const a of root.querySelectorAll('a[href], area[href]')) {
-    const url = resolveUrl(a.getAttribute('href'), base);
+  const regions = new Map<HTMLElement, LinkRegion>();
+  const blocks = new Map<HTMLElement, BlockWords>();
+  for (const a of index.tags(['a', 'area'])) {
+    const href = a.getAttribute('href');
+    if (href === undefined) continue;
+    const url = resolveUrl(href, base);
     if (!url) continue;
     const rel = (a.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const img = a.querySelector('img');
-    const text = collapse(a.text) || a.getAttribute('aria-label') || a.getAttribute('title') || img?.getAttribute('alt') || '';
-    links.push({ url, text: collapse(text), rel, nofollow: rel.includes('nofollow'), context: contextOf(a), region: regionOf(a) });
+    const own = collapse(a.text);
+    const text = own || a.getAttribute('aria-label') || a.getAttribute('title') || a.querySelector('img')?.getAttribute('alt') || '';
+    links.push({ url, text: collapse(text), rel, nofollow: rel.includes('nofollow'), context: contextOf(a, own, blocks), region: regionOf(a, regions) });
   }
   return links;
 }
 
-function regionOf(el: HTMLElement): LinkRegion {
+/** The region of the nearest ancestor that decides one; every ancestor passed on the way gets the same answer. */
+function regionOf(el: HTMLElement, known: Map<HTMLElement, LinkRegion>): LinkRegion {
+  const passed: HTMLElement[] = [];
+  let region: LinkRegion = 'main';
   for (let node = el.parentNode as HTMLElement | null; node && node.tagName; node = node.parentNode as HTMLElement | null) {
-    const tag = tagOf(node);
-    const role = node.getAttribute('role') ?? '';
-    if (tag === 'nav' || role === 'navigation') return 'nav';
-    if (tag === 'footer' || role === 'contentinfo') return 'footer';
-    if (tag === 'aside' || role === 'complementary') return 'aside';
-    if (tag === 'header' || role === 'banner') return 'header';
-    if (tag === 'main' || tag === 'article') return 'main';
-    if (isChrome(node)) return 'nav';
+    const cached = known.get(node) ?? ownRegion(node);
+    if (cached) {
+      region = cached;
+      break;
+    }
+    passed.push(node);
   }
-  return 'main';
+  for (const node of passed) known.set(node, region);
+  return region;
 }
 
-function contextOf(a: HTMLElement): string {
+function ownRegion(node: HTMLElement): LinkRegion | undefined {
+  const tag = tagOf(node);
+  const role = node.getAttribute('role') ?? '';
+  if (tag === 'nav' || role === 'navigation') return 'nav';
+  if (tag === 'footer' || role === 'contentinfo') return 'footer';
+  if (tag === 'aside' || role === 'complementary') return 'aside';
+  if (tag === 'header' || role === 'banner') return 'header';
+  if (tag === 'main' || tag === 'article') return 'main';
+  if (isChrome(node)) return 'nav';
+  return undefined;
+}
+
+/** A block's words, and (for long blocks) where each word first occurs. */
+interface BlockWords {
+  words: string[];
+  first?: Map<string, number>;
+}
+
+/** Blocks shorter than this are searched word by word; longer ones get an index. */
+const INDEXED_WORDS = 64;
+
+function contextOf(a: HTMLElement, own: string, blocks: Map<HTMLElement, BlockWords>): string {
   let block = a.parentNode as HTMLElement | null;
   while (block?.tagName && ['a', 'span', 'strong', 'em', 'b', 'i', 'small'].includes(tagOf(block))) block = block.parentNode as HTMLElement | null;
-  const words = collapse(block?.text ?? a.text).split(' ');
-  const anchor = collapse(a.text).split(' ')[0] ?? '';
-  const at = Math.max(0, words.indexOf(anchor));
-  return words.slice(Math.max(0, at - 10), at + 10).join(' ');
+  let read = block ? blocks.get(block) : undefined;
+  if (!read) {
+    read = { words: collapse(block?.text ?? own).split(' ') };
+    if (block) blocks.set(block, read);
+  }
+  const anchor = own.split(' ')[0] ?? '';
+  const at = Math.max(0, firstIndex(read, anchor));
+  return read.words.slice(Math.max(0, at - 10), at + 10).join(' ');
+}
+
+function firstIndex(block: BlockWords, word: string): number {
+  if (block.words.length < INDEXED_WORDS) return block.words.indexOf(word);
+  if (!block.first) {
+    block.first = new Map();
+    block.words.forEach((w, i) => {
+      if (!block.first!.has(w)) block.first!.set(w, i);
+    });
+  }
+  return block.first.get(word) ?? -1;
 }

@@ -1,6 +1,7 @@
 import { detect as detectLanguage } from 'tinyld/light';
-import { collapse, isElement, tagOf, textOf, type HTMLElement } from './dom.js';
+import { collapse, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
 import { resolveUrl } from './url.js';
+import { hasClass, TreeIndex, within } from './tree-index.js';
 
 export interface MicrodataItem {
   type: string | null;
@@ -26,41 +27,44 @@ export interface PageMetadata {
   themeColor: string | null;
 }
 
-export function readMetadata(root: HTMLElement, base: string): PageMetadata {
-  const meta = metaTags(root);
+export function readMetadata(root: HTMLElement, base: string, index = new TreeIndex(root)): PageMetadata {
+  const meta = metaTags(index);
   const openGraph = Object.fromEntries(Object.entries(meta).filter(([k]) => k.startsWith('og:')).map(([k, v]) => [k.slice(3), v]));
-  const jsonLd = readJsonLd(root);
+  const jsonLd = readJsonLd(root, index);
   const ldArticle = jsonLd.find((item) => typeof item.datePublished === 'string' || typeof item.headline === 'string');
   const robots = (meta.robots ?? '').toLowerCase();
   const linkHref = (rel: RegExp) => {
-    const link = root.querySelectorAll('link').find((l) => rel.test(l.getAttribute('rel') ?? ''));
+    const link = index.tag('link').find((l) => rel.test(l.getAttribute('rel') ?? ''));
     return resolveUrl(link?.getAttribute('href'), base);
   };
   return {
-    title: firstText(meta['og:title'], root.querySelector('title') ? textOf(root.querySelector('title')!) : null, firstHeading(root)),
+    title: firstText(meta['og:title'], index.tag('title')[0] ? textOf(index.tag('title')[0]!) : null, firstHeading(index)),
     description: firstText(meta.description, meta['og:description'], meta['twitter:description']),
-    language: languageOf(root, meta),
+    language: languageOf(root, index, meta),
     publishedDate: isoDate(
       stringField(ldArticle, 'datePublished'),
       meta['article:published_time'],
-      root.querySelector('article time[datetime], time[itemprop="datePublished"], time[pubdate]')?.getAttribute('datetime'),
+      index
+        .tag('time')
+        .find((t) => (t.getAttribute('datetime') !== undefined && within(t, 'article')) || t.getAttribute('itemprop') === 'datePublished' || t.getAttribute('pubdate') !== undefined)
+        ?.getAttribute('datetime'),
       meta.date,
       meta['dc.date'],
       meta['dc.date.issued'],
-      root.querySelector('time[datetime]')?.getAttribute('datetime'),
+      index.tag('time').find((t) => t.getAttribute('datetime') !== undefined)?.getAttribute('datetime'),
     ),
     modifiedDate: isoDate(stringField(ldArticle, 'dateModified'), meta['article:modified_time'], meta['og:updated_time']),
-    author: firstText(authorName(ldArticle?.author), meta.author, meta['article:author'], textOfFirst(root, '[rel="author"], .author, .byline, [itemprop="author"]')),
+    author: firstText(authorName(ldArticle?.author), meta.author, meta['article:author'], bylineOf(index)),
     canonical: linkHref(/(^|\s)canonical(\s|$)/i),
     robots: { noindex: robots.includes('noindex'), nofollow: robots.includes('nofollow') },
     openGraph,
     meta,
     jsonLd,
-    microdata: readMicrodata(root, base),
-    rdfa: readRdfa(root),
-    feeds: root
-      .querySelectorAll('link[rel="alternate"]')
-      .filter((l) => /(rss|atom)\+xml/i.test(l.getAttribute('type') ?? ''))
+    microdata: readMicrodata(index, base),
+    rdfa: readRdfa(index),
+    feeds: index
+      .tag('link')
+      .filter((l) => l.getAttribute('rel') === 'alternate' && /(rss|atom)\+xml/i.test(l.getAttribute('type') ?? ''))
       .map((l) => resolveUrl(l.getAttribute('href'), base))
       .filter((u): u is string => u !== null),
     favicon: linkHref(/(^|\s)(shortcut )?icon(\s|$)/i) ?? resolveUrl('/favicon.ico', base),
@@ -68,9 +72,9 @@ export function readMetadata(root: HTMLElement, base: string): PageMetadata {
   };
 }
 
-function metaTags(root: HTMLElement): Record<string, string> {
+function metaTags(index: TreeIndex): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const el of root.querySelectorAll('meta')) {
+  for (const el of index.tag('meta')) {
     const key = (el.getAttribute('property') ?? el.getAttribute('name') ?? el.getAttribute('itemprop') ?? el.getAttribute('http-equiv'))?.toLowerCase();
     const content = el.getAttribute('content');
     if (key && content !== undefined && !(key in out)) out[key] = collapse(content);
@@ -79,7 +83,7 @@ function metaTags(root: HTMLElement): Record<string, string> {
 }
 
 /** Every JSON-LD object on the page, with @graph expanded and arrays split; broken blocks are skipped. */
-export function readJsonLd(root: HTMLElement): Record<string, unknown>[] {
+export function readJsonLd(root: HTMLElement, index?: TreeIndex): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const add = (value: unknown) => {
     if (Array.isArray(value)) return value.forEach(add);
@@ -88,7 +92,7 @@ export function readJsonLd(root: HTMLElement): Record<string, unknown>[] {
     if (Array.isArray(item['@graph'])) return (item['@graph'] as unknown[]).forEach(add);
     out.push(item);
   };
-  for (const script of root.querySelectorAll('script')) {
+  for (const script of index ? index.tag('script') : root.querySelectorAll('script')) {
     if (!/ld\+json/i.test(script.getAttribute('type') ?? '')) continue;
     try {
       add(JSON.parse(script.rawText.trim().replace(/^<!\[CDATA\[|\]\]>$/g, '')));
@@ -99,9 +103,9 @@ export function readJsonLd(root: HTMLElement): Record<string, unknown>[] {
   return out;
 }
 
-function readMicrodata(root: HTMLElement, base: string): MicrodataItem[] {
-  return root
-    .querySelectorAll('[itemscope]')
+function readMicrodata(index: TreeIndex, base: string): MicrodataItem[] {
+  return index
+    .withAttribute('itemscope')
     .filter((el) => el.getAttribute('itemprop') === undefined)
     .map((el) => microdataItem(el, base));
 }
@@ -135,9 +139,9 @@ function microdataValue(el: HTMLElement, base: string): string {
   return el.getAttribute('content') ?? textOf(el);
 }
 
-function readRdfa(root: HTMLElement): Record<string, string> {
+function readRdfa(index: TreeIndex): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const el of root.querySelectorAll('[property]')) {
+  for (const el of index.withAttribute('property')) {
     if (tagOf(el) === 'meta') continue;
     const key = el.getAttribute('property')!;
     if (!(key in out)) out[key] = el.getAttribute('content') ?? textOf(el);
@@ -145,11 +149,11 @@ function readRdfa(root: HTMLElement): Record<string, string> {
   return out;
 }
 
-function languageOf(root: HTMLElement, meta: Record<string, string>): string | null {
-  const declared = root.querySelector('html')?.getAttribute('lang') ?? meta['content-language'] ?? meta['og:locale'];
+function languageOf(root: HTMLElement, index: TreeIndex, meta: Record<string, string>): string | null {
+  const declared = index.tag('html')[0]?.getAttribute('lang') ?? meta['content-language'] ?? meta['og:locale'];
   if (declared) return declared.split(/[-_]/)[0]!.toLowerCase();
   // Undeclared: tinyld reads the language off the text itself, for any of its 60-odd languages.
-  const sample = textOf(root.querySelector('body') ?? root).slice(0, LANGUAGE_SAMPLE);
+  const sample = leadingText(index.tag('body')[0] ?? root, LANGUAGE_SAMPLE);
   if (sample.replace(/[^\p{L}]/gu, '').length < LANGUAGE_MIN_LETTERS) return null;
   return detectLanguage(sample) || null;
 }
@@ -163,13 +167,17 @@ const firstText = (...values: (string | null | undefined)[]): string | null => {
   return null;
 };
 
-const firstHeading = (root: HTMLElement) => {
-  const h1 = root.querySelector('h1');
+const firstHeading = (index: TreeIndex) => {
+  const h1 = index.tag('h1')[0];
   return h1 ? textOf(h1) : null;
 };
 
-const textOfFirst = (root: HTMLElement, selector: string) => {
-  const el = root.querySelector(selector);
+/** The first `[rel="author"], .author, .byline, [itemprop="author"]`, without "by". */
+const bylineOf = (index: TreeIndex) => {
+  const el = index.first(
+    ['author', 'byline'],
+    (e) => e.getAttribute('rel') === 'author' || hasClass(e, 'author') || hasClass(e, 'byline') || e.getAttribute('itemprop') === 'author',
+  );
   return el ? textOf(el).replace(/^by\s+/i, '') : null;
 };
 

@@ -3,6 +3,7 @@ import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
 import { resolveUrl } from './url.js';
+import { TreeIndex } from './tree-index.js';
 
 export interface ParsedPage extends PageMetadata {
   url: string;
@@ -54,19 +55,22 @@ export function takeTree(page: ParsedPage, html: string): HTMLElement | null {
 
 function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTMLElement } {
   const root = parseDocument(html);
-  const baseHref = root.querySelector('base[href]')?.getAttribute('href');
+  // One walk indexes the elements every reader below looks up.
+  const index = new TreeIndex(root);
+  const baseHref = index.tag('base').find((b) => b.getAttribute('href') !== undefined)?.getAttribute('href');
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
-  const metadata = readMetadata(root, base);
-  const links = readLinks(root, base);
-  const headings = root
-    .querySelectorAll('h1, h2, h3, h4, h5, h6')
+  const metadata = readMetadata(root, base, index);
+  const links = readLinks(root, base, index);
+  const headings = index
+    .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
     .map((h) => ({ level: Number(tagOf(h).slice(1)), text: textOf(h) }))
     .filter((h) => h.text);
-  const images = root
-    .querySelectorAll('img[src]')
+  const images = index
+    .tag('img')
+    .filter((img) => img.getAttribute('src') !== undefined)
     .map((img) => ({ src: resolveUrl(img.getAttribute('src'), base), alt: collapse(img.getAttribute('alt') ?? '') }))
     .filter((i): i is { src: string; alt: string } => i.src !== null);
-  const nextPage = nextPageOf(root, links, base);
+  const nextPage = nextPageOf(index, links, base);
   const { text, markdown } = renderMain(root, base);
   const page: ParsedPage = {
     url: pageUrl,
@@ -82,8 +86,8 @@ function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTM
   return { page, root };
 }
 
-function nextPageOf(root: ReturnType<typeof parseDocument>, links: PageLink[], base: string): string | null {
-  const declared = root.querySelector('link[rel="next"]')?.getAttribute('href');
+function nextPageOf(index: TreeIndex, links: PageLink[], base: string): string | null {
+  const declared = index.tag('link').find((l) => l.getAttribute('rel') === 'next')?.getAttribute('href');
   if (declared) return resolveUrl(declared, base);
   return links.find((l) => l.rel.includes('next') || /^(next( page)?|›|»|→|next ›|next »)$/i.test(l.text))?.url ?? null;
 }

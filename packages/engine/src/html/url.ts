@@ -14,13 +14,16 @@ export function normalizeUrl(url: string, base?: string): string | null {
     return null;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  parsed.hash = '';
-  parsed.username = '';
-  parsed.password = '';
+  // Every setter re-serialises the URL, and crawls normalise every link they see: touch only what is there.
+  if (parsed.href.includes('#')) parsed.hash = '';
+  if (parsed.username) parsed.username = '';
+  if (parsed.password) parsed.password = '';
   if ((parsed.protocol === 'http:' && parsed.port === '80') || (parsed.protocol === 'https:' && parsed.port === '443')) parsed.port = '';
-  const kept = [...parsed.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key));
-  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
-  parsed.search = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
+  if (parsed.search) {
+    const kept = [...parsed.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key));
+    kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+    parsed.search = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
+  }
   return parsed.toString();
 }
 
@@ -32,7 +35,7 @@ export function resolveUrl(href: string | undefined, base: string): string | nul
   try {
     const url = new URL(trimmed, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
+    if (url.href.includes('#')) url.hash = '';
     return url.toString();
   } catch {
     return null;

@@ -1,0 +1,43 @@
+/**
+ * wvr as a user runs it: `wvr --json crawl SEED --max-pages N --max-depth D --expansion internal`
+ * on the local engine (a temp data folder), as its own process. That process's peak RSS is the
+ * kernel's high-water mark, written at exit by a preloaded module; its stdout (the finished crawl
+ * as JSON) is read back here for the page counts. The CLI's own defaults apply (per-host
+ * concurrency included): nothing a user would not pass.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runContender } from './protocol.js';
+
+const PEAK = `process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.WVR_BENCH_PEAK, JSON.stringify({ rss: u.maxRSS * 1024, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 })); });\n`;
+
+await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth, cli }) => {
+  if (!cli) throw new Error('the wvr-cli contender needs the built CLI');
+  const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-cli-'));
+  const preload = join(dir, 'peak.cjs');
+  writeFileSync(preload, PEAK);
+  const peakFile = join(dir, 'peak');
+  const user = ['--data', join(dir, 'data'), '--user', 'bench@x.test'];
+  // A new local account holds 100 credits: grant the crawl's worth first, as a user would.
+  execFileSync(process.execPath, [cli, ...user, 'credits', 'grant', '--amount', String(pages * 2)], { stdio: 'ignore' });
+  const args = ['--require', preload, cli, '--json', ...user, 'crawl', seeds[0]!, '--max-pages', String(pages), '--max-depth', String(maxDepth ?? 3), '--expansion', 'internal'];
+  const child = spawn(process.execPath, args, { env: { ...process.env, WVR_BENCH_PEAK: peakFile }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const out = Buffer.concat(chunks);
+  if (code !== 0) throw new Error(`wvr crawl exited with ${code}: ${out.toString().slice(0, 500)}`);
+  const crawl = JSON.parse(out.toString()) as { status: string; stats: { pages_crawled: number; pages_failed: number; pages_skipped: number } };
+  const peak = JSON.parse(readFileSync(peakFile, 'utf8')) as { rss: number; cpuMs: number };
+  const cliPeakRssMb = Math.round((peak.rss / 1024 / 1024) * 10) / 10;
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    pages: crawl.stats.pages_crawled,
+    failed: crawl.stats.pages_failed,
+    peakRssMb: cliPeakRssMb,
+    cpuMs: peak.cpuMs,
+    notes: { status: crawl.status, skipped: crawl.stats.pages_skipped, stdoutBytes: out.length },
+  };
+});
