@@ -179,7 +179,8 @@ export class SearchService {
         credits_balance,
       };
     }
-    this.searchable(principal);
+    // A session's search is one step of its research, which may begin before anything is indexed.
+    if (!session) this.searchable(principal);
     const credits = this.deps.credits.charge(principal.userId, price, 'search');
     const id = this.ctx.random.uuid();
     this.ctx.db

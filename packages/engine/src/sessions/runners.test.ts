@@ -16,7 +16,8 @@ afterAll(() => web.close());
 afterEach(() => t.dispose());
 
 function open() {
-  t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search });
+  // Searches read the local index (named, since a SearXNG URL alone would select SearXNG); asks may use both.
+  t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search, searchProvider: 'local' });
   owner = principalOf(t.engine, 'owner@x.test', { credits: 1000 });
   for (let i = 1; i <= 6; i++) {
     t.engine.search.index.upsert({
