@@ -5,7 +5,7 @@ import { errors } from '../core/errors.js';
 import { accumulate, type ContextDocument } from './context.js';
 import { applySessionUrlRules } from './filter.js';
 import { summarizeContext, toOperationRecord, type OperationRow, type SessionRow } from './records.js';
-import type { SessionConfigValue, SessionContextSummaryValue, SessionOperationKind, SessionOperationRecord } from './schemas.js';
+import { MAX_RESULT_URLS, type SessionConfigValue, type SessionContextSummaryValue, type SessionOperationKind, type SessionOperationRecord } from './schemas.js';
 import { sessionOperations, sessions, sessionSeenUrls } from './tables.js';
 
 export interface OperationRequest {
@@ -112,6 +112,7 @@ export class SessionOperations {
         .set({
           status: outcome.status,
           resultCount: documents.length,
+          resultUrls: documents.slice(0, MAX_RESULT_URLS).map((d) => d.url),
           filteredCount: outcome.filteredCount ?? 0,
           resultSummary: outcome.resultSummary ?? null,
           credits: outcome.credits ?? 0,

@@ -38,6 +38,7 @@ export function toOperationRecord(row: OperationRow): SessionOperationRecord {
     query: row.query,
     urls: row.targetUrls,
     result_count: row.resultCount,
+    result_urls: row.resultUrls,
     filtered_count: row.filteredCount,
     results_summary: row.resultSummary,
     credits: row.credits,

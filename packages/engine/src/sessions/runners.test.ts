@@ -61,6 +61,8 @@ describe('operations run through a session', () => {
       ['search', 'completed', 2, 1, third.id],
       ['search', 'completed', 6, 1, fourth.id],
     ]);
+    // each item names the URLs that operation returned, after filtering
+    expect(timeline.data.map((o) => o.result_urls)).toEqual([urlsOf(first), urlsOf(second), urlsOf(third), urlsOf(fourth)]);
     const detail = engine.sessions.get(owner, session.id);
     expect(detail.context_summary.urls_seen).toBe(6);
     expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
@@ -110,6 +112,8 @@ describe('operations run through a session', () => {
     await engine.jobs.drain();
     const [op] = engine.sessions.get(owner, session.id).operations;
     expect(op).toMatchObject({ status: 'completed', result_count: 2, credits: 2 });
+    const crawled = engine.crawls.get(owner, created.id).documents.map((d) => d.url);
+    expect([...op!.result_urls].sort()).toEqual([...crawled].sort());
     expect(engine.sessions.get(owner, session.id).context_summary.urls_seen).toBe(2);
   });
 

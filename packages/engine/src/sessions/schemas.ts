@@ -130,6 +130,9 @@ export const SessionOperationKind = z.enum(['search', 'crawl', 'ask']);
 export type SessionOperationKind = z.infer<typeof SessionOperationKind>;
 export const SessionOperationStatus = z.enum(['running', 'completed', 'failed']);
 
+/** A timeline item lists this many result URLs at most: a 1,000-page crawl's would swamp the timeline. */
+export const MAX_RESULT_URLS = 100;
+
 export const SessionOperationSchema = z
   .object({
     id: z.string().uuid(),
@@ -139,6 +142,7 @@ export const SessionOperationSchema = z
     query: z.string().nullable(),
     urls: z.array(z.string()).describe('Target URLs of a crawl'),
     result_count: z.number().int(),
+    result_urls: z.array(z.string()).describe(`The URLs the operation returned after filtering, in result order (at most ${MAX_RESULT_URLS})`),
     filtered_count: z.number().int().describe('Results removed because the session had already seen their URL'),
     results_summary: z.string().nullable(),
     credits: z.number().int(),

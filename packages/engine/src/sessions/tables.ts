@@ -41,6 +41,8 @@ export const sessionOperations = sqliteTable(
     targetUrls: text('target_urls', { mode: 'json' }).$type<string[]>().notNull(),
     resultCount: integer('result_count').notNull().default(0),
     filteredCount: integer('filtered_count').notNull().default(0),
+    /** The URLs the operation returned (after filtering), in result order, for the timeline. */
+    resultUrls: text('result_urls', { mode: 'json' }).$type<string[]>().notNull().default([]),
     resultSummary: text('result_summary'),
     credits: integer('credits').notNull().default(0),
     resourceId: text('resource_id'),

@@ -1222,6 +1222,8 @@ export interface components {
             /** @description Target URLs of a crawl */
             urls: string[];
             result_count: number;
+            /** @description The URLs the operation returned after filtering, in result order (at most 100) */
+            result_urls: string[];
             /** @description Results removed because the session had already seen their URL */
             filtered_count: number;
             results_summary: string | null;
@@ -1515,6 +1517,8 @@ export interface components {
             /** @description Target URLs of a crawl */
             urls: string[];
             result_count: number;
+            /** @description The URLs the operation returned after filtering, in result order (at most 100) */
+            result_urls: string[];
             /** @description Results removed because the session had already seen their URL */
             filtered_count: number;
             results_summary: string | null;

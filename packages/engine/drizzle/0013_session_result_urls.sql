@@ -1,0 +1,1 @@
+ALTER TABLE `session_operations` ADD `result_urls` text DEFAULT '[]' NOT NULL;
