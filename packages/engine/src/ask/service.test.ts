@@ -262,8 +262,10 @@ describe('ask over pages already in the local index', () => {
       const memo = res.sources.find((s) => s.url === url)!;
       expect(memo.passages.map((p) => p.text).join(' ')).toContain('3 October');
       expect(res.stats.pages_read).toBeGreaterThan(0);
-      const theirs = await t.engine.asks.create(bob, { question: 'When does the Heron prototype ship?', depth: 'quick' });
-      expect(theirs.sources.map((s) => s.url)).not.toContain(url);
+      // Alice's private page is not Bob's to read: for him the index holds nothing, which is said, not charged.
+      const before = t.engine.credits.balance(bob.userId);
+      await expect(t.engine.asks.create(bob, { question: 'When does the Heron prototype ship?', depth: 'quick' })).rejects.toMatchObject({ code: 'search_index_empty' });
+      expect(t.engine.credits.balance(bob.userId)).toBe(before);
     } finally {
       await new Promise((r) => server.close(r));
     }
