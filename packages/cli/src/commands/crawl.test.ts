@@ -59,9 +59,11 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     const dir = join(out, 'md');
     const result = await wvr('crawl', `${web.news}/`, '--max-pages', '5', '--expansion', 'internal', '--out', dir, '--format', 'markdown');
     expect(result.code).toBe(0);
-    const id = /^crawl (\S+) /m.exec(result.stdout)?.[1];
+    // progress goes to stderr, results to stdout
+    const id = /^crawl (\S+) /m.exec(result.stderr)?.[1];
     expect(id).toBeDefined();
-    expect(result.stdout).toMatch(new RegExp(`^crawl ${id} completed: 5/5 pages, [0-9.]+ pages/s, queue 0, \\d+ error\\(s\\), 0 filtered, 5 credit\\(s\\)$`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^crawl ${id} completed: 5/5 pages, [0-9.]+ pages/s, \\d+s elapsed(, ETA \\d+s)?, queue 0, \\d+ error\\(s\\), 0 filtered, 5 credit\\(s\\)$`, 'm'));
+    expect(result.stdout).not.toMatch(/^crawl \S+ (running|completed):/m);
     expect(result.stdout).toMatch(new RegExp(`^Crawl ${id} completed: 5/5 pages, \\d+ failed, \\d+ duplicate\\(s\\), 0 filtered by classifiers,`, 'm'));
     expect(result.stdout).toMatch(/^IMPORTANCE\s+STATUS\s+DEPTH\s+LABEL\s+TITLE\s+URL/m);
     expect(result.stdout).toContain(`Wrote 5 file(s) (markdown) to ${dir}.`);
