@@ -26,6 +26,14 @@ describe('passages', () => {
       'Spring tides happen when the Sun and Moon align, giving the largest tidal range.',
     ]);
   });
+
+  it('leads a paragraph too short to quote (a heading, a one-line command) into the next, never dropping it', () => {
+    const text = 'Install\n\nExample\n\norbit install --config value\n\nThe installer writes its configuration next to the binary.\n\nEnd';
+    expect(splitPassages(0, text).map((p) => p.text)).toEqual([
+      'Install Example orbit install --config value',
+      'The installer writes its configuration next to the binary.',
+    ]);
+  });
 });
 
 describe('extractive answers', () => {
