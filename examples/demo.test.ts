@@ -19,7 +19,7 @@ describe('demo', () => {
         const [, pages, relevant] = /Smart crawl of the shop .*: (\d+) pages, (\d+) of them relevant/.exec(out)!;
         expect(Number(pages)).toBe(24);
         expect(Number(relevant)).toBeGreaterThan(Number(pages) / 3);
-        expect(out).toMatch(/ · \d+(\.\d+)? EUR · (true|false)/);
+        expect(out).toMatch(/ · \d+(\.\d+)? EUR · (InStock|OutOfStock)/);
         expect(out).toMatch(/Search of what the session crawled .*: [1-5] results/);
         expect(out).toMatch(/Ask: .+\n\s+[1-5] sources, every \[n\] in the answer points at one of them/);
         expect(out).toMatch(/run 2 found\n\s+1 changed page/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citationsValid, citedFirst, citedNumbers, confidenceOf, extractiveAnswer, rankPassages, relevantDocs } from './compose.js';
+import { citationsValid, citedFirst, citedNumbers, confidenceOf, extractiveAnswer, followUpQuestions, rankPassages, relevantDocs } from './compose.js';
 import { splitPassages } from './passages.js';
 
 const docs = [
@@ -33,6 +33,19 @@ describe('passages', () => {
       'Install Example orbit install --config value',
       'The installer writes its configuration next to the binary.',
     ]);
+  });
+});
+
+describe('follow-up questions', () => {
+  it('speak in the words of the question and the passages, never in stems', () => {
+    const passages = [
+      { url: 'https://d.test/watch', title: 'Watch', publishedDate: null, text: 'Availability of the Kestrel watch varies by category. Availability is checked daily for every category of watches.' },
+    ];
+    const { ranked } = rankPassages('Is the Kestrel watch in stock?', passages);
+    const questions = followUpQuestions('Is the Kestrel watch in stock?', ranked);
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.join(' ')).toMatch(/availability|category/);
+    expect(questions.join(' ')).not.toMatch(/\bavail\b|\bcategori\b/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { bm25Scores } from '../text/bm25.js';
-import { terms } from '../text/tokens.js';
+import { surfaceForms, terms } from '../text/tokens.js';
 import { splitPassages, type Passage } from './passages.js';
 
 export interface AskDocument {
@@ -97,11 +97,13 @@ export function confidenceOf(question: string, cited: RankedPassage[]): number {
   return round(0.5 * coverage + 0.25 * agreement + 0.25 * (best / (best + 5)));
 }
 
-/** Terms the best passages stress that the question does not mention, weighted by passage score. */
+/** Words the best passages stress that the question does not mention, weighted by passage score, as the passages write them. */
 export function salientTerms(question: string, ranked: RankedPassage[], count: number): string[] {
   const asked = new Set(terms(question));
   const weight = new Map<string, number>();
-  for (const p of ranked.slice(0, 10)) {
+  const best = ranked.slice(0, 10);
+  const forms = surfaceForms(best.map((p) => p.text));
+  for (const p of best) {
     for (const t of new Set(terms(p.text))) {
       if (asked.has(t) || t.length < 4 || /^\d+$/.test(t)) continue;
       weight.set(t, (weight.get(t) ?? 0) + p.score);
@@ -110,11 +112,13 @@ export function salientTerms(question: string, ranked: RankedPassage[], count: n
   return [...weight.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, count)
-    .map(([t]) => t);
+    .map(([t]) => forms.get(t) ?? t);
 }
 
 export function followUpQuestions(question: string, ranked: RankedPassage[]): string[] {
-  const subject = terms(question).sort((a, b) => b.length - a.length)[0] ?? 'this';
+  const asked = surfaceForms([question]);
+  const key = terms(question).sort((a, b) => b.length - a.length)[0];
+  const subject = key ? (asked.get(key) ?? key) : 'this';
   const [first, second, third] = salientTerms(question, ranked, 3);
   return [
     first && `How does ${first} relate to ${subject}?`,

@@ -47,6 +47,27 @@ export function stem(word: string): string {
 const STEMS = new Map<string, string>();
 const STEM_CACHE = 50_000;
 
+/**
+ * The word each stem most often stands for in these texts (ties: the shorter word): stems are
+ * keys, and what a person reads ("availability", not "avail") must be a word from the page.
+ */
+export function surfaceForms(texts: Iterable<string>): Map<string, string> {
+  const seen = new Map<string, Map<string, number>>();
+  for (const text of texts) {
+    for (const w of words(text)) {
+      const forms = seen.get(stem(w)) ?? new Map<string, number>();
+      forms.set(w, (forms.get(w) ?? 0) + 1);
+      seen.set(stem(w), forms);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [key, forms] of seen) {
+    const [best] = [...forms.entries()].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]));
+    out.set(key, best![0]);
+  }
+  return out;
+}
+
 export interface TermOptions {
   /** Words to drop; STOPWORDS unless given (see withStopwords). */
   stopwords?: ReadonlySet<string>;
