@@ -33,7 +33,7 @@ describe('wvr ask', () => {
     expect(asText.code).toBe(0);
     expect(asText.stdout).toContain('Sources:');
     expect(asText.stdout).toMatch(/\[1\] .+ — http:\/\/127\.0\.0\.1:\d+\/product\//);
-    expect(asText.stdout).toContain('2 credits (max 2), balance -4');
+    expect(asText.stdout).toContain('2 credits (max 2), 4 used on the local plan');
   });
 
   it('refuses an unknown depth before doing anything', async () => {

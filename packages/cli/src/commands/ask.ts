@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { AskResponse } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
-import { emit } from '../output/print.js';
+import { balanceText, emit } from '../output/print.js';
 import { positiveInt } from './parse.js';
 
 interface AskOptions {
@@ -43,7 +43,7 @@ function render(a: AskResponse): string {
   const fallback = a.model.fallback_reason ? `, model fallback: ${a.model.fallback_reason}` : '';
   lines.push(
     `Confidence ${a.confidence.toFixed(2)} · ${a.answer_mode} (${a.model.provider}${fallback}) · ${a.stats.pages_read} pages read · ` +
-      `${a.credits.consumed} credits (max ${a.credits.max_credits}), balance ${a.credits.balance_after}`,
+      `${a.credits.consumed} credits (max ${a.credits.max_credits}), ${balanceText(a.credits.balance_after)}`,
   );
   return lines.join('\n');
 }

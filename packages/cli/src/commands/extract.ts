@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { ExtractionPreview } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
-import { emit } from '../output/print.js';
+import { balanceText, emit } from '../output/print.js';
 
 /**
  * `--schema FILE|JSON`: inline JSON when the value starts with `{`, else a path to a JSON file.
@@ -52,6 +52,6 @@ function render(r: ExtractionPreview): string {
   }
   const meta = r.extraction_metadata;
   const fallback = meta.fallback_reason_code ? `, model fallback: ${meta.fallback_reason_code}` : '';
-  lines.push('', `${meta.fields_extracted}/${meta.fields_requested} fields · ${meta.method} (${meta.provider}${fallback}) · ${r.credits.consumed} credit, balance ${r.credits.balance_after}`);
+  lines.push('', `${meta.fields_extracted}/${meta.fields_requested} fields · ${meta.method} (${meta.provider}${fallback}) · ${r.credits.consumed} credit, ${balanceText(r.credits.balance_after)}`);
   return lines.join('\n');
 }

@@ -32,12 +32,12 @@ describe('wvr search', () => {
     const asText = await runCli(['--data', data, 'search', 'report', '--quick', '--max', '2'], env);
     expect(asText.code).toBe(0);
     expect(asText.stdout).toMatch(/^#\s+SCORE\s+TITLE\s+URL/m);
-    expect(asText.stdout).toContain('results from searxng · 1 credit(s), balance -2');
+    expect(asText.stdout).toContain('results from searxng · 1 credit(s), 2 used on the local plan');
   });
 
   it('runs a full search with reranking and suggestions for 2 credits, and quotes a dry run', async () => {
     const dry = await runCli(['--data', data, 'search', 'report', '--rerank', '--dry-run'], env);
-    expect(dry.stdout).toContain('Would cost 2 credit(s), advanced (rerank_results); balance -2.');
+    expect(dry.stdout).toContain('Would cost 2 credit(s), advanced (rerank_results); 2 used on the local plan.');
     const full = await runCli(['--data', data, 'search', 'report', '--rerank', '--suggest', '--max', '5', '--json'], env);
     expect(full.code).toBe(0);
     const job = JSON.parse(full.stdout) as SearchJob;

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { QuickSearchResponse, SearchDryRun, SearchJob } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
-import { balanceNote, ellipsize, emit, table } from '../output/print.js';
+import { balanceNote, balanceText, ellipsize, emit, table } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { positiveInt } from './parse.js';
 
@@ -85,4 +85,4 @@ function renderDryRun(d: SearchDryRun): string {
   return `Would cost ${d.credits.would_consume} credit(s), ${d.credits.pricing_tier}${features}; ${balanceNote(d.credits_balance, d.would_succeed)}.`;
 }
 
-const credits = (c: { consumed: number; balance_after: number }) => `${c.consumed} credit(s), balance ${c.balance_after}`;
+const credits = (c: { consumed: number; balance_after: number }) => `${c.consumed} credit(s), ${balanceText(c.balance_after)}`;

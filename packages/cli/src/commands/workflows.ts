@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
-import { balanceNote, emit, table, type Output } from '../output/print.js';
+import { balanceNote, balanceText, emit, table, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
 import { snakeKeys } from '../output/snake.js';
 import { commaList, nonNegativeInt, positiveInt } from './parse.js';
@@ -327,7 +327,7 @@ function changeDetails(e: Execution): string[] {
 
 function renderExecution(e: Execution): string {
   const c = e.result_changes;
-  const head = `Run #${e.seq} ${e.status}: ${e.result_count} result(s), ${e.credits.consumed} credit(s), balance ${e.credits.balance_after}`;
+  const head = `Run #${e.seq} ${e.status}: ${e.result_count} result(s), ${e.credits.consumed} credit(s), ${balanceText(e.credits.balance_after)}`;
   const changes = c
     ? `+${c.net_new_count} new, -${c.dropped_count} dropped, ${c.retained_count} retained${c.changed_urls?.length ? `, ${c.changed_urls.length} changed` : ''} (change ${c.change_rate.toFixed(1)}%)`
     : 'no change tracking';

@@ -60,7 +60,9 @@ function fitWidths(natural: number[], columns: string[], cells: string[][], widt
 export const ellipsize = (value: string, width: number): string => (value.length > width ? `${value.slice(0, width - 1)}…` : value);
 
 /** What a dry run tells about the balance: "balance 40", or "balance 4 — not enough" when it would not cover the cost. */
-export const balanceNote = (balance: number, covered: boolean): string => `balance ${balance}${covered ? '' : ' — not enough'}`;
+/** The local plan counts usage down from 0 and is never refused: a balance below 0 is what was used. */
+export const balanceText = (balance: number): string => (balance < 0 ? `${-balance} used on the local plan` : `balance ${balance}`);
+export const balanceNote = (balance: number, covered: boolean): string => `${balanceText(balance)}${covered ? '' : ' — not enough'}`;
 
 /** The terminal's width when stdout is one; scripts reading a pipe get full values. */
 export const terminalWidth = (): number | undefined => (process.stdout.isTTY ? process.stdout.columns : undefined);
