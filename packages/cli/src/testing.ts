@@ -28,3 +28,17 @@ export function spawnCli(args: string[], env: Record<string, string> = {}): Chil
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
+
+/** Starts `wvr serve --port 0 --json` on a data folder and resolves with the server and the URL it printed. */
+export async function serveCli(data: string): Promise<{ server: ChildProcess; url: string }> {
+  const server = spawnCli(['--data', data, 'serve', '--port', '0', '--allow-private-network', '--json']);
+  const url = await new Promise<string>((resolve) => {
+    let text = '';
+    server.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const line = text.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  return { server, url };
+}

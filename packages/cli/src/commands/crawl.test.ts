@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { components } from '@wvr/sdk';
-import { runCli, spawnCli } from '../testing.js';
+import { runCli, serveCli, spawnCli } from '../testing.js';
 import { renderDetail } from './crawl.js';
 
 type CrawlDetail = components['schemas']['CrawlDetail'];
@@ -140,16 +140,8 @@ describe('wvr crawls', { timeout: 120_000 }, () => {
 
   it('works over --remote: crawl returns at once, crawls show --watch follows it to the end', async () => {
     const token = json<{ token: string }>((await wvr('tokens', 'create', '--json')).stdout).token;
-    const server = spawnCli(['--data', data, 'serve', '--port', '0', '--allow-private-network', '--json']);
+    const { server, url } = await serveCli(data);
     try {
-      const url = await new Promise<string>((resolve) => {
-        let text = '';
-        server.stdout!.on('data', (d: Buffer) => {
-          text += d.toString();
-          const line = text.split('\n').find((l) => l.startsWith('{'));
-          if (line) resolve(json<{ url: string }>(line).url);
-        });
-      });
       const remote = (...args: string[]) => runCli(['--remote', url, '--token', token, ...args]);
       const started = await remote('crawl', `${web.catalogue}/category/books`, '--max-pages', '8', '--expansion', 'internal');
       expect(started.code).toBe(0);

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { components } from '@wvr/sdk';
-import { runCli, spawnCli } from '../testing.js';
+import { runCli, serveCli } from '../testing.js';
 
 type CrawlDetail = components['schemas']['CrawlDetail'];
 type Credits = components['schemas']['CreditsSummary'];
@@ -58,16 +58,8 @@ describe('the local account is not metered', { timeout: 600_000 }, () => {
   it('still answers 402 to a server account over its balance, with suggestions in flags', async () => {
     const data = fresh();
     const token = json<{ token: string }>((await runCli(['--data', data, 'tokens', 'create', '--user', 'buyer@x.test', '--json'])).stdout).token;
-    const server = spawnCli(['--data', data, 'serve', '--port', '0', '--allow-private-network', '--json']);
+    const { server, url } = await serveCli(data);
     try {
-      const url = await new Promise<string>((resolve) => {
-        let text = '';
-        server.stdout!.on('data', (d: Buffer) => {
-          text += d.toString();
-          const line = text.split('\n').find((l) => l.startsWith('{'));
-          if (line) resolve(json<{ url: string }>(line).url);
-        });
-      });
       const refused = await runCli(['--remote', url, '--token', token, 'crawl', `${web.catalogue}/`, '--max-pages', '150', '--wait']);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('(insufficient_credits)');
