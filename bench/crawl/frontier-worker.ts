@@ -69,7 +69,7 @@ while (performance.now() - started < config.windowMs) {
 }
 const job = engine.crawls.list(principal, { limit: 1 }).data[0]!;
 const elapsedMs = Math.round(performance.now() - started);
-if (job.status === 'running') engine.crawls.abort(principal, crawl.id);
+if (job.status === 'running') await engine.crawls.abort(principal, crawl.id);
 await engine.close();
 rmSync(dir, { recursive: true, force: true });
 await sendResult({

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { join, basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { resultsDir } from './results.js';
 
@@ -24,20 +24,34 @@ const externalDependencies: Plugin = {
   },
 };
 
-/** Workspace sources keep their own import.meta.url, so the engine still finds its drizzle/ folder. */
+/**
+ * Workspace sources keep their own import.meta.url, so the engine still finds its drizzle/ folder.
+ * The page-reader pool is the exception: it starts `parse-worker.js` from beside the bundle, as from
+ * beside a built engine, and `buildEntry` puts it there.
+ */
 const ownImportMetaUrl: Plugin = {
   name: 'own-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      if (args.path.endsWith(PARSE_POOL)) return undefined;
       const source = await readFile(args.path, 'utf8');
       return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
     });
   },
 };
 
-/** Bundles one entry file into bench/.results/build/<name>.mjs and returns its path. */
+const PARSE_POOL = join('html', 'parse-pool.ts');
+const parseWorker = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'engine', 'src', 'html', 'parse-worker.ts');
+
+/** Bundles one entry file into bench/.results/build/<name>.mjs (and the engine's page-reader worker beside it); returns its path. */
 export async function buildEntry(entry: string): Promise<string> {
   const outfile = join(resultsDir, 'build', basename(entry).replace(/\.ts$/, '.mjs'));
+  await bundle(parseWorker, join(resultsDir, 'build', 'parse-worker.js'));
+  await bundle(entry, outfile);
+  return outfile;
+}
+
+async function bundle(entry: string, outfile: string): Promise<void> {
   await build({
     entryPoints: [entry],
     outfile,
@@ -48,5 +62,4 @@ export async function buildEntry(entry: string): Promise<string> {
     plugins: [externalDependencies, ownImportMetaUrl],
     logLevel: 'warning',
   });
-  return outfile;
 }

@@ -13,6 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Readability } from '@mozilla/readability';
@@ -83,13 +84,29 @@ const runs = contenders.filter((c) => !only || only.includes(c.name)).map((c) =>
     }
   }
   const ms = performance.now() - start;
-  const file = join(resultsDir, `quality-articles-${c.name}.json`);
-  writeFileSync(file, JSON.stringify(predictions));
-  const scorerArgs = [scorer, file, '--truth', join(dir, 'truth.jsonl'), ...(onlySource ? ['--source', onlySource] : []), '--only-predicted'];
-  if (perPage) scorerArgs.push('--per-page', join(resultsDir, `quality-articles-${c.name}-pages.jsonl`));
-  const report = execFileSync('python3', scorerArgs, { encoding: 'utf8' });
-  return { name: c.name, ms, failures, report, scores: parseReport(report) };
+  const score = (name: string, subset: Record<string, string>, pageScores?: string) => {
+    const file = join(resultsDir, `quality-articles-${name}.json`);
+    writeFileSync(file, JSON.stringify(subset));
+    const scorerArgs = [scorer, file, '--truth', join(dir, 'truth.jsonl'), ...(onlySource ? ['--source', onlySource] : []), '--only-predicted'];
+    if (pageScores) scorerArgs.push('--per-page', pageScores);
+    const report = execFileSync('python3', scorerArgs, { encoding: 'utf8' });
+    return { report, scores: parseReport(report) };
+  };
+  const { report, scores } = score(c.name, predictions, perPage ? join(resultsDir, `quality-articles-${c.name}-pages.jsonl`) : undefined);
+  // The halves: rules are tuned on the development half and checked on the other, which tuning never looks at.
+  const halves = Object.fromEntries(
+    (['dev', 'check'] as const).map((half) => {
+      const subset = Object.fromEntries(Object.entries(predictions).filter(([id]) => halfOf(id) === half));
+      return [half, score(`${c.name}-${half}`, subset).scores];
+    }),
+  );
+  return { name: c.name, ms, failures, report, scores, halves };
 });
+
+/** Half of the dataset a page belongs to, fixed by a hash of its id so every run splits the same way. */
+function halfOf(id: string): 'dev' | 'check' {
+  return createHash('sha1').update(id).digest()[0]! % 2 === 0 ? 'dev' : 'check';
+}
 
 /** The scorer's lines: `<source> n=… P=… R=… F1=…` (body) and `<source> snippets=… P=… R=… F1=…`. */
 function parseReport(report: string): Record<string, { n: number; p: number; r: number; f1: number }> {
@@ -102,10 +119,13 @@ function parseReport(report: string): Record<string, { n: number; p: number; r: 
 
 const sources = Object.keys(runs[0]!.scores);
 const cell = (s?: { p: number; r: number; f1: number }) => (s ? `${s.p.toFixed(3)} ${s.r.toFixed(3)} ${s.f1.toFixed(3)}` : '-');
-console.log(`${'source'.padEnd(22)} ${'n'.padStart(4)}  ${runs.map((r) => `${r.name} P R F1`.padEnd(24)).join('')}`);
-for (const s of sources) {
-  console.log(`${s.padEnd(22)} ${String(runs[0]!.scores[s]!.n).padStart(4)}  ${runs.map((r) => cell(r.scores[s]).padEnd(24)).join('')}`);
-}
+console.log(`${'source'.padEnd(28)} ${'n'.padStart(4)}  ${runs.map((r) => `${r.name} P R F1`.padEnd(24)).join('')}`);
+const row = (label: string, pick: (r: (typeof runs)[number]) => { n: number; p: number; r: number; f1: number } | undefined) => {
+  const n = pick(runs[0]!)?.n;
+  if (n !== undefined) console.log(`${label.padEnd(28)} ${String(n).padStart(4)}  ${runs.map((r) => cell(pick(r)).padEnd(24)).join('')}`);
+};
+for (const s of sources) row(s, (r) => r.scores[s]);
+for (const half of ['dev', 'check'] as const) for (const s of sources) row(`${half} half: ${s}`, (r) => r.halves[half]?.[s]);
 const mb = pages.reduce((sum, p) => sum + p.bytes, 0) / 1024 / 1024;
 for (const r of runs) {
   console.log(`${r.name}: ${pages.length} pages (${mb.toFixed(1)} MB) in ${(r.ms / 1000).toFixed(2)} s, ${Math.round((pages.length / r.ms) * 1000)} pages/s, ${r.failures} failures`);

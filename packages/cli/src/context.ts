@@ -68,7 +68,7 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
   }
   return withLocalEngine(ctx, async (engine, principal) => {
     if (local.background) {
-      const due = engine.workflows.scheduler.dueCount();
+      const due = await engine.workflows.scheduler.dueCount();
       if (due > 0) {
         ctx.output.err(
           `Also running ${due} scheduled workflow(s) due on this data folder while this command works (they may spend credits); \`wvr worker\` keeps schedules on time.`,

@@ -7,6 +7,7 @@ import { extractCommand } from './commands/extract.js';
 import { mcpCommand } from './commands/mcp.js';
 import { monitorsCommand } from './commands/monitors.js';
 import { brandCommand } from './commands/brand.js';
+import { mapCommand } from './commands/map.js';
 import { serveCommand, workerCommand } from './commands/serve.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { tokensCommand } from './commands/tokens.js';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
     .addCommand(mcpCommand())
     .addCommand(monitorsCommand())
     .addCommand(brandCommand())
+    .addCommand(mapCommand())
     .addCommand(searchCommand())
     .addCommand(askCommand())
     .addCommand(extractCommand())

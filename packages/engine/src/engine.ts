@@ -1,5 +1,8 @@
-import { openDatabase } from './db/client.js';
-import type { EngineContext } from './core/context.js';
+import { openDatabase } from './store/sqlite/open.js';
+import { ParsePool } from './html/index.js';
+import { createSqliteStore } from './store/sqlite/index.js';
+import type { EngineContext } from './context.js';
+import type { Principal } from './accounts/schemas.js';
 import { resolveOptions, API_VERSION, ENGINE_VERSION, type EngineOptions } from './core/options.js';
 import { AccountsService } from './accounts/service.js';
 import { TokensService } from './accounts/tokens.js';
@@ -8,9 +11,9 @@ import { SharingService } from './accounts/sharing.js';
 import { SessionsService } from './sessions/service.js';
 import { CreditsService } from './credits/service.js';
 import { NotifyService } from './notify/service.js';
-import { SqliteJobQueue, type JobQueue } from './jobs/index.js';
+import { StoreJobQueue, type JobQueue } from './jobs/index.js';
 import { WorkflowsService } from './workflows/service.js';
-import { crawlOperation, searchOperation } from './workflows/operations.js';
+import { crawlOperation, searchOperation } from './workflows/step-operations.js';
 import { SearchService } from './search/service.js';
 import { WebService } from './web/service.js';
 import { AiService } from './ai/service.js';
@@ -20,6 +23,11 @@ import { AskService } from './ask/service.js';
 import { searchRetriever } from './ask/retriever.js';
 import { BrandService } from './brand/service.js';
 import { MonitorsService } from './monitors/service.js';
+import { createOperationApi, type EngineOps, type RunById } from './operations/api.js';
+
+/** The account an embedder's calls run as when they name no caller; the CLI's local data folder uses it too. */
+export const LOCAL_USER_EMAIL = 'local@wvr.localhost';
+import { MapService } from './map/service.js';
 
 export interface Engine {
   readonly version: string;
@@ -42,6 +50,16 @@ export interface Engine {
   readonly asks: AskService;
   readonly brand: BrandService;
   readonly monitors: MonitorsService;
+  readonly map: MapService;
+  /**
+   * One typed call per operation, by capability: `engine.ops.crawls.create(body, { as, signal })`,
+   * with the same validation, scopes and answers as the HTTP API; `crawls.watch` and
+   * `workflows.watch` yield progress. Without `as`, calls run as the local owner (LOCAL_USER_EMAIL,
+   * the `local` plan, every scope).
+   */
+  readonly ops: EngineOps;
+  /** The same calls by operation id: `engine.run('createCrawl', body)`. */
+  readonly run: RunById;
   /**
    * Works in the background in this process: runs queued jobs (crawls, async searches), due
    * workflows and webhook deliveries. `wvr serve` and `wvr worker` call it; an embedder calls it
@@ -72,7 +90,8 @@ export interface BackgroundOptions {
 export function createEngine(options: EngineOptions = {}): Engine {
   const resolved = resolveOptions(options);
   const { sqlite, db } = openDatabase(resolved.dbPath);
-  const context: EngineContext = { db, sqlite, clock: resolved.clock, random: resolved.random, options: resolved };
+  const store = createSqliteStore(sqlite, db);
+  const context: EngineContext = { store, db, sqlite, clock: resolved.clock, random: resolved.random, options: resolved };
 
   const accounts = new AccountsService(context);
   const credits = new CreditsService(context, accounts);
@@ -81,13 +100,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const rateLimits = new RateLimitService(context);
   const sharing = new SharingService(context, accounts);
   const sessions = new SessionsService(context, accounts, sharing);
-  const jobs = new SqliteJobQueue(context);
+  const jobs = new StoreJobQueue(context);
   const web = new WebService(context);
   const ai = new AiService(resolved.ai);
   const extraction = new ExtractionService({ credits, web, ai });
-  const crawls = new CrawlService(context, { credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions });
+  const pages = new ParsePool({ size: resolved.parseWorkers });
+  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web, sessions });
   const brand = new BrandService(web, credits);
+  const map = new MapService(web, credits);
   const asks = new AskService(context, credits, ai, searchRetriever(search, web), extraction, sessions);
   sessions.connect({ search, crawls, asks });
   // Patrols run on their owner's behalf, whoever (token, schedule) set them off.
@@ -107,6 +128,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     provider: ai.provider,
   });
   const monitors = new MonitorsService(context, workflows);
+
+  let localOwner: Principal | undefined;
+  const defaultPrincipal = async () =>
+    (localOwner ??= accounts.localPrincipal(await accounts.ensureUser({ email: LOCAL_USER_EMAIL, plan: 'local' })));
+  const services = { accounts, tokens, credits, notify, sessions, workflows, search, extraction, crawls, asks, brand, monitors };
+  const api = createOperationApi(services, defaultPrincipal, { validateOutput: resolved.validateOutputs });
 
   let closed = false;
   return {
@@ -130,6 +157,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     asks,
     brand,
     monitors,
+    ops: api.ops,
+    run: api.run,
+    map,
     start(background = {}) {
       jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
       workflows.scheduler.start(background.schedulerIntervalMs, { concurrency: background.schedulerConcurrency });
@@ -147,7 +177,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       await workflows.settled();
       await notify.close();
       await web.close();
-      sqlite.close();
+      await pages.close();
+      await store.close();
     },
   };
 }

@@ -1,2 +1,4 @@
 /** A light entry (no database, no zod): closed vocabularies for tools that list them before loading the engine. */
 export { INTENT_TYPES, SESSION_STATUSES, DOMAIN_CONTEXTS } from './sessions/vocabulary.js';
+/** The pricing table, for help texts that quote prices without loading the engine. */
+export { pricing, creditsText } from './credits/pricing.js';

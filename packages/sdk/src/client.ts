@@ -1,5 +1,6 @@
 import { createTransport, type CallOptions, type TransportOptions } from './transport.js';
-import type { Schemas } from './resources/types.js';
+import type { Body } from './resources/types.js';
+import { operationCaller } from './resources/types.js';
 import { creditsResource } from './resources/credits.js';
 import { sessionsResource } from './resources/sessions.js';
 import { tokensResource } from './resources/tokens.js';
@@ -21,6 +22,7 @@ export function createClient(options: ClientOptions) {
 
 function clientFor(options: ClientOptions, call: CallOptions) {
   const request = createTransport(options, call);
+  const operation = operationCaller(request);
   return {
     request,
     /**
@@ -28,8 +30,10 @@ function clientFor(options: ClientOptions, call: CallOptions) {
      * Options given here win over the client's.
      */
     withOptions: (more: CallOptions): WvrClient => clientFor(options, { ...call, ...more }),
-    health: () => request<Schemas['Health']>('GET', '/v1/health'),
-    me: () => request<Schemas['Profile']>('GET', '/v1/me'),
+    health: () => operation('health'),
+    me: () => operation('getProfile'),
+    /** A site's URLs from its sitemaps and links, without fetching its pages (1 credit). */
+    map: (body: Body<'mapSite'>) => operation('mapSite', { body }),
     tokens: tokensResource(request),
     credits: creditsResource(request),
     webhooks: webhooksResource(request),

@@ -3,7 +3,8 @@ export { WvrApiError, WvrConnectionError, WvrTimeoutError, type ErrorResponse, t
 export { paginate, type Page } from './paginate.js';
 export type { RetryOptions, CallOptions } from './transport.js';
 export type { WatchOptions } from './resources/watch.js';
-export type { DryRunAware } from './resources/types.js';
+export type { DryRunAware, Output, Body, Query } from './resources/types.js';
+export { OPERATIONS, type OperationId } from './generated/operations.js';
 export { extractionSchemaOf, type ExtractionModel, type TypedExtractionPreview } from './resources/extraction.js';
 export type { components, paths, operations } from './generated/openapi.js';
 export { verifyWebhook, type VerifyWebhookOptions, type WebhookHeaders, type WebhookVerdict } from './webhooks.js';

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { requireScope, type Engine, type Principal, type RateLimitState } from '@wvr/engine';
+import { requireScope, runOperation, type Engine, type Principal, type RateLimitState } from '@wvr/engine';
 import { sendError, sendNotFound } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -67,13 +67,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         handler: async (request, reply) => {
           const principal =
             route.auth === 'public' ? null : authorize(engine, authenticate, rateLimits, route, request.headers.authorization, reply);
-          const result = await route.handler({
+          const result = await runOperation(
             engine,
-            principal: principal as Principal,
-            params: request.params as Record<string, string>,
-            query: request.query as Record<string, unknown>,
-            body: request.body,
-          });
+            route.operation,
+            principal,
+            { params: request.params as Record<string, string>, query: request.query as Record<string, unknown>, body: request.body },
+            { validateOutput: engine.context.options.validateOutputs },
+          );
           const dryRun = route.dryRun === true && (result as { dry_run?: unknown } | null)?.dry_run === true;
           return reply.status(dryRun ? 200 : (route.successStatus ?? 200)).send(result);
         },

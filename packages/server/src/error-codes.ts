@@ -38,7 +38,7 @@ export const ERROR_CODES = [
   'planning_budget_too_small', 'window_invalid', 'window_too_long', 'notification_target_required', 'unknown_tool',
   'bad_request', 'invalid_content_length', 'scheduled_for_in_past', 'schedule_conflict', 'url_credentials_not_allowed',
   'webhook_url_not_allowed', 'token_management_forbidden', 'token_outlives_parent', 'database_busy', 'storage_full',
-  'workflow_read_only', 'crawl_read_only', 'search_index_empty', 'search_provider_unset',
+  'workflow_read_only', 'crawl_read_only', 'search_index_empty', 'search_provider_unset', 'render_unavailable',
 ] as const;
 
 export const ErrorTypeSchema = z.enum(ERROR_TYPES).meta({ id: 'ErrorType' });

@@ -1,6 +1,6 @@
 export { createServer, startServer, type ServerOptions, type StartOptions, type RunningServer } from './app.js';
 export { buildOpenApiDocument, ErrorResponseSchema } from './openapi.js';
-export { defineRoute, type RouteDef, type RouteAuth, type RouteRequest } from './route.js';
+export { routeOf, type RouteDef, type RouteAuth, type RouteHttp } from './route.js';
 export { inProcessFetch } from './in-process.js';
 export { createMcpServer, type McpServerOptions } from './mcp/server.js';
 export { MCP_TOOLS, type McpTool } from './mcp/tools.js';

@@ -1,24 +1,24 @@
 import type { z } from 'zod';
-import type { Engine, Principal, Scope } from '@wvr/engine';
+import type { EngineOperation as Operation, OperationScope, Scope } from '@wvr/engine';
 
 /** 'public' needs no token; 'token' needs any valid token; a scope needs a token carrying it. */
-export type RouteAuth = 'public' | 'token' | Scope;
+export type RouteAuth = OperationScope<Scope>;
 
-export interface RouteRequest<A extends RouteAuth> {
-  engine: Engine;
-  principal: A extends 'public' ? null : Principal;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  /** Raw: the engine validates bodies itself, so embedders and HTTP callers get the same 400s. */
-  body: unknown;
-}
-
-export interface RouteDef<A extends RouteAuth = RouteAuth> {
-  operationId: string;
+/** How one operation is reached over HTTP: the engine's operation, and its method and path. */
+export interface RouteHttp {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Below the version prefix, in Fastify form: `/tokens/:id`. */
   path: string;
-  auth: A;
+  successStatus?: number;
+  /** The route takes dry_run: a dry run creates nothing, so it answers 200 whatever successStatus says. */
+  dryRun?: boolean;
+}
+
+/** A route: the HTTP details, with the operation's declaration spelled out for OpenAPI and the tests. */
+export interface RouteDef extends RouteHttp {
+  operation: Operation;
+  operationId: string;
+  auth: RouteAuth;
   tag: string;
   summary: string;
   description?: string;
@@ -26,11 +26,18 @@ export interface RouteDef<A extends RouteAuth = RouteAuth> {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
-  successStatus?: number;
-  /** The route takes dry_run: a dry run creates nothing, so it answers 200 whatever successStatus says. */
-  dryRun?: boolean;
-  handler(request: RouteRequest<A>): unknown;
 }
 
-/** Keeps each route's handler typed by its auth kind while routes are collected in one list. */
-export const defineRoute = <A extends RouteAuth>(route: RouteDef<A>): RouteDef => route as unknown as RouteDef;
+export const routeOf = (operation: Operation, http: RouteHttp): RouteDef => ({
+  ...http,
+  operation,
+  operationId: operation.id,
+  auth: operation.scope,
+  tag: operation.tag,
+  summary: operation.summary,
+  ...(operation.description ? { description: operation.description } : {}),
+  ...(operation.params ? { params: operation.params } : {}),
+  ...(operation.query ? { query: operation.query } : {}),
+  ...(operation.body ? { body: operation.body } : {}),
+  response: operation.output,
+});

@@ -18,7 +18,7 @@ export interface TestServerOptions {
 /** The real server over a real in-memory engine whose clock the test drives. */
 export async function openTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = manualClock('2026-03-10T12:00:00Z');
-  const engine = createEngine({ dbPath: ':memory:', clock, secret: 'test', ...options.engine });
+  const engine = createEngine({ dbPath: ':memory:', clock, secret: 'test', validateOutputs: true, ...options.engine });
   const app = await createServer({ engine, ...options.server });
   return {
     engine,

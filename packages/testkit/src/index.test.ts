@@ -16,8 +16,8 @@ describe('startLocalWeb', () => {
   afterAll(() => web.close());
 
   it('serves each site on its own 127.0.0.1 origin', async () => {
-    const origins = [web.catalogue, web.news, web.docs, web.lab, web.search];
-    expect(new Set(origins).size).toBe(5);
+    const origins = [web.catalogue, web.news, web.docs, web.lab, web.search, web.apps, web.sitemaps];
+    expect(new Set(origins).size).toBe(7);
     for (const origin of origins) expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await get(`${web.catalogue}/`)).body).toContain('Northwind Goods');
     expect((await get(`${web.news}/`)).body).toContain('The Daily Ledger');

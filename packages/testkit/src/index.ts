@@ -3,10 +3,13 @@ import { searchSite } from './search.js';
 import { catalogueSite } from './sites/catalogue.js';
 import { docsSite } from './sites/docs.js';
 import { labSite, type LabOptions } from './sites/lab.js';
+import { appsSite } from './sites/apps.js';
+import { appsModel, type AppsModel } from './sites/apps-model.js';
 import { newsSite } from './sites/news.js';
+import { sitemapSite, type SitemapSiteOptions } from './sites/sitemaps.js';
 import { localWebTruth, type LocalWebTruth, type Origins } from './truth.js';
 
-export type SiteName = 'catalogue' | 'news' | 'docs' | 'lab' | 'search';
+export type SiteName = 'catalogue' | 'news' | 'docs' | 'lab' | 'search' | 'apps' | 'sitemaps';
 export type ContentSite = 'catalogue' | 'news' | 'docs';
 export type CrawledSite = ContentSite | 'lab';
 
@@ -25,6 +28,8 @@ export interface LocalWebOptions {
   crawlDelaySeconds?: number | Partial<Record<CrawledSite, number>>;
   /** Options of the lab site; its crawlDelaySeconds, when set, wins over the one above. */
   lab?: LabOptions;
+  /** Options of the sitemaps site (the map's nested, gzipped and broken sitemaps, or a bulk one for benchmarks). */
+  sitemaps?: SitemapSiteOptions;
   /** The version the sites start at. Default 1. */
   version?: number;
 }
@@ -36,6 +41,8 @@ export interface LocalWeb extends Record<SiteName, string> {
   /** Every request any site received, in arrival order, logged server-side. */
   readonly requests: RequestLogEntry[];
   truth: LocalWebTruth;
+  /** The applications' truth (texts and links each page shows once rendered), at a version (default the current one). */
+  appsTruth(version?: number): AppsModel;
   close(): Promise<void>;
 }
 
@@ -63,6 +70,8 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
     docs: docsSite({ seed, depth: docsDepth, crawlDelaySeconds: delay('docs') }, getVersion),
     lab: labSite({ ...options.lab, crawlDelaySeconds: options.lab?.crawlDelaySeconds ?? delay('lab') }),
     search: searchSite(truth, () => origins),
+    apps: appsSite({ seed }, getVersion),
+    sitemaps: sitemapSite(options.sitemaps),
   };
   const sites: Partial<Record<SiteName, Site>> = {};
   try {
@@ -82,6 +91,8 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
     docs: started.docs.origin,
     lab: started.lab.origin,
     search: started.search.origin,
+    apps: started.apps.origin,
+    sitemaps: started.sitemaps.origin,
     get version() {
       return version;
     },
@@ -90,6 +101,7 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
     },
     requests,
     truth,
+    appsTruth: (at = version) => appsModel(seed, at),
     close: async () => {
       await Promise.all(Object.values(started).map((site) => site.close()));
     },
@@ -108,5 +120,8 @@ export { formatPrice, PER_PAGE, type Product, type ProductMarkup, type Availabil
 export { SECTIONS, type Article } from './sites/news.js';
 export { DOC_TOPICS, type DocPage } from './sites/docs.js';
 export type { LocalWebTruth, PageTruth, ContentChanges, Origins } from './truth.js';
+export { sitemapSite, SITEMAP_SITE_TRUTH, BULK_PER_SITEMAP, type SitemapSiteOptions } from './sites/sitemaps.js';
 export { labSite, LAB_TEXT, LAB_PDF_TEXT, type LabOptions } from './sites/lab.js';
+export { appsSite, type AppsOptions } from './sites/apps.js';
+export { appsModel, FEED_PAGE_SIZE, type AppsModel, type AppPage, type Guide, type Item, type Post } from './sites/apps-model.js';
 export { startProxy, PROXY_MARK_HEADER, type Proxy, type ProxyLogEntry } from './proxy.js';

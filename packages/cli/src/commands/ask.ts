@@ -1,3 +1,4 @@
+import { pricing } from '@wvr/engine/vocabulary';
 import { Command, Option } from 'commander';
 import type { AskResponse } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
@@ -12,7 +13,9 @@ interface AskOptions {
 
 export function askCommand(): Command {
   return new Command('ask')
-    .description('answer a question from researched, cited sources (quick 2, standard 3, deep 5 to 10 credits)')
+    .description(
+      `answer a question from researched, cited sources (quick ${pricing.ask('quick').credits}, standard ${pricing.ask('standard').credits}, deep ${pricing.ask('deep').credits} to ${pricing.ask('deep').max_credits} credits)`,
+    )
     .argument('<question...>', 'the question')
     .addOption(new Option('--depth <depth>', 'how far to research').choices(['quick', 'standard', 'deep']).default('standard'))
     .option('--max-sources <n>', 'most sources to list, 1 to 20 (default 10)', positiveInt)

@@ -1,10 +1,11 @@
+import { creditsText, pricing } from '@wvr/engine/vocabulary';
 import { Command } from 'commander';
 import { contextOf, withClient } from '../context.js';
 import { emit } from '../output/print.js';
 
 export function brandCommand(): Command {
   return new Command('brand')
-    .description('read a site’s brand system: name, tagline, logo, colours and fonts (1 credit)')
+    .description(`read a site’s brand system: name, tagline, logo, colours and fonts (${creditsText(pricing.brandDesignSystem().credits)})`)
     .argument('<url>', 'a page of the site, usually its home page')
     .action(async (url: string, _opts, command: Command) => {
       const ctx = contextOf(command);

@@ -34,6 +34,7 @@ interface CrawlOptions {
   format: OutputFormat;
   dryRun?: boolean;
   session?: string;
+  render?: NonNullable<CrawlBody['render']>;
 }
 
 export function crawlCommand(): Command {
@@ -54,6 +55,13 @@ export function crawlCommand(): Command {
     .addOption(new Option('--format <format>', 'format of --out').choices(OUTPUT_FORMATS).default('json'))
     .option('--dry-run', 'validate and show the price; nothing is crawled or charged')
     .option('--session <id>', 'run it in this research session: on its timeline, pages it has seen skipped')
+    .addOption(
+      new Option('--render <mode>', 'run page scripts in headless Chromium: auto renders application shells only (default), always renders every page (advanced pricing)').choices([
+        'never',
+        'auto',
+        'always',
+      ]),
+    )
     .action(async (urls: string[], opts: CrawlOptions, command: Command) => {
       const ctx = contextOf(command);
       const expansion = opts.expansion ?? impliedExpansion(opts, ctx.output);
@@ -68,6 +76,7 @@ export function crawlCommand(): Command {
         ...(opts.summary ? { generate_summary: true } : {}),
         ...(opts.dryRun ? { dry_run: true } : {}),
         ...(opts.session ? { session_id: opts.session } : {}),
+        ...(opts.render ? { render: opts.render } : {}),
       };
       const wait = Boolean(opts.wait || opts.out || !ctx.options.remote);
       let written: string[] = [];

@@ -1,3 +1,4 @@
+import { creditsText, pricing } from '@wvr/engine/vocabulary';
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { ExtractionPreview } from '@wvr/engine';
@@ -31,7 +32,7 @@ export function schemaArgument(value: string): Record<string, string> {
 
 export function extractCommand(): Command {
   return new Command('extract')
-    .description('try an extraction schema on one page (1 credit)')
+    .description(`try an extraction schema on one page (${creditsText(pricing.extractionPreview().credits)})`)
     .argument('<url>', 'the page to extract from')
     .requiredOption('--schema <file|json>', 'field name to instruction, as inline JSON or a JSON file', schemaArgument)
     .action(async (url: string, opts: { schema: Record<string, string> }, command: Command) => {

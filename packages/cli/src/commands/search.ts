@@ -1,3 +1,4 @@
+import { creditsText, pricing } from '@wvr/engine/vocabulary';
 import { Command, Option } from 'commander';
 import type { QuickSearchResponse, SearchDryRun, SearchJob } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
@@ -18,14 +19,19 @@ interface SearchOptions {
   session?: string;
 }
 
+/** What a full search costs with reranking or suggestions. */
+const advanced = pricing.fullSearch({ rerank_results: true }).credits;
+
 export function searchCommand(): Command {
   return new Command('search')
-    .description('search the pages you may see (local index) or the configured web provider: quick 1 credit, full 1 or 2')
+    .description(
+      `search the pages you may see (local index) or the configured web provider: quick ${creditsText(pricing.quickSearch().credits)}, full ${pricing.fullSearch({}).credits} or ${advanced}`,
+    )
     .argument('<query...>', 'what to search for')
-    .option('--quick', 'quick search (1 credit; honours --include-domains / --exclude-domains)')
+    .option('--quick', `quick search (${creditsText(pricing.quickSearch().credits)}; honours --include-domains / --exclude-domains)`)
     .option('--max <n>', 'results, 1 to 20 (default 10)', positiveInt)
-    .option('--rerank', 'novelty reranking (2 credits)')
-    .option('--suggest', 'follow-up query suggestions (2 credits)')
+    .option('--rerank', `novelty reranking (${creditsText(advanced)})`)
+    .option('--suggest', `follow-up query suggestions (${creditsText(advanced)})`)
     .option('--no-summary', 'skip the free extractive summary')
     .addOption(new Option('--source-type <type>', 'only results of this type').choices(['academic', 'commercial', 'news', 'community', 'mixed']))
     .option('--include-domains <domains...>', 'only these domains')

@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { DAY, HOUR } from '../core/clock.js';
 import { errors } from '../core/errors.js';
-import { rateLimitCounters } from './tables.js';
+import { rateLimitCounters } from '../store/sqlite/tables/accounts.js';
 import type { Plan, Principal } from './schemas.js';
 
 export type RateLimitBucket = 'requests' | 'intent_assessment';

@@ -86,3 +86,19 @@ export const ProfileSchema = z
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Sharing's vocabulary: here, not in sharing.ts, so other capabilities' schemas use it without loading the service. */
+export const SharedResourceType = z.enum(['session', 'crawl', 'search_job', 'workflow']);
+export type SharedResourceType = z.infer<typeof SharedResourceType>;
+
+export const AccessLevel = z.enum(['owner', 'org_viewer', 'public']).meta({ id: 'AccessLevel' });
+export type AccessLevel = z.infer<typeof AccessLevel>;
+
+export const ShareStateSchema = z
+  .object({
+    public_share: z.boolean(),
+    shared_with_org: z.boolean(),
+    organization_id: z.string().nullable(),
+  })
+  .meta({ id: 'ShareState' });
+export type ShareState = z.infer<typeof ShareStateSchema>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
-import { settings } from './tables.js';
+import type { EngineContext } from '../context.js';
+import { settings } from '../store/sqlite/tables/accounts.js';
 
 const KEY = 'signing_secret';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
-import { memberships, organizations, users } from './tables.js';
+import { memberships, organizations, users } from '../store/sqlite/tables/accounts.js';
 import { ALL_SCOPES, type Organization, type Plan, type Principal, type Profile, type User } from './schemas.js';
 import { PLAN_RATE_LIMITS } from './rate-limits.js';
 

@@ -1,27 +1,12 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { ShareBody } from '../core/schemas.js';
 import { parseInput } from '../core/validate.js';
-import type { Principal } from './schemas.js';
+import { AccessLevel, type Principal, type SharedResourceType, type ShareState } from './schemas.js';
 import type { AccountsService } from './service.js';
-import { memberships, resourceShares } from './tables.js';
-
-export const SharedResourceType = z.enum(['session', 'crawl', 'search_job', 'workflow']);
-export type SharedResourceType = z.infer<typeof SharedResourceType>;
-
-export const AccessLevel = z.enum(['owner', 'org_viewer', 'public']).meta({ id: 'AccessLevel' });
-export type AccessLevel = z.infer<typeof AccessLevel>;
-
-export const ShareStateSchema = z
-  .object({
-    public_share: z.boolean(),
-    shared_with_org: z.boolean(),
-    organization_id: z.string().nullable(),
-  })
-  .meta({ id: 'ShareState' });
-export type ShareState = z.infer<typeof ShareStateSchema>;
+import { memberships, resourceShares } from '../store/sqlite/tables/accounts.js';
 
 export type ShareInput = z.input<typeof ShareBody>;
 

@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { DAY, MINUTE } from '../core/clock.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { AccountsService } from './service.js';
 import { signingSecret } from './secret.js';
-import { apiTokens } from './tables.js';
+import { apiTokens } from '../store/sqlite/tables/accounts.js';
 import {
   ScopeSchema,
   TokenCreateBody,

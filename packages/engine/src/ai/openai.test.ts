@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiService } from './service.js';
 import { openAiProvider } from './openai.js';
-import { resolveAi } from './config.js';
+import { resolveAi } from '../core/ai-options.js';
 
 type Behaviour = 'ok' | 'error' | 'rate' | 'slow' | 'malformed' | 'wrong_shape' | 'not_json';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResolvedAi } from './config.js';
+import type { ResolvedAi } from '../core/ai-options.js';
 import { hashedEmbedding, heuristicProvider } from './heuristic.js';
 import { openAiProvider } from './openai.js';
 import { NO_USAGE, type FallbackReason, type ModelProvider, type ObjectRequest, type ProviderResult, type TextRequest, type Usage } from './provider.js';

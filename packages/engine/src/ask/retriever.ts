@@ -1,6 +1,6 @@
 import type { Principal } from '../accounts/schemas.js';
 import { parseHtml } from '../html/index.js';
-import type { PageFetcher } from '../web/types.js';
+import type { PageFetcher, RenderMode } from '../web/types.js';
 import type { SearchProvider } from '../search/providers/types.js';
 import type { AskDocument } from './compose.js';
 
@@ -17,14 +17,17 @@ export interface AskCandidate {
  */
 export interface AskRetriever {
   find(principal: Principal, query: string, limit: number): Promise<AskCandidate[]>;
-  read(principal: Principal, candidate: AskCandidate): Promise<AskDocument | null>;
+  /** `render` applies to pages fetched for the answer (pages the index holds are read from it). */
+  read(principal: Principal, candidate: AskCandidate, render?: RenderMode): Promise<AskDocument | null>;
+  /** Throws 400 render_unavailable for `always` on a server without a browser. */
+  assertRender?(mode: RenderMode | undefined): void;
   /** Throws an explained error when nothing could be found at all (before anything is charged). */
   ready?(principal: Principal): void;
 }
 
 /** Reads a page through engine.web (robots, SSRF guard, caps, cache) and keeps its main text. */
-async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate): Promise<AskDocument | null> {
-  const page = await fetcher.fetch({ url: candidate.url, useCache: true });
+async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate, render?: RenderMode): Promise<AskDocument | null> {
+  const page = await fetcher.fetch({ url: candidate.url, useCache: true, render });
   if (page.error || page.body === null || page.status >= 400) return null;
   if (page.kind === 'html') {
     const parsed = parseHtml(page.body, page.url);
@@ -71,13 +74,16 @@ export function searchRetriever(search: SearchForAsk, fetcher?: PageFetcher): As
       }
       return [...merged.values()].slice(0, limit);
     },
-    async read(principal, candidate) {
+    assertRender(mode) {
+      fetcher?.assertRenderAvailable?.(mode);
+    },
+    async read(principal, candidate, render) {
       // Pages already in the index (the caller's private crawls included) are read there, in full, without a fetch.
       const indexed = search.pageText?.(principal, candidate.url);
       if (indexed?.text.trim()) {
         return { url: candidate.url, title: indexed.title || candidate.title, text: indexed.text, publishedDate: indexed.publishedDate ?? candidate.publishedDate };
       }
-      const doc = fetcher ? await readThroughWeb(fetcher, candidate) : null;
+      const doc = fetcher ? await readThroughWeb(fetcher, candidate, render) : null;
       if (doc) return doc;
       if (candidate.description.trim().length < 40) return null;
       return { url: candidate.url, title: candidate.title, text: candidate.description, publishedDate: candidate.publishedDate };

@@ -4,8 +4,8 @@ import { expectRejected } from '../testing/validation.js';
 import { AskBody } from './schemas.js';
 
 describe('ask request', () => {
-  it('defaults to standard depth and 10 sources', () => {
-    expect(parseInput(AskBody, { question: 'What changed in Node 22?' })).toEqual({ question: 'What changed in Node 22?', depth: 'standard', max_sources: 10 });
+  it('defaults to standard depth, 10 sources and rendering only application shells', () => {
+    expect(parseInput(AskBody, { question: 'What changed in Node 22?' })).toEqual({ question: 'What changed in Node 22?', depth: 'standard', max_sources: 10, render: 'auto' });
   });
   it('refuses a missing question, an unknown depth and max_sources outside 1 to 20', () => {
     expectRejected(AskBody, {}, 'question_required', 'question');

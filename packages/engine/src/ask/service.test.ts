@@ -7,7 +7,7 @@ import { DAY } from '../core/clock.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import type { EngineOptions } from '../core/options.js';
 import { AiService } from '../ai/service.js';
-import { resolveAi } from '../ai/config.js';
+import { resolveAi } from '../core/ai-options.js';
 import { AskService } from './service.js';
 import { searchRetriever } from './retriever.js';
 import { citedNumbers } from './compose.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -61,17 +61,18 @@ export class AskService {
   ) {}
 
   /** `POST /v1/asks`; the sessions service passes `context` for `POST /v1/sessions/{id}/ask`. */
-  async create(principal: Principal, input: unknown, options: { context?: AskContext } = {}): Promise<AskResponse> {
+  async create(principal: Principal, input: unknown, options: { context?: AskContext; signal?: AbortSignal } = {}): Promise<AskResponse> {
     const body = parseInput(AskBody, input);
     // POST /v1/asks with a session_id is the session's ask: checked (404 foreign, 409 closed),
     // given the session's context and recorded on its timeline, which calls back here with context.
     if (body.session_id && !options.context && this.sessions) return this.sessions.ask(principal, body.session_id, body);
     const price = pricing.ask(body.depth);
     this.retriever.ready?.(principal);
+    this.retriever.assertRender?.(body.render);
     const reservation = this.reserve(principal.userId, body.depth, price.credits, price.max_credits);
     try {
       this.credits.use(reservation.id, price.credits);
-      const research = await this.research(principal, body, options.context, reservation);
+      const research = await this.research(principal, body, options.context, reservation, options.signal);
       const answer = await this.answer(body, research.docs, research.ranked);
       const credits = this.credits.commit(reservation.id, price);
       return {
@@ -103,7 +104,7 @@ export class AskService {
     return this.credits.reserve(userId, Math.min(max, balance), 'ask:deep');
   }
 
-  private async research(principal: Principal, body: AskRequest, context: AskContext | undefined, reservation: Reservation) {
+  private async research(principal: Principal, body: AskRequest, context: AskContext | undefined, reservation: Reservation, signal?: AbortSignal) {
     const extra = context?.queryTerms?.slice(0, 5).join(' ') ?? '';
     const seen = new Set<string>();
     const docs: AskDocument[] = [];
@@ -114,8 +115,10 @@ export class AskService {
       const ordered = preferSeen(fresh, context?.seenUrls);
       for (const candidate of ordered) {
         if (budget <= 0) break;
+        // An aborted ask stops reading; its hold is released below.
+        signal?.throwIfAborted();
         seen.add(candidate.url);
-        const doc = await this.retriever.read(principal, candidate);
+        const doc = await this.retriever.read(principal, candidate, body.render);
         if (doc && doc.text.trim()) {
           docs.push(doc);
           budget--;

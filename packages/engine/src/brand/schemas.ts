@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { HttpUrl } from '../core/schemas.js';
 import { CreditsInfoSchema } from '../credits/schemas.js';
+import { renderField } from '../web/render/schema.js';
 
 export const BrandRequestBody = z
-  .strictObject({ url: HttpUrl.describe('A page of the site, usually its home page') })
+  .strictObject({ url: HttpUrl.describe('A page of the site, usually its home page'), render: renderField() })
   .meta({ id: 'BrandDesignSystemRequest' });
 
 const Color = z.string().regex(/^#[0-9a-f]{6}$/).describe('#rrggbb');

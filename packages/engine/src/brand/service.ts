@@ -19,13 +19,14 @@ export class BrandService {
   ) {}
 
   async designSystem(principal: Principal, input: unknown): Promise<BrandDesignSystem> {
-    const { url } = parseInput(BrandRequestBody, input);
-    const price = pricing.brandDesignSystem();
+    const { url, render } = parseInput(BrandRequestBody, input);
+    this.web.assertRenderAvailable?.(render);
+    const price = render === 'always' ? pricing.renderedRead() : pricing.brandDesignSystem();
     // Fail before fetching when the caller cannot pay; charge only once the page was read.
     if (!this.credits.canAfford(principal.userId, price.credits).would_succeed) {
       throw errors.insufficientCredits(price.credits, this.credits.balance(principal.userId));
     }
-    const page = await this.web.fetch({ url });
+    const page = await this.web.fetch({ url, render });
     assertUsable(page, url, ['html']);
 
     const sheetUrls = linkedStylesheets(page.body!, page.url).slice(0, MAX_STYLESHEETS);
@@ -35,7 +36,7 @@ export class BrandService {
       .map((s) => ({ url: s.url, css: s.body! }));
 
     const brand = readBrand(page.body!, page.url, stylesheets);
-    const credits = this.credits.charge(principal.userId, price, 'brand_design_system');
+    const credits = this.credits.charge(principal.userId, page.rendering?.rendered ? pricing.renderedRead() : price, 'brand_design_system');
     return { ...brand, stylesheets_read: stylesheets.length, credits };
   }
 }

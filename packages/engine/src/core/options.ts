@@ -4,8 +4,9 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { RandomSource } from './ids.js';
 import { cryptoRandom } from './ids.js';
-import { DEFAULT_FETCH_LIMITS, type FetchLimits, type ProxyOptions } from '../web/limits.js';
-import { resolveAi, type AiOptions, type ResolvedAi } from '../ai/config.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits, type ProxyOptions } from './fetch-limits.js';
+import { resolveAi, type AiOptions, type ResolvedAi } from './ai-options.js';
+import type { RenderOptions } from './render-options.js';
 
 export interface EngineOptions {
   /** Folder holding `wvr.db` (default `~/.wvr`, or `WVR_DATA_DIR`). */
@@ -22,6 +23,8 @@ export interface EngineOptions {
   proxies?: ProxyOptions;
   /** Fetch limits (timeouts, caps, politeness); defaults in docs/fetching.md. */
   fetchLimits?: Partial<FetchLimits>;
+  /** The rendering tier: Chromium path, contexts, memory, page timeout (docs/rendering.md). */
+  render?: RenderOptions;
   /** Secret that signs token bodies and webhooks; generated and stored in the database when absent. */
   secret?: string;
   /** Monthly credit grants per plan; free is 100 per the spec; `local` is not limited by its balance and gets none. */
@@ -37,8 +40,18 @@ export interface EngineOptions {
    * unset, `searxng` if a SearXNG URL is given, else `local`).
    */
   searchProvider?: 'local' | 'searxng';
+  /**
+   * Worker threads that read crawled pages (tree, text, markdown, links) off the main thread. Default: one per
+   * spare core, at most 4, when the engine runs built; 0 (read in place) when it runs from its TypeScript sources.
+   */
+  parseWorkers?: number;
   /** Model layer: `heuristic` (default) or any OpenAI-compatible endpoint (default `WVR_AI_*`; docs/ai-providers.md). */
   ai?: AiOptions;
+  /**
+   * Check every operation's answer against its output schema (a 500 naming the field when they
+   * disagree). Test engines turn it on; it costs a parse per call, so production leaves it off.
+   */
+  validateOutputs?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -49,13 +62,17 @@ export interface ResolvedOptions {
   userAgent: string;
   proxies: ProxyOptions;
   fetchLimits: FetchLimits;
+  /** Resolved by the web service, which owns the browser. */
+  render: RenderOptions | undefined;
   secret: string | undefined;
   monthlyGrants: Record<'free' | 'developer' | 'pro' | 'local', number>;
   smtpUrl: string | undefined;
   emailFrom: string;
   searxngUrl: string | undefined;
   searchProvider: string;
+  parseWorkers: number | undefined;
   ai: ResolvedAi;
+  validateOutputs: boolean;
 }
 
 export const ENGINE_VERSION = '0.1.0';
@@ -77,7 +94,9 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
       premium: options.proxies?.premium ?? (process.env.WVR_PROXY_PREMIUM || undefined),
       ultra_premium: options.proxies?.ultra_premium ?? (process.env.WVR_PROXY_ULTRA_PREMIUM || undefined),
     },
+    parseWorkers: options.parseWorkers ?? (process.env.WVR_PARSE_WORKERS ? Number(process.env.WVR_PARSE_WORKERS) : undefined),
     fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits },
+    render: options.render,
     secret: options.secret,
     monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, local: 0, ...options.monthlyGrants },
     smtpUrl: options.smtpUrl ?? (process.env.WVR_SMTP_URL || undefined),
@@ -85,5 +104,6 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     searxngUrl,
     searchProvider: options.searchProvider ?? (process.env.WVR_SEARCH_PROVIDER || (searxngUrl ? 'searxng' : 'local')),
     ai: resolveAi(options.ai),
+    validateOutputs: options.validateOutputs ?? false,
   };
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { normalizeUrl, type LinkRegion } from '../html/index.js';
-import type { crawlFrontier } from './tables.js';
+import type { crawlFrontier } from '../store/sqlite/tables/crawl.js';
 import { priorityOf, REGION_WEIGHTS, type Bucket } from './graph.js';
 
 /** A frontier row with its SQLite rowid, the id the link graph is kept by. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccessLevel, ShareStateSchema } from '../accounts/sharing.js';
+import { AccessLevel, ShareStateSchema } from '../accounts/schemas.js';
 import { page } from '../core/schemas.js';
 import { CreditsInfoSchema } from '../credits/schemas.js';
 import { CrawlStatus } from './schemas.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { openTestEngine, type TestEngine } from '../testing/engine.js';
 import { RunStore } from './run-store.js';
 import { Frontier } from './frontier.js';
-import { crawlDocuments } from './tables.js';
+import { crawlDocuments } from '../store/sqlite/tables/crawl.js';
 
 let t: TestEngine;
 afterEach(async () => t.dispose());

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { crawlDocuments, crawls } from './tables.js';
+import type { crawlDocuments, crawls } from '../store/sqlite/tables/crawl.js';
 
 type CrawlRow = typeof crawls.$inferSelect;
 type DocumentRow = typeof crawlDocuments.$inferInsert;

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { storageProblem } from '../core/storage.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
-import { normalizeUrl, parseHtml, type LinkRegion, type ParsedPage } from '../html/index.js';
+import { normalizeUrl, parseHtml, type LinkRegion, type ParsePool, type ParsedPage } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
-import { crawls } from './tables.js';
+import { crawls } from '../store/sqlite/tables/crawl.js';
 import { Frontier, type FrontierRow } from './frontier.js';
 import { nextBucket, REGION_WEIGHTS, round, strongerRegion, type Bucket } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
@@ -15,7 +15,7 @@ import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
 import { domainOf, inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
 import { startTier } from '../web/tiers.js';
-import type { PageEnricher, PageEnrichment } from './enrich.js';
+import type { PageEnricher, PageEnrichment } from '../extract/enrichment.js';
 import { summarizeCrawl } from '../extract/summary.js';
 import { smartCrawlReport, type SmartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
@@ -47,6 +47,8 @@ export interface RunnerDeps {
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
   indexPage?: (page: IndexPageInput) => unknown;
+  /** Reads pages off the main thread when there is a spare core; without it, pages are read in place. */
+  reader?: Pick<ParsePool, 'parse'>;
   /** Called once when a crawl reaches a terminal state. */
   onFinished: (crawlId: string) => void;
 }
@@ -198,6 +200,8 @@ class CrawlRun {
           retryStrategy: this.config.retry_strategy,
           useCache: this.config.use_cache,
           cacheMaxAge: this.config.cache_max_age,
+          // Crawls stored before the render field existed keep the behaviour they were created with.
+          render: this.config.render ?? 'never',
           signal: this.job.signal,
         })
         .then(
@@ -442,7 +446,7 @@ class CrawlRun {
   private async prepare(row: FrontierRow, page: FetchedPage): Promise<Prepared> {
     const usable = !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
     if (!usable) return { row, page, failure: page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}` };
-    const parsed = page.kind === 'html' ? parseHtml(page.body!, page.url) : null;
+    const parsed = page.kind === 'html' ? await this.read(page.body!, page.url) : null;
     const finalUrl = normalizeUrl(page.url) ?? row.url;
     const canonical = parsed?.canonical ? normalizeUrl(parsed.canonical) : null;
     return { row, page, parsed, finalUrl, canonical, enrichment: await this.enrich(page, parsed) };
@@ -474,10 +478,12 @@ class CrawlRun {
     const state = this.store.state();
     // Cancelled meanwhile (perhaps by another engine): the reservation is already released.
     if (state.status !== 'running') return 'stopped';
-    const credits = page.fromCache
+    const credits = page.rendering?.rendered
+      ? pricing.renderedPageCredits(state.pricePerPage)
+      : page.fromCache
       ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
       : state.pricePerPage;
-    if (state.reservationId && !this.deps.credits.use(state.reservationId, credits)) return 'budget_exhausted';
+    if (state.reservationId && !this.charge(state.reservationId, credits, page)) return 'budget_exhausted';
     this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
     if (fingerprint) this.fingerprints.add(fingerprint);
     if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
@@ -488,16 +494,37 @@ class CrawlRun {
     return 'stored';
   }
 
+  /**
+   * Draws a page's price from the crawl's reservation. The one exception to "never past the
+   * reservation": a page `render: auto` rendered costs more than was reserved for it, and the
+   * difference is reserved on the way when the balance (and budget_config.max_credits) allow.
+   */
+  private charge(reservationId: string, credits: number, page: FetchedPage): boolean {
+    if (this.deps.credits.use(reservationId, credits)) return true;
+    if (this.config.render !== 'auto' || !page.rendering?.rendered) return false;
+    const cap = this.config.budget_config?.max_credits;
+    if (cap !== undefined && this.deps.credits.reservation(reservationId).used + credits > cap) return false;
+    return this.deps.credits.useBeyond(reservationId, credits);
+  }
+
   private isCovered(url: string, self: string): boolean {
     if (url === self) return false;
     const existing = this.frontier.get(url);
     return existing !== undefined && existing.state !== 'queued' && existing.state !== 'failed';
   }
 
+  /** A page read in a worker has no tree to hand on, so pages that extraction reads again are read in place. */
+  private read(html: string, url: string): Promise<ParsedPage> | ParsedPage {
+    return this.deps.reader && !this.enriching() ? this.deps.reader.parse(html, url) : parseHtml(html, url);
+  }
+
+  private enriching(): boolean {
+    return Boolean(this.config.extraction_schema || this.config.classify_documents || this.config.generate_summary || (this.config.classifiers?.length ?? 0) > 0);
+  }
+
   private async enrich(page: FetchedPage, parsed: ParsedPage | null): Promise<PageEnrichment> {
     const enricher = this.deps.enricher?.();
-    const wanted = this.config.extraction_schema || this.config.classify_documents || this.config.generate_summary || (this.config.classifiers?.length ?? 0) > 0;
-    if (!enricher || !wanted) return {};
+    if (!enricher || !this.enriching()) return {};
     return enricher.enrich({
       page,
       parsed,

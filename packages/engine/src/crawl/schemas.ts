@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpUrl, ListQuery, ProcessingMode, ShareBody, Uuid, listQuery, requireWebhookUrl } from '../core/schemas.js';
 import { ExtractionSchema } from '../extract/schemas.js';
 import { checkClassifiers, type ClassifierInput } from '../extract/classifiers.js';
+import { renderField } from '../web/render/schema.js';
 
 export const CrawlStatus = z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']);
 export const Expansion = z.enum(['none', 'internal', 'external', 'both']);
@@ -55,6 +56,7 @@ export const CrawlFields = {
   premium_proxy: z.boolean().default(false),
   ultra_premium: z.boolean().default(false),
   retry_strategy: RetryStrategy.default('auto'),
+  render: renderField(),
 };
 
 interface CrawlRuleFields {

@@ -3,10 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { eq } from 'drizzle-orm';
-import { errorCodeOf, openTestEngine, principalOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { rejectionCodeOf, openTestEngine, principalOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { EngineOptions } from '../core/options.js';
-import { jobs } from '../jobs/tables.js';
-import { crawls } from './tables.js';
+import { jobs } from '../store/sqlite/schema.js';
+import { crawls } from '../store/sqlite/tables/crawl.js';
 import { intentFromSchema } from '../extract/intent.js';
 import { summarizeText } from '../extract/summary.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -97,7 +97,7 @@ describe('CrawlService', () => {
     const before = engine.credits.balance(owner.userId);
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 50, expansion: 'internal' }, { runAt: new Date(t.clock.now().getTime() + 3_600_000) })) as CrawlDetail;
     expect(engine.credits.balance(owner.userId)).toBe(before - 50);
-    const cancelled = engine.crawls.cancel(owner, created.id);
+    const cancelled = await engine.crawls.cancel(owner, created.id);
     expect(cancelled.status).toBe('cancelled');
     expect(engine.credits.balance(owner.userId)).toBe(before);
     expect(engine.credits.ledgerSum(owner.userId)).toBe(before);
@@ -112,14 +112,14 @@ describe('CrawlService', () => {
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 300, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
     const running = engine.jobs.runDue();
     await vi.waitFor(() => expect(engine.crawls.get(owner, created.id).stats.pages_crawled).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
-    engine.crawls.abort(owner, created.id);
+    await engine.crawls.abort(owner, created.id);
     await running;
     const aborted = engine.crawls.get(owner, created.id);
     expect(aborted.status).toBe('cancelled');
     expect(aborted.stats.pages_crawled).toBeLessThan(300);
     expect(aborted.documents.reduce((s, d) => s + d.credits, 0)).toBe(aborted.stats.credits_used);
     expect(engine.credits.balance(owner.userId)).toBe(before - aborted.stats.credits_used);
-    expect(engine.jobs.get(created.id)!.status).toBe('cancelled');
+    expect((await engine.jobs.get(created.id))!.status).toBe('cancelled');
   });
 
   it('answers 400 for sync mode above 10 pages and for a proxy tier that is not configured', async () => {
@@ -141,9 +141,9 @@ describe('CrawlService', () => {
     engine.credits.grant(boss.userId, 100);
     const created = (await engine.crawls.create(boss, { urls: [`${web.catalogue}/`], max_pages: 1 })) as CrawlDetail;
     engine.crawls.share(boss, created.id, { shared_with_org: true, organization_id: orgId });
-    expect(errorCodeOf(() => engine.crawls.cancel(colleague, created.id))).toBe('403 crawl_read_only');
-    expect(errorCodeOf(() => engine.crawls.execute(colleague, created.id))).toBe('403 crawl_read_only');
-    expect(errorCodeOf(() => engine.crawls.cancel(outsider, created.id))).toBe('404 crawl_not_found');
+    expect(await rejectionCodeOf(() => engine.crawls.cancel(colleague, created.id))).toBe('403 crawl_read_only');
+    expect(await rejectionCodeOf(() => engine.crawls.execute(colleague, created.id))).toBe('403 crawl_read_only');
+    expect(await rejectionCodeOf(() => engine.crawls.cancel(outsider, created.id))).toBe('404 crawl_not_found');
   });
 
   it('reserves and estimates only its seeds when nothing can expand', async () => {
@@ -219,7 +219,7 @@ describe('CrawlService', () => {
     const created = (await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1 }, { runAt: new Date(t.clock.now().getTime() + 86_400_000) })) as CrawlDetail;
     await engine.jobs.runDue();
     expect(engine.crawls.get(owner, created.id).status).toBe('pending');
-    expect(engine.crawls.execute(owner, created.id).scheduled_for).toBe(t.clock.now().toISOString());
+    expect((await engine.crawls.execute(owner, created.id)).scheduled_for).toBe(t.clock.now().toISOString());
     await engine.jobs.runDue();
     const executed = engine.crawls.get(owner, created.id);
     expect(executed.status).toBe('completed');
@@ -360,10 +360,10 @@ describe('CrawlService', () => {
       const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5, expansion: 'internal', processing_mode: 'webhook', webhook_url })) as CrawlDetail;
       expect(engine.credits.balance(owner.userId)).toBe(before - 5);
       // Its worker died on the last allowed attempt: the queue fails the job without running it again.
-      const job = engine.jobs.get(created.id)!;
+      const job = (await engine.jobs.get(created.id))!;
       engine.context.db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
       await engine.jobs.runDue();
-      expect(engine.jobs.get(created.id)!.status).toBe('failed');
+      expect((await engine.jobs.get(created.id))!.status).toBe('failed');
       // Settled by the queue's onFailed, before anyone reads the crawl.
       const row = engine.context.db.select().from(crawls).where(eq(crawls.id, created.id)).get()!;
       expect(row).toMatchObject({ status: 'failed' });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -11,11 +11,12 @@ import type { JobQueue } from '../jobs/index.js';
 import type { PageFetcher } from '../web/types.js';
 import { assertTiersAvailable } from '../web/tiers.js';
 import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, type CrawlGetInput, type CrawlInput } from './schemas.js';
-import { crawlDocuments, crawlFrontier, crawls } from './tables.js';
-import { CrawlRunner, effectiveExpansion } from './runner.js';
+import { crawlDocuments, crawlFrontier, crawls } from '../store/sqlite/tables/crawl.js';
+import { jobs } from '../store/sqlite/schema.js';
+import { CrawlRunner, effectiveExpansion, type RunnerDeps } from './runner.js';
 import { Frontier } from './frontier.js';
 import { defaultDepth } from './relevance.js';
-import type { PageEnricher } from './enrich.js';
+import type { PageEnricher } from '../extract/enrichment.js';
 import type { IndexPageInput } from '../search/schemas.js';
 import type { CrawlDetail, CrawlDocument, CrawlDocumentList, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
 
@@ -36,6 +37,8 @@ export interface CrawlServiceDeps {
   enricher?: () => PageEnricher | undefined;
   /** The local search index; every stored page goes in, scoped to the crawl. */
   indexPage?: (page: IndexPageInput) => unknown;
+  /** Reads crawled pages off the main thread (the engine's ParsePool). */
+  reader?: RunnerDeps['reader'];
   /** The sessions capability: a crawl naming a session_id runs as that session's operation. */
   sessions?: {
     crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun>;
@@ -54,6 +57,8 @@ export interface CrawlCreateOptions {
   sessionId?: string;
   /** URLs never to fetch when discovered (a session's filter_seen_urls); seeds are always fetched. */
   skipUrls?: readonly string[];
+  /** Aborts the crawl (as POST /v1/crawls/{id}/abort does) when it fires: fetched pages stay charged. */
+  signal?: AbortSignal;
 }
 
 /** Crawl jobs: create (async, sync or webhook), read, list, cancel, abort, execute, share, estimate. */
@@ -69,6 +74,7 @@ export class CrawlService {
       fetcher: deps.fetcher,
       enricher: deps.enricher,
       indexPage: deps.indexPage,
+      reader: deps.reader,
       onFinished: (id) => this.announce(id),
     });
     deps.jobs.register<{ crawlId: string }>(CRAWL_JOB, (job) => this.runner.run(job.job.payload.crawlId, job), {
@@ -94,7 +100,7 @@ export class CrawlService {
     const id = this.ctx.random.uuid();
     const now = this.ctx.clock.now();
     const runAt = options.runAt ?? now;
-    this.ctx.sqlite.transaction(() => {
+    await this.ctx.store.atomically(async () => {
       const reservation = this.deps.credits.reserve(principal.userId, plan.reserve, `crawl ${id}`);
       this.ctx.db
         .insert(crawls)
@@ -117,9 +123,16 @@ export class CrawlService {
       const frontier = new Frontier(this.ctx.sqlite, id, false);
       frontier.seed(input.urls);
       if (options.skipUrls) frontier.markSeen(options.skipUrls);
-      this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { id, runAt });
-    }).immediate();
-    if (input.processing_mode === 'sync') await this.deps.jobs.runNow(id);
+      await this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { id, runAt });
+    });
+    const onAbort = () => void Promise.resolve().then(() => this.abort(principal, id)).catch(() => undefined);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (input.processing_mode === 'sync') await this.deps.jobs.runNow(id);
+    } finally {
+      // An async crawl outlives the call: the caller aborts it with abort() or a signal on watch.
+      options.signal?.removeEventListener('abort', onAbort);
+    }
     return this.get(principal, id);
   }
 
@@ -172,25 +185,25 @@ export class CrawlService {
   }
 
   /** `DELETE /v1/crawls/{id}`: a pending (scheduled) or running crawl ends cancelled, its reservation released. */
-  cancel(principal: Principal, id: string): CrawlDetail {
+  cancel(principal: Principal, id: string): Promise<CrawlDetail> {
     return this.stop(principal, id);
   }
 
   /** `POST /v1/crawls/{id}/abort`: a running crawl stops now; pages already fetched stay charged. */
-  abort(principal: Principal, id: string): CrawlDetail {
+  abort(principal: Principal, id: string): Promise<CrawlDetail> {
     return this.stop(principal, id);
   }
 
   /** `POST /v1/crawls/{id}/execute`: a scheduled crawl becomes due now; the job queue starts it. */
-  execute(principal: Principal, id: string): CrawlDetail {
+  async execute(principal: Principal, id: string): Promise<CrawlDetail> {
     const row = this.owned(principal, id);
     if (row.status !== 'pending') {
       throw errors.conflict('crawl_not_pending', `Crawl ${id} is ${row.status}; only a pending (scheduled) crawl can be executed.`, { details: { status: row.status } });
     }
     const now = this.ctx.clock.now().getTime();
     this.ctx.db.update(crawls).set({ runAt: now }).where(eq(crawls.id, id)).run();
-    if (!this.deps.jobs.reschedule(id, now) && this.deps.jobs.get(id)?.status !== 'running') {
-      this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { runAt: now });
+    if (!(await this.deps.jobs.reschedule(id, now)) && (await this.deps.jobs.get(id))?.status !== 'running') {
+      await this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { runAt: now });
     }
     return this.get(principal, id);
   }
@@ -203,7 +216,7 @@ export class CrawlService {
   }
 
   /** Cancel and abort alike: a pending or running crawl ends cancelled, the unused reservation released. */
-  private stop(principal: Principal, id: string): CrawlDetail {
+  private async stop(principal: Principal, id: string): Promise<CrawlDetail> {
     const row = this.owned(principal, id);
     if (!ACTIVE.includes(row.status)) {
       throw errors.conflict('crawl_not_active', `Crawl ${id} is already ${row.status}.`, { details: { status: row.status } });
@@ -216,7 +229,7 @@ export class CrawlService {
         .run().changes;
       if (changed > 0 && row.reservationId) this.deps.credits.release(row.reservationId);
     }).immediate();
-    this.deps.jobs.cancel(id);
+    await this.deps.jobs.cancel(id);
     this.announce(id);
     return this.get(principal, id);
   }
@@ -224,6 +237,7 @@ export class CrawlService {
   /** Checks that need other capabilities (proxy tiers, classifiers) and the derived intent. */
   private prepare(input: CrawlInput): CrawlInput {
     assertTiersAvailable(this.ctx.options.proxies, input);
+    this.deps.fetcher().assertRenderAvailable?.(input.render);
     const enricher = this.deps.enricher?.();
     const intent = input.intent ?? (input.auto_generate_intent && input.extraction_schema ? enricher?.intentFromSchema?.(input.extraction_schema) : undefined);
     enricher?.validateClassifiers?.(input.classifiers, { intent });
@@ -343,7 +357,9 @@ export class CrawlService {
   /** A crawl whose job failed for good or vanished is shown (and recorded) as failed, never stuck running. */
   private settled(row: Row): Row {
     if (row.status !== 'pending' && row.status !== 'running') return row;
-    if (!this.runner.settleAbandoned(row.id, this.deps.jobs.get(row.id))) return row;
+    // A synchronous look at the job until crawl reads go through the store (then: await this.deps.jobs.get).
+    const job = this.ctx.db.select({ status: jobs.status, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, row.id)).get();
+    if (!this.runner.settleAbandoned(row.id, job)) return row;
     return this.ctx.db.select().from(crawls).where(eq(crawls.id, row.id)).get()!;
   }
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import type { AccountsService } from '../accounts/service.js';
 import type { Principal } from '../accounts/schemas.js';
-import { creditLedger, creditReservations } from './tables.js';
+import { creditLedger, creditReservations } from '../store/sqlite/tables/credits.js';
 import type { Price } from './pricing.js';
 import type { CreditsInfo, CreditsSummary, LedgerEntry } from './schemas.js';
 import { CreditStatements, type LedgerRow, type ReservationRow } from './statements.js';
@@ -90,6 +90,25 @@ export class CreditsService {
     return this.atomically(() => {
       const r = this.openReservation(reservationId);
       if (r.used + amount > r.amount) return false;
+      this.q.addUsed.run(amount, reservationId);
+      return true;
+    });
+  }
+
+  /**
+   * Records use beyond what was reserved by reserving the difference first, when the balance
+   * allows: for work whose price rose on the way (a page `render: auto` found to be an
+   * application shell costs the rendered price). False, with nothing changed, when it does not.
+   */
+  useBeyond(reservationId: string, amount: number): boolean {
+    return this.atomically(() => {
+      const r = this.openReservation(reservationId);
+      const missing = r.used + amount - r.amount;
+      if (missing > 0) {
+        if (this.sum(r.userId) < missing && this.metered(r.userId)) return false;
+        this.q.growReservation.run(missing, reservationId);
+        this.append(r.userId, 'reserve', -missing, { operation: r.operation, reservationId });
+      }
       this.q.addUsed.run(amount, reservationId);
       return true;
     });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { creditLedger, creditReservations } from './tables.js';
+import type { creditLedger, creditReservations } from '../store/sqlite/tables/credits.js';
 
 export type ReservationRow = typeof creditReservations.$inferSelect;
 export type LedgerRow = typeof creditLedger.$inferSelect;
@@ -13,6 +13,7 @@ export class CreditStatements {
   readonly reservation: Statement<[string], ReservationRow>;
   readonly insertReservation: Statement<[Omit<ReservationRow, 'closedAt'>]>;
   readonly addUsed: Statement<[number, string]>;
+  readonly growReservation: Statement<[number, string]>;
   readonly closeReservation: Statement<[string, string, string]>;
   readonly ledgerSum: Statement<[string], { total: number }>;
   readonly grantInPeriod: Statement<[string, string], { id: string }>;
@@ -29,6 +30,7 @@ export class CreditStatements {
       'INSERT INTO credit_reservations (id, user_id, operation, amount, used, status, created_at) VALUES (@id, @userId, @operation, @amount, @used, @status, @createdAt)',
     );
     this.addUsed = sqlite.prepare<[number, string]>('UPDATE credit_reservations SET used = used + ? WHERE id = ?');
+    this.growReservation = sqlite.prepare<[number, string]>('UPDATE credit_reservations SET amount = amount + ? WHERE id = ?');
     this.closeReservation = sqlite.prepare<[string, string, string]>('UPDATE credit_reservations SET status = ?, closed_at = ? WHERE id = ?');
     this.ledgerSum = sqlite.prepare<[string], { total: number }>('SELECT coalesce(sum(amount), 0) AS total FROM credit_ledger WHERE user_id = ?');
     this.grantInPeriod = sqlite.prepare<[string, string], { id: string }>(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl } from '../core/schemas.js';
 import { CreditsInfoSchema } from '../credits/schemas.js';
+import { RenderInfoSchema, renderField } from '../web/render/schema.js';
 
 const FIELD_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 export const MAX_SCHEMA_FIELDS = 20;
@@ -45,7 +46,7 @@ export const ExtractionSchema = z
   .meta({ id: 'ExtractionSchema' });
 
 export const PreviewExtractionBody = z
-  .strictObject({ url: HttpUrl.describe('The page to try the schema on'), extraction_schema: ExtractionSchema })
+  .strictObject({ url: HttpUrl.describe('The page to try the schema on'), extraction_schema: ExtractionSchema, render: renderField() })
   .meta({ id: 'PreviewExtractionRequest' });
 
 const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
@@ -71,6 +72,7 @@ export const ExtractionPreviewSchema = z
     text_excerpt: z.string().describe('The start of the main text, up to 500 characters'),
     extracted_data: z.record(z.string(), FieldValueSchema),
     extraction_metadata: ExtractionMetadataSchema,
+    rendering: RenderInfoSchema.optional().describe('Present when the page was HTML and render was not never: whether it was rendered, and why'),
     credits: CreditsInfoSchema,
   })
   .meta({ id: 'ExtractionPreview' });

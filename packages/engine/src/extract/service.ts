@@ -4,10 +4,10 @@ import { requireScope } from '../accounts/scopes.js';
 import type { AiService } from '../ai/index.js';
 import { parseInput } from '../core/validate.js';
 import type { CreditsService } from '../credits/service.js';
-import { pricing } from '../credits/pricing.js';
+import { pricing, type Price } from '../credits/pricing.js';
 import { parseHtml, type ParsedPage } from '../html/index.js';
-import type { PageEnricher, PageEnrichment } from '../crawl/enrich.js';
-import type { FetchedPage, FetchRequest } from '../web/types.js';
+import type { PageEnricher, PageEnrichment } from './enrichment.js';
+import type { FetchedPage, PageFetcher } from '../web/types.js';
 import { assertUsable } from '../web/usable.js';
 import { classifyPage, DOCUMENT_TYPES, type Classification } from './classify.js';
 import { applyClassifiers, ClassifierConfig, validateClassifiers, type ClassifierInput } from './classifiers.js';
@@ -21,7 +21,7 @@ import { textPage } from './text-page.js';
 
 export interface ExtractionDeps {
   credits: CreditsService;
-  web: { fetch(request: FetchRequest): Promise<FetchedPage> };
+  web: PageFetcher;
   ai: AiService;
 }
 
@@ -59,12 +59,13 @@ export class ExtractionService implements PageEnricher {
   async preview(principal: Principal, body: unknown): Promise<ExtractionPreview> {
     requireScope(principal, 'crawl');
     const input = parseInput(PreviewExtractionBody, body);
-    const price = pricing.extractionPreview();
+    this.deps.web.assertRenderAvailable?.(input.render);
+    const price = input.render === 'always' ? pricing.renderedRead() : pricing.extractionPreview();
     const reservation = this.deps.credits.reserve(principal.userId, price.credits, 'extraction_preview');
     let page: FetchedPage;
     let parsed: ParsedPage;
     try {
-      page = await this.deps.web.fetch({ url: input.url, ignoreRobots: true });
+      page = await this.deps.web.fetch({ url: input.url, ignoreRobots: true, render: input.render });
       assertUsable(page, input.url);
       parsed = toParsed(page);
     } catch (error) {
@@ -72,8 +73,7 @@ export class ExtractionService implements PageEnricher {
       throw error;
     }
     const { extracted_data, extraction_metadata } = await this.extract({ page: parsed, html: page.body ?? '' }, input.extraction_schema);
-    this.deps.credits.use(reservation.id, price.credits);
-    const credits = this.deps.credits.commit(reservation.id, price);
+    const credits = this.settle(principal, reservation.id, price, page.rendering?.rendered === true);
     return {
       url: input.url,
       final_url: page.url,
@@ -82,8 +82,19 @@ export class ExtractionService implements PageEnricher {
       text_excerpt: excerpt(parsed.text),
       extracted_data,
       extraction_metadata,
+      ...(page.rendering ? { rendering: page.rendering } : {}),
       credits,
     };
+  }
+
+  /** Charges the preview: its price, or the rendered price when `auto` found an application shell and rendered it. */
+  private settle(principal: Principal, reservationId: string, price: Price, rendered: boolean) {
+    if (!rendered || price.credits >= pricing.renderedRead().credits) {
+      this.deps.credits.use(reservationId, price.credits);
+      return this.deps.credits.commit(reservationId, rendered ? pricing.renderedRead() : price);
+    }
+    this.deps.credits.release(reservationId);
+    return this.deps.credits.charge(principal.userId, pricing.renderedRead(), 'extraction_preview');
   }
 
   /** Runs a schema over one page: the model when configured (heuristic fallback), else heuristics. */
@@ -164,7 +175,7 @@ export class ExtractionService implements PageEnricher {
     return out;
   }
 
-  /** The crawl runner's PageEnricher (crawl/enrich.ts). */
+  /** The crawl runner's PageEnricher (enrichment.ts). */
   async enrich(request: Parameters<PageEnricher['enrich']>[0]): Promise<PageEnrichment & { keep: boolean; dropped_reason: string | null }> {
     const parsed = request.parsed ?? (request.page.body ? toParsed(request.page) : null);
     if (!parsed) return { keep: true, dropped_reason: null };

@@ -1,5 +1,5 @@
 import { collapse, isElement, tagOf, TEXT, type HTMLElement, type Node } from './dom.js';
-import { BLOCK_TAGS, findMainContent, SKIP_TAGS } from './main-content.js';
+import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import { resolveUrl } from './url.js';
 
 export { isChrome } from './chrome.js';
@@ -38,7 +38,7 @@ function joinBlocks(blocks: Block[]): Rendered {
   return { text: join('text'), markdown: join('markdown') };
 }
 
-const leftOut = (el: HTMLElement, ctx: RenderContext) => SKIP_TAGS.has(tagOf(el)) || ctx.dropped(el);
+const leftOut = (el: HTMLElement, ctx: RenderContext) => isSkipped(el) || ctx.dropped(el);
 
 const walkBlocks = (el: HTMLElement, ctx: RenderContext, out: Block[], listDepth: number) => walkNodes(el.childNodes, ctx, out, listDepth);
 

@@ -8,8 +8,15 @@ export const TEXT = 3;
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
 
+/**
+ * An end tag of a script or style with junk before its `>` (`</script\n<!-- note -->`): browsers end the
+ * element there, the parser would read the rest of the page as script. Written plainly, it ends where browsers end it.
+ */
+const LOOSE_END_TAG = /<\/(script|style)\s[^>]*>/gi;
+
 export function parseDocument(html: string): HTMLElement {
-  return parse(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html, {
+  const cut = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
+  return parse(cut.replace(LOOSE_END_TAG, '</$1>'), {
     comment: false,
     lowerCaseTagName: false,
     blockTextElements: { script: true, style: true, noscript: true, textarea: true },

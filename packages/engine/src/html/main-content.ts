@@ -15,7 +15,8 @@ import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
  *  3. while rendering, `dropped` leaves out blocks inside the content that read as furniture:
  *     link lists, image galleries, forms, short boxes of shop and share buttons.
  * A reading that keeps under ENOUGH_CHARS is done again with fewer rules (at most four more
- * times, on such short pages only), and the longest reading wins.
+ * times, on such short pages only), and the longest reading wins, unless it lies inside a comment thread or a
+ * sidebar while another reading keeps some text (retries without name rules find the thread beside a short article).
  */
 export interface MainContent {
   /** The blocks to render, in document order. */
@@ -25,6 +26,18 @@ export interface MainContent {
 }
 
 export const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'form', 'button', 'select', 'input', 'textarea', 'canvas', 'object', 'embed', 'dialog', 'head', 'title', 'meta', 'link']);
+/**
+ * Is this element never text (scripts, controls, embeds)? A form is, unless it wraps the page (it holds the
+ * page's h1): some sites (ASP.NET ones above all) put the whole body, article included, in one <form>.
+ */
+export function isSkipped(el: HTMLElement, tag = tagOf(el)): boolean {
+  if (!SKIP_TAGS.has(tag)) return false;
+  if (tag !== 'form') return true;
+  let skipped = formSkipped.get(el);
+  if (skipped === undefined) formSkipped.set(el, (skipped = el.querySelector('h1') === null));
+  return skipped;
+}
+const formSkipped = new WeakMap<HTMLElement, boolean>();
 const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 export const BLOCK_TAGS = new Set(['p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'hr', 'br', 'header', 'footer', 'aside', 'nav', 'address', 'details', 'summary', 'center', 'body', 'html', 'caption', 'fieldset', 'legend', 'menu']);
 /** Paragraph runs inside these do not count as prose: list items, definitions, headings, captions, table headers. */
@@ -79,6 +92,8 @@ const ATTEMPTS: Rules[] = [
 export function findMainContent(root: HTMLElement): MainContent {
   const body = root.querySelector('body') ?? root;
   let best: { content: MainContent; chars: number } | null = null;
+  // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
+  let fallback: { content: MainContent; chars: number } | null = null;
   for (const rules of ATTEMPTS) {
     const reader = new Reader(rules);
     reader.measure(body);
@@ -87,10 +102,29 @@ export function findMainContent(root: HTMLElement): MainContent {
     const kept = new Set(parts);
     const content: MainContent = { parts, dropped: (el) => !kept.has(el) && reader.dropped(el) };
     const chars = parts.reduce((sum, part) => sum + keptChars(part, content), 0);
+    if (parts.some((part) => insideElsewhere(part, body))) {
+      if (!fallback || chars > fallback.chars) fallback = { content, chars };
+      continue;
+    }
     if (!best || chars > best.chars) best = { content, chars };
     if (chars >= ENOUGH_CHARS) break;
   }
-  return best!.content;
+  return ((best && best.chars >= ELSEWHERE_MIN_CHARS) || !fallback ? best! : fallback).content;
+}
+
+/**
+ * Whole class/id names of blocks that hold other people's text or other pages' teasers: comment threads and
+ * sidebars. Whole names only: "right-sidebar" or "l-sidebar-fixed" name a layout that holds the article.
+ */
+const ELSEWHERE_NAME = /^(comments?|comments?[-_]?(list|thread|area|section|wrapper|container)|disqus_thread|replies|respond|sidebar\d*|side-bar)$/i;
+/** A reading outside comments and sidebars wins over one inside them when it keeps at least this much. */
+const ELSEWHERE_MIN_CHARS = 100;
+
+function insideElsewhere(el: HTMLElement, body: HTMLElement): boolean {
+  for (let node: HTMLElement | null = el; node?.tagName && node !== body; node = node.parentNode as HTMLElement | null) {
+    if (namesOf(node).split(/\s+/).some((name) => ELSEWHERE_NAME.test(name))) return true;
+  }
+  return false;
 }
 
 /** Characters the content keeps: a walk of the parts that skips what `dropped` leaves out. */
@@ -98,7 +132,7 @@ function keptChars(el: HTMLElement, content: MainContent): number {
   let chars = 0;
   for (const child of el.childNodes) {
     if (isElement(child)) {
-      if (!SKIP_TAGS.has(tagOf(child)) && !content.dropped(child)) chars += keptChars(child, content);
+      if (!isSkipped(child) && !content.dropped(child)) chars += keptChars(child, content);
     } else if (child.nodeType === TEXT) chars += visibleLength(child.text);
   }
   return chars;
@@ -135,7 +169,7 @@ class Reader {
         continue;
       }
       const childTag = tagOf(child);
-      if (SKIP_TAGS.has(childTag)) {
+      if (isSkipped(child, childTag)) {
         if (CONTROL_TAGS.has(childTag)) stat.controls++;
         else if (childTag === 'form') stat.controls += child.querySelectorAll('input, select, textarea, button').length;
         this.skipped.add(child);
@@ -260,10 +294,12 @@ class Reader {
     const threshold = Math.max(10, topScore * 0.2);
     const topClass = top.getAttribute('class') ?? '';
     const parts: HTMLElement[] = [];
+    let seenTop = false;
     for (const sibling of parent.childNodes) {
       if (!isElement(sibling) || this.skipped.has(sibling)) continue;
       if (sibling === top) {
         parts.push(sibling);
+        seenTop = true;
         continue;
       }
       const bonus = topClass && sibling.getAttribute('class') === topClass ? topScore * 0.2 : 0;
@@ -282,6 +318,11 @@ class Reader {
       }
       // A short content block (a product's description) is one of several boxes of facts: take the plain ones beside it.
       if ((this.stats.get(top)?.chars ?? 0) < 1000 && density < 0.1 && !this.dropped(sibling) && !/^h[1-6]$/.test(tag)) {
+        parts.push(sibling);
+        continue;
+      }
+      // A lead-in before the body (a standfirst box under the headline) is prose the article opens with.
+      if (!seenTop && tag !== 'p' && isLeadIn(sibling, stat, density) && !this.dropped(sibling) && (!this.rules.weighNames || classWeight(sibling) >= 0)) {
         parts.push(sibling);
         continue;
       }
@@ -320,6 +361,13 @@ class Reader {
     return false;
   }
 }
+
+/** A block of one or two sentences of plain prose, no list or table, ending like a sentence: a standfirst. */
+function isLeadIn(el: HTMLElement, stat: Stat, density: number): boolean {
+  if (!LEAD_IN_TAGS.has(tagOf(el)) || stat.chars < 80 || stat.chars > 1000 || density > 0.1 || stat.items > 0 || stat.images > 0 || stat.controls > 0) return false;
+  return /[.!?…]["'”’»)]?$/.test(el.text.trim());
+}
+const LEAD_IN_TAGS = new Set(['div', 'section', 'header', 'p']);
 
 function add(into: Stat, from: Stat): void {
   into.chars += from.chars;

@@ -1,2 +1,2 @@
-export { SqliteJobQueue } from './sqlite-queue.js';
+export { StoreJobQueue } from './store-queue.js';
 export { RescheduleJob, type Job, type JobContext, type JobHandler, type JobQueue, type JobStatus, type HandlerOptions, type EnqueueOptions, type RunOptions } from './queue.js';

@@ -1,28 +1,15 @@
 /**
- * The job queue contract every capability uses for long or deferred work. The in-process
- * SQLite implementation (sqlite-queue.ts) is the default; a PostgreSQL or Redis backed queue
- * can replace it by implementing this interface, without touching capabilities. Producer calls
- * (enqueue, get, cancel, reschedule) are synchronous so that enqueueing joins the caller's
- * database transaction (an outbox a distributed backend relays from); everything on the
- * worker side (claiming, running, heartbeats) is asynchronous.
+ * The job queue contract every capability uses for long or deferred work. The default
+ * implementation (store-queue.ts) keeps jobs behind the store's `jobs` port, so it runs over
+ * whichever driver the store has (SQLite, PostgreSQL); another backend (Redis, a broker) can
+ * replace it by implementing this interface, without touching capabilities. Every call is
+ * asynchronous. Producer calls (enqueue, get, cancel, reschedule) made inside
+ * `store.atomically` join that transaction: a job is enqueued together with the rows it works
+ * on, or not at all (an outbox a distributed backend relays from).
  */
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+import type { Job } from './vocabulary.js';
 
-export interface Job<P = unknown> {
-  id: string;
-  kind: string;
-  payload: P;
-  status: JobStatus;
-  /** Claims so far, the current one included. */
-  attempts: number;
-  maxAttempts: number;
-  /** Engine clock, ms since the epoch. */
-  runAt: number;
-  lastError: string | null;
-  result: unknown;
-  createdAt: number;
-  finishedAt: number | null;
-}
+export type { Job, JobStatus } from './vocabulary.js';
 
 export interface JobContext<P = unknown> {
   job: Job<P>;
@@ -76,12 +63,12 @@ export interface RunOptions {
 
 export interface JobQueue {
   register<P>(kind: string, handler: JobHandler<P>, options?: HandlerOptions): void;
-  enqueue<P>(kind: string, payload: P, options?: EnqueueOptions): Job<P>;
-  get(id: string): Job | undefined;
+  enqueue<P>(kind: string, payload: P, options?: EnqueueOptions): Promise<Job<P>>;
+  get(id: string): Promise<Job | undefined>;
   /** Moves a queued job's run-at time (e.g. a scheduled crawl executed now); false when it is not queued. */
-  reschedule(id: string, runAt: Date | number): boolean;
+  reschedule(id: string, runAt: Date | number): Promise<boolean>;
   /** Queued: cancelled at once. Running: the handler's signal aborts; the job ends cancelled. */
-  cancel(id: string): boolean;
+  cancel(id: string): Promise<boolean>;
   /** Claims the jobs due by the engine clock and runs them concurrently; resolves when they end. */
   runDue(options?: RunOptions): Promise<Job[]>;
   /** runDue until nothing is due (tests, sync callers). */

@@ -1,4 +1,4 @@
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { DAY } from '../core/clock.js';
 import { parseInput } from '../core/validate.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -29,10 +29,10 @@ export class MonitorsService {
     private readonly workflows: WorkflowsService,
   ) {}
 
-  chronicle(principal: Principal, id: string, query: unknown = {}): MonitorChronicle {
+  async chronicle(principal: Principal, id: string, query: unknown = {}): Promise<MonitorChronicle> {
     const { limit } = parseInput(ChronicleQuery, query, 'query');
-    const workflow = this.workflows.get(principal, id);
-    const page = this.workflows.executions(principal, id, { limit, offset: 0 });
+    const workflow = await this.workflows.get(principal, id);
+    const page = await this.workflows.executions(principal, id, { limit, offset: 0 });
     const entries = [...page.data].reverse().map((e) => {
       const changes = changesOf(e);
       return {
@@ -62,12 +62,13 @@ export class MonitorsService {
     };
   }
 
-  digest(principal: Principal, query: unknown = {}): MonitorDigest {
+  async digest(principal: Principal, query: unknown = {}): Promise<MonitorDigest> {
     const q = parseInput(DigestQuery, query, 'query');
     const until = q.until ? Date.parse(q.until) : this.ctx.clock.now().getTime();
     const since = q.since ? Date.parse(q.since) : until - DAY;
-    const monitors = this.allWorkflows(principal).map((workflow) => {
-      const runs = this.executionsBetween(principal, workflow.id, since, until);
+    const workflows = await this.allWorkflows(principal);
+    const monitors = await Promise.all(workflows.map(async (workflow) => {
+      const runs = await this.executionsBetween(principal, workflow.id, since, until);
       const changes = runs.map(changesOf);
       const counts = {
         new_count: sum(changes.map((c) => c.new.length)),
@@ -86,7 +87,7 @@ export class MonitorsService {
         last_run_at: runs[0]?.finished_at ?? null,
         summary: digestLine(runs.length, counts, conditionMet),
       };
-    });
+    }));
     const significance = (m: (typeof monitors)[number]) => m.new_count + m.dropped_count + m.changed_count;
     monitors.sort((a, b) => Number(b.condition_met) - Number(a.condition_met) || significance(b) - significance(a) || a.name.localeCompare(b.name));
     return {
@@ -104,27 +105,27 @@ export class MonitorsService {
     };
   }
 
-  recommendations(principal: Principal, id: string): MonitorRecommendations {
-    const workflow = this.workflows.get(principal, id);
-    const reports = this.workflows.executions(principal, id, { limit: RECOMMENDATION_REPORTS, offset: 0 }).data;
+  async recommendations(principal: Principal, id: string): Promise<MonitorRecommendations> {
+    const workflow = await this.workflows.get(principal, id);
+    const reports = (await this.workflows.executions(principal, id, { limit: RECOMMENDATION_REPORTS, offset: 0 })).data;
     const query = typeof workflow.operation_config?.query === 'string' ? workflow.operation_config.query : (workflow.intent ?? workflow.name);
     return { workflow_id: workflow.id, ...recommend(query, reports) };
   }
 
-  private allWorkflows(principal: Principal) {
+  private async allWorkflows(principal: Principal) {
     const all = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = this.workflows.list(principal, { limit: PAGE, offset });
+      const page = await this.workflows.list(principal, { limit: PAGE, offset });
       all.push(...page.data);
       if (all.length >= page.total || page.data.length === 0) return all;
     }
   }
 
   /** Newest first, paging back until the runs are older than the window. */
-  private executionsBetween(principal: Principal, id: string, since: number, until: number): WorkflowExecution[] {
+  private async executionsBetween(principal: Principal, id: string, since: number, until: number): Promise<WorkflowExecution[]> {
     const inWindow: WorkflowExecution[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = this.workflows.executions(principal, id, { limit: PAGE, offset });
+      const page = await this.workflows.executions(principal, id, { limit: PAGE, offset });
       for (const run of page.data) {
         const at = Date.parse(run.finished_at);
         if (at >= since && at <= until) inWindow.push(run);

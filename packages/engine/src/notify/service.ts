@@ -1,12 +1,12 @@
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { MINUTE } from '../core/clock.js';
 import { every, type Loop } from '../core/every.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { AccountsService } from '../accounts/service.js';
-import { notifyDeliveries, webhookSecrets } from './tables.js';
+import { notifyDeliveries, webhookSecrets } from '../store/sqlite/tables/notify.js';
 import {
   DeliveryListQuery,
   EmitInput,

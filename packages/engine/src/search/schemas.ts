@@ -183,3 +183,24 @@ export const SearchOverviewSchema = z
   })
   .meta({ id: 'SearchOverview' });
 export type SearchOverview = z.infer<typeof SearchOverviewSchema>;
+
+/**
+ * What a session adds to a search (the sessions capability builds it from the session's
+ * metadata and history and passes it to `search`).
+ */
+export interface SearchSessionContext {
+  sessionId: string;
+  /** metadata.intent.type: its query additions and +20% boosts apply. */
+  intentType?: string | null;
+  /** URLs the session has already returned: a soft novelty penalty under rerank_results. */
+  seenUrls?: string[];
+  /** filter_seen_urls: drop seenUrls outright. */
+  filterSeenUrls?: boolean;
+}
+
+export interface SearchSummary {
+  text: string;
+  /** `[n]` in the text refers to citations[n - 1], which is results[n - 1]. */
+  citations: { marker: number; url: string; title: string }[];
+  method: 'extractive';
+}

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { PublicShareBody } from '../core/schemas.js';
 import { parseInput } from '../core/validate.js';
@@ -22,7 +22,7 @@ import { rerank } from './rerank.js';
 import { classifySource, isAuthority, type ResultType } from './source-type.js';
 import { suggestQueries } from './suggestions.js';
 import { summarize } from './summary.js';
-import { searchJobs } from './tables.js';
+import { searchJobs } from '../store/sqlite/tables/search.js';
 import { domainOf } from './text.js';
 import {
   QuickSearchBody,
@@ -37,21 +37,8 @@ import {
   SearchRunBody,
   type SearchRun,
   type SearchRunInput,
+  type SearchSessionContext,
 } from './schemas.js';
-
-/**
- * What a session adds to a search (the sessions capability builds it from the session's
- * metadata and history and passes it to `search`).
- */
-export interface SearchSessionContext {
-  sessionId: string;
-  /** metadata.intent.type: its query additions and +20% boosts apply. */
-  intentType?: string | null;
-  /** URLs the session has already returned: a soft novelty penalty under rerank_results. */
-  seenUrls?: string[];
-  /** filter_seen_urls: drop seenUrls outright. */
-  filterSeenUrls?: boolean;
-}
 
 /** Fetches pages into the index; `engine.web` satisfies it. */
 export interface PageFetcher {
@@ -198,7 +185,7 @@ export class SearchService {
       })
       .run();
     if (input.processing_mode === 'sync') await this.execute(id);
-    else this.deps.jobs.enqueue(JOB_KIND, { searchJobId: id }, { id });
+    else await this.deps.jobs.enqueue(JOB_KIND, { searchJobId: id }, { id });
     return this.view(this.row(id)!);
   }
 

@@ -1,4 +1,5 @@
 import { sentences, words } from '../text/tokens.js';
+import type { SearchSummary } from './schemas.js';
 import { queryTerms } from './text.js';
 
 export interface SummarySource {
@@ -7,12 +8,6 @@ export interface SummarySource {
   description: string;
 }
 
-export interface SearchSummary {
-  text: string;
-  /** `[n]` in the text refers to citations[n - 1], which is results[n - 1]. */
-  citations: { marker: number; url: string; title: string }[];
-  method: 'extractive';
-}
 
 const MAX_SENTENCES = 3;
 

@@ -1,23 +1,13 @@
 import { createRequire } from 'node:module';
 import type nlpType from 'compromise';
 import { domainOf } from '../search/text.js';
+import type { SessionContextState } from './schemas.js';
 
 /**
  * compromise costs about half a second and 45 MB to load; most engines never analyse a session,
  * so it is loaded on first use (Node's module cache keeps it from then on).
  */
 const nlp = (text: string) => (createRequire(import.meta.url)('compromise') as typeof nlpType)(text);
-
-/** What a session remembers from its operations, stored as JSON on the session row. */
-export interface SessionContextState {
-  recent_queries: string[];
-  domains: Record<string, number>;
-  entities: Record<string, number>;
-  keywords: Record<string, number>;
-  document_types: Record<string, number>;
-  content_types: Record<string, number>;
-  documents_seen: number;
-}
 
 export interface ContextDocument {
   url: string;

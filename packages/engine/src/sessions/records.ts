@@ -1,8 +1,9 @@
-import type { ShareState } from '../accounts/sharing.js';
+import type { ShareState } from '../accounts/schemas.js';
 import { intentEffects } from '../search/intent.js';
-import { top, type SessionContextState } from './context.js';
+import { top } from './context.js';
+import type { SessionContextState } from './schemas.js';
 import type { SessionContextSummaryValue, SessionOperationRecord, SessionRecord } from './schemas.js';
-import type { sessionOperations, sessions } from './tables.js';
+import type { sessionOperations, sessions } from '../store/sqlite/tables/sessions.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type OperationRow = typeof sessionOperations.$inferSelect;

@@ -5,10 +5,10 @@ import type { CrawlCreateOptions } from '../crawl/service.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { SearchDryRun, SearchJob } from '../search/schemas.js';
-import type { SearchSessionContext } from '../search/service.js';
+import type { SearchSessionContext } from '../search/schemas.js';
 import type { ContextDocument } from './context.js';
 import { applySessionUrlRules } from './filter.js';
-import type { BegunOperation, OperationOutcome, OperationRequest } from './operations.js';
+import type { BegunOperation, OperationOutcome, OperationRequest } from './operation-records.js';
 import { SessionAskBody, SessionCrawlBody, SessionSearchBody, type SessionOperationKind } from './schemas.js';
 
 /** The parts of the search, crawl and ask services a session drives; engine.ts connects them. */

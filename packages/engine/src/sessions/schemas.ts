@@ -4,7 +4,7 @@ import { AskBody } from '../ask/schemas.js';
 import { CrawlFields, crawlRules } from '../crawl/schemas.js';
 import { SearchFields } from '../search/schemas.js';
 import { DOMAIN_CONTEXTS, INTENT_TYPES, SESSION_STATUSES } from './vocabulary.js';
-import { ShareStateSchema } from '../accounts/sharing.js';
+import { ShareStateSchema } from '../accounts/schemas.js';
 
 export const SessionStatus = z.enum(SESSION_STATUSES);
 export const IntentType = z.enum(INTENT_TYPES);
@@ -226,3 +226,14 @@ export const PublicSessionTimelineSchema = z
   .object({ session_id: z.string().uuid(), data: z.array(PublicOperation), total: z.number().int() })
   .meta({ id: 'PublicSessionTimeline' });
 export type PublicSessionTimeline = z.infer<typeof PublicSessionTimelineSchema>;
+
+/** What a session remembers from its operations, stored as JSON on the session row. */
+export interface SessionContextState {
+  recent_queries: string[];
+  domains: Record<string, number>;
+  entities: Record<string, number>;
+  keywords: Record<string, number>;
+  document_types: Record<string, number>;
+  content_types: Record<string, number>;
+  documents_seen: number;
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from './tables.js';
+import { sessions } from '../store/sqlite/tables/sessions.js';
 import type { Principal } from '../accounts/schemas.js';
 import { DAY, HOUR } from '../core/clock.js';
 import { errorCodeOf, openTestEngine, sharingCast, type TestEngine } from '../testing/engine.js';

@@ -3,12 +3,12 @@ import type { Principal } from '../accounts/schemas.js';
 import type { AccountsService } from '../accounts/service.js';
 import type { ResourceRef, SharingService } from '../accounts/sharing.js';
 import { DAY } from '../core/clock.js';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { every, type Loop } from '../core/every.js';
 import { errors, WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { emptyContext } from './context.js';
-import { assertQuota, SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operations.js';
+import { assertQuota, SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operation-records.js';
 import { summarizeContext, toSessionRecord, type SessionRow } from './records.js';
 import { SessionRunners, type SessionCapabilities } from './runners.js';
 import {
@@ -25,7 +25,7 @@ import {
   type SessionRecord,
   type SessionTimeline,
 } from './schemas.js';
-import { sessions } from './tables.js';
+import { sessions } from '../store/sqlite/tables/sessions.js';
 
 /** Active and completed sessions count against this; archived ones free their slot. */
 export const MAX_OPEN_SESSIONS = 100;

@@ -19,7 +19,7 @@ export function openTestEngine(options: EngineOptions = {}): TestEngine {
   const dir = mkdtempSync(join(tmpdir(), 'wvr-test-'));
   const clock = manualClock('2026-03-10T12:00:00.000Z');
   const dbPath = join(dir, 'wvr.db');
-  const engine = createEngine({ dbPath, clock, secret: 'test-secret', ...options });
+  const engine = createEngine({ dbPath, clock, secret: 'test-secret', validateOutputs: true, ...options });
   return {
     engine,
     clock,

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import type { FetchLimits } from './limits.js';
+import type { FetchLimits } from '../core/fetch-limits.js';
 import type { FetchFailure } from './types.js';
 
 export type BodyOutcome = { bytes: Buffer } | { failure: FetchFailure };

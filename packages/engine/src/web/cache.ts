@@ -1,4 +1,4 @@
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import type { FetchedPage, ProxyTier } from './types.js';
 
 /** A web_cache row as SQLite returns it: redirects and headers still JSON text. */

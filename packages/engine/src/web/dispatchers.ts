@@ -1,6 +1,6 @@
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { AddressPolicy } from './address-policy.js';
-import type { FetchLimits, ProxyOptions } from './limits.js';
+import type { FetchLimits, ProxyOptions } from '../core/fetch-limits.js';
 import { isConfigured } from './tiers.js';
 import type { ProxyTier } from './types.js';
 

@@ -2,7 +2,7 @@ import { request, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import { SSRF_ERROR_CODE } from './address-policy.js';
 import { readBody } from './body.js';
-import type { FetchLimits } from './limits.js';
+import type { FetchLimits } from '../core/fetch-limits.js';
 import type { FetchFailure } from './types.js';
 
 export interface HopAnswer {

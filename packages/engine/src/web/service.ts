@@ -1,14 +1,19 @@
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
+import { errors } from '../core/errors.js';
 import { normalizeUrl } from '../html/url.js';
 import { AddressPolicy } from './address-policy.js';
 import { WebCache } from './cache.js';
 import { readContent } from './content.js';
 import { Dispatchers } from './dispatchers.js';
+import { unpackGzipFile } from './gzip-file.js';
 import { fetchHop, REDIRECT_STATUSES, type HopOutcome } from './hop.js';
 import { Politeness } from './politeness.js';
+import { resolveRenderOptions } from './render/options.js';
+import type { RenderStats } from './render/pool.js';
+import { Renderer } from './render/renderer.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
 import { assertTiersAvailable, isBlockLike, tierPlan, type TierRequest } from './tiers.js';
-import type { FetchErrorCode, FetchedPage, FetchRequest, ProxyTier, RetryStrategyName } from './types.js';
+import type { FetchErrorCode, FetchedPage, FetchRequest, ProxyTier, RenderMode, RetryStrategyName } from './types.js';
 
 export interface RobotsVerdict {
   allowed: boolean;
@@ -36,6 +41,7 @@ export class WebService {
   private readonly dispatchers: Dispatchers;
   private readonly politeness: Politeness;
   private readonly cache: WebCache;
+  private readonly renderer: Renderer;
   private readonly robotsCache = new Map<string, RobotsEntry>();
   private readonly robotsPending = new Map<string, Promise<RobotsRules>>();
 
@@ -45,6 +51,13 @@ export class WebService {
     this.dispatchers = new Dispatchers(this.policy, allowPrivateNetwork, fetchLimits, proxies);
     this.politeness = new Politeness(fetchLimits.perHostConcurrency);
     this.cache = new WebCache(ctx);
+    this.renderer = new Renderer(resolveRenderOptions(ctx.options.render), {
+      policy: this.policy,
+      dispatcher: this.dispatchers.forTier('direct')!,
+      politeness: this.politeness,
+      limits: fetchLimits,
+      userAgent: ctx.options.userAgent,
+    });
   }
 
   /** Throws 400 proxy_tier_unavailable when the request needs a proxy this engine lacks. */
@@ -52,7 +65,27 @@ export class WebService {
     assertTiersAvailable(this.ctx.options.proxies, request);
   }
 
+  /** Throws 400 render_unavailable when `always` is asked of an engine without a browser. */
+  assertRenderAvailable(mode: RenderMode | undefined): void {
+    if (mode !== 'always' || this.renderer.available) return;
+    throw errors.validation('render_unavailable', 'render: always needs a headless Chromium, and this server has none.', {
+      suggestions: ['Use render: auto (static HTML with a note when no browser is present), or', 'install Chromium on the server (or set WVR_CHROMIUM_PATH).'],
+      details: { render: mode },
+    });
+  }
+
+  /** What the rendering tier has done so far (browser launches, pages rendered, requests refused). */
+  renderStats(): RenderStats & { slots: number; available: boolean } {
+    return { ...this.renderer.stats, slots: this.renderer.slots, available: this.renderer.available };
+  }
+
+  /** The static fetch, then the rendering tier when the request asks for it (docs/rendering.md). */
   async fetch(request: FetchRequest): Promise<FetchedPage> {
+    const page = await this.fetchStatic(request);
+    return request.render && request.render !== 'never' ? this.renderer.apply(page, request.render, request.signal) : page;
+  }
+
+  private async fetchStatic(request: FetchRequest): Promise<FetchedPage> {
     const started = performance.now();
     const tier = request.tier ?? 'direct';
     const requestedUrl = normalizeUrl(request.url);
@@ -86,6 +119,7 @@ export class WebService {
   }
 
   async close(): Promise<void> {
+    await this.renderer.close();
     await this.dispatchers.close();
   }
 
@@ -130,7 +164,12 @@ export class WebService {
         continue;
       }
       const contentType = answer.headers['content-type'] ?? '';
-      const content = await readContent(answer.bytes, contentType, current);
+      const unpacked = request.unpackGzip ? await unpackGzipFile(answer.bytes, this.ctx.options.fetchLimits) : null;
+      if (unpacked && 'failure' in unpacked) {
+        return this.failed(url, tier, started, unpacked.failure.code, unpacked.failure.message, { current, redirects, status: answer.status, headers: answer.headers });
+      }
+      const bytes = unpacked?.bytes ?? answer.bytes;
+      const content = await readContent(bytes, unpacked?.contentType ?? contentType, current);
       const page: FetchedPage = {
         requestedUrl: url,
         url: current,
@@ -140,7 +179,7 @@ export class WebService {
         headers: answer.headers,
         body: content.body,
         kind: content.kind,
-        bytes: answer.bytes.length,
+        bytes: bytes.length,
         charset: content.charset,
         canonicalUrl: content.canonicalUrl,
         fromCache: false,

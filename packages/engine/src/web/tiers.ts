@@ -1,5 +1,5 @@
 import { errors } from '../core/errors.js';
-import type { ProxyOptions } from './limits.js';
+import type { ProxyOptions } from '../core/fetch-limits.js';
 import type { ProxyTier, RetryStrategyName } from './types.js';
 
 const TIER_ORDER: readonly ProxyTier[] = ['direct', 'premium', 'ultra_premium'];

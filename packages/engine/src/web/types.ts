@@ -5,6 +5,16 @@
  */
 export type ProxyTier = 'direct' | 'premium' | 'ultra_premium';
 export type RetryStrategyName = 'none' | 'auto' | 'premium_only';
+/** never: the HTML as sent; auto: rendered when it looks like an application shell; always: rendered. */
+export type RenderMode = 'never' | 'auto' | 'always';
+
+/** What the rendering tier did with a page (absent when it was not considered). */
+export interface RenderInfo {
+  mode: RenderMode;
+  rendered: boolean;
+  /** Why it was rendered, or why not (no browser, a failed render). */
+  note?: string;
+}
 
 export interface FetchRequest {
   url: string;
@@ -17,6 +27,10 @@ export interface FetchRequest {
   cacheMaxAge?: number;
   /** Skip robots.txt (only for one-off previews the caller asked for explicitly); default false. */
   ignoreRobots?: boolean;
+  /** Unpack a body that is itself a gzip file (`sitemap.xml.gz`) under the same caps; default false. */
+  unpackGzip?: boolean;
+  /** Run the page's scripts in headless Chromium (docs/rendering.md); default never. */
+  render?: RenderMode;
   signal?: AbortSignal;
 }
 
@@ -34,7 +48,9 @@ export type FetchErrorCode =
   | 'blocked'
   | 'unsupported_scheme'
   | 'proxy_tier_unavailable'
-  | 'aborted';
+  | 'aborted'
+  | 'render_unavailable'
+  | 'render_failed';
 
 export interface FetchFailure {
   code: FetchErrorCode;
@@ -65,10 +81,14 @@ export interface FetchedPage {
   elapsedMs: number;
   /** `<link rel=canonical>` of an HTML page, absolute and normalised; null when absent. */
   canonicalUrl?: string | null;
+  /** Set when the request asked for rendering and the page was HTML. */
+  rendering?: RenderInfo;
   error?: FetchFailure;
 }
 
 /** What capabilities need of the fetcher; engine.web provides it. */
 export interface PageFetcher {
   fetch(request: FetchRequest): Promise<FetchedPage>;
+  /** Throws 400 render_unavailable for `always` when no browser is present (engine.web has it). */
+  assertRenderAvailable?(mode: RenderMode | undefined): void;
 }

@@ -92,7 +92,7 @@ describe('search patrols use every search option', () => {
     const patched = await failure(() => t.engine.workflows.update(p, workflow!.id, { operation_config: { query: 'kettle', max_results: 50, processing_mode: 'sync' } }));
     expect(patched.status).toBe(400);
     expect((patched.details as { fields: { path: string }[] }).fields.map((f) => f.path).sort()).toEqual(['operation_config', 'operation_config.max_results']);
-    expect(t.engine.workflows.get(p, workflow!.id).operation_config).toEqual({ query: 'kettle' });
+    expect((await t.engine.workflows.get(p, workflow!.id)).operation_config).toEqual({ query: 'kettle' });
   });
 });
 
@@ -188,7 +188,7 @@ describe('failed workflows', () => {
       expect(ran).toBeDefined();
       t.clock.advance(10 * 60_000);
     }
-    const failed = t.engine.workflows.get(p, workflow!.id);
+    const failed = await t.engine.workflows.get(p, workflow!.id);
     expect(failed).toMatchObject({ status: 'failed', next_run_at: null, execution_count: 0 });
     expect(failed.recent_executions.map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
     expect(t.engine.credits.balance(p.userId)).toBe(100);
@@ -197,7 +197,7 @@ describe('failed workflows', () => {
     const revived = await t.engine.workflows.execute(p, workflow!.id);
     expect(revived).toMatchObject({ status: 'active', execution: { status: 'completed', trigger: 'manual', result_count: 1 } });
     const now = t.clock.now().getTime();
-    const active = t.engine.workflows.get(p, workflow!.id);
+    const active = await t.engine.workflows.get(p, workflow!.id);
     expect(active).toMatchObject({ status: 'active', status_reason: null, execution_count: 1 });
     expect(Date.parse(active.next_run_at!)).toBeGreaterThan(now);
     expect(Date.parse(active.next_run_at!)).toBeLessThanOrEqual(now + 10 * 60_000);

@@ -1,5 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors, isWvrError, WvrError } from '../core/errors.js';
 import type { CreditsService } from '../credits/service.js';
 import type { ModelProvider } from '../ai/provider.js';
@@ -10,14 +9,14 @@ import { evaluateStopCondition, type StopConditionInput } from './stop-condition
 import { executionEstimate, executionPrice, MAX_STEP_SEEDS, ownStepCost, referencedKey, stepQueries, type Step } from './pricing.js';
 import { mergeSubResults } from './decompose.js';
 import { parseCascade } from './cascade.js';
-import type { PatrolSessionContext, SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './operations.js';
+import type { PatrolSessionContext, SearchedResults, SearchRunConfig, WorkflowOperations, WorkflowSessions } from './step-operations.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { WorkflowExecution } from './responses.js';
-import { workflowExecutions, workflows } from './tables.js';
+import type { WorkflowRecord } from '../store/ports/workflows.js';
 import { nextSlot, scheduleOf } from './schedule.js';
 import { ownerGone, ownerId } from '../core/process-owner.js';
 
-export type WorkflowRow = typeof workflows.$inferSelect;
+export type WorkflowRow = WorkflowRecord;
 
 /** Workflows stop being scheduled after this many failed executions in a row. */
 const MAX_CONSECUTIVE_FAILURES = 3;
@@ -83,7 +82,7 @@ export class WorkflowExecutor {
     }
     let begun: Begun;
     try {
-      begun = this.begin(w, trigger, slot, startedAt, Math.min(budget, price.credits));
+      begun = await this.begin(w, trigger, slot, startedAt, Math.min(budget, price.credits));
     } catch (error) {
       // A caller at the API gets the 402; a scheduled patrol records why it could not run.
       if (trigger === 'manual' || !isWvrError(error)) throw error;
@@ -95,7 +94,7 @@ export class WorkflowExecutor {
       outcome = await this.operate(w, begun.reservationId, session.search);
     } catch (error) {
       if (session.operationId) this.deps.sessions!.finishOperation(session.operationId, { status: 'failed' });
-      this.giveBack(w, begun.reservationId, 'failed');
+      await this.giveBack(w, begun.reservationId, 'failed');
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price }, begun);
     }
     const info = credits.commit(begun.reservationId, price);
@@ -110,30 +109,26 @@ export class WorkflowExecutor {
    * The reservation and a `running` execution row (its seq, and its slot for a scheduled run) in one
    * transaction: from here on a crash leaves a row that says whose reservation is open, never an orphan.
    */
-  private begin(w: WorkflowRow, trigger: 'manual' | 'schedule', slot: string | null, startedAt: string, amount: number): Begun {
+  private begin(w: WorkflowRow, trigger: 'manual' | 'schedule', slot: string | null, startedAt: string, amount: number): Promise<Begun> {
     const { ctx, credits } = this.deps;
-    return ctx.sqlite.transaction(() => {
+    return ctx.store.atomically(async (tx) => {
       const reservation = credits.reserve(w.userId, amount, 'workflow_execution');
       const id = ctx.random.uuid();
-      const seq = this.nextSeq(w.id);
       const running: RunningBody = { running: { owner: this.owner, reservation_id: reservation.id } };
-      ctx.db
-        .insert(workflowExecutions)
-        .values({ id, workflowId: w.id, userId: w.userId, seq, trigger, slot, status: 'running', conditionMet: false, body: running, startedAt, finishedAt: startedAt })
-        .run();
+      const seq = await tx.workflows.appendExecution({ id, workflowId: w.id, userId: w.userId, trigger, slot, status: 'running', conditionMet: false, body: running, startedAt, finishedAt: startedAt });
       return { id, seq, reservationId: reservation.id };
-    }).immediate();
+    });
   }
 
   /** A failed or interrupted execution costs nothing: its reservation is released and what its steps had used is refunded. */
-  private giveBack(w: Pick<WorkflowRow, 'id' | 'userId'>, reservationId: string, why: 'failed' | 'interrupted'): void {
+  private giveBack(w: Pick<WorkflowRow, 'id' | 'userId'>, reservationId: string, why: 'failed' | 'interrupted'): Promise<void> {
     const { ctx, credits } = this.deps;
-    ctx.sqlite.transaction(() => {
+    return ctx.store.atomically(async () => {
       const held = credits.reservation(reservationId);
       if (held.status !== 'open') return;
       credits.release(reservationId);
       if (held.used > 0) credits.refund(w.userId, held.used, `workflow ${w.id} execution ${why}`);
-    }).immediate();
+    });
   }
 
   /**
@@ -144,21 +139,17 @@ export class WorkflowExecutor {
    */
   async recoverInterrupted(): Promise<number> {
     const { ctx } = this.deps;
-    const rows = ctx.db.select().from(workflowExecutions).where(eq(workflowExecutions.status, 'running')).all();
+    const rows = await ctx.store.workflows.runningExecutions();
     let recovered = 0;
     for (const row of rows) {
       const running = (row.body as Partial<RunningBody>).running;
       if (!running || !ownerGone(running.owner)) continue;
-      const w = ctx.db.select().from(workflows).where(eq(workflows.id, row.workflowId)).get();
-      const claimed = ctx.sqlite.transaction(() => {
-        const changed = ctx.db
-          .update(workflowExecutions)
-          .set({ status: 'failed' })
-          .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, 'running')))
-          .run().changes;
-        if (changed > 0) this.giveBack({ id: row.workflowId, userId: row.userId }, running.reservation_id, 'interrupted');
-        return changed > 0;
-      }).immediate();
+      const w = await ctx.store.workflows.get(row.workflowId);
+      const claimed = await ctx.store.atomically(async (tx) => {
+        const changed = await tx.workflows.markInterrupted(row.id);
+        if (changed) await this.giveBack({ id: row.workflowId, userId: row.userId }, running.reservation_id, 'interrupted');
+        return changed;
+      });
       if (!claimed) continue;
       recovered++;
       if (!w) continue;
@@ -166,11 +157,6 @@ export class WorkflowExecutor {
       await this.record(w, row.trigger, row.slot, row.startedAt, { failure, creditsConsumed: 0, price: this.price(w) }, { id: row.id, seq: row.seq, recovered: true });
     }
     return recovered;
-  }
-
-  private nextSeq(workflowId: string): number {
-    const { ctx } = this.deps;
-    return (ctx.db.select({ n: sql<number>`coalesce(max(${workflowExecutions.seq}), 0)` }).from(workflowExecutions).where(eq(workflowExecutions.workflowId, workflowId)).get()!.n ?? 0) + 1;
   }
 
   private async operate(w: WorkflowRow, reservationId: string, session: PatrolSessionContext | undefined): Promise<Outcome> {
@@ -284,7 +270,7 @@ export class WorkflowExecutor {
     begun?: Pick<Begun, 'id' | 'seq'> & { recovered?: boolean },
   ): Promise<WorkflowExecution> {
     const { ctx } = this.deps;
-    const previous = this.previousCompleted(w.id);
+    const previous = await this.previousCompleted(w.id);
     let changes: ResultChanges | null = null;
     let filter: WorkflowExecution['intent_relevance_filter'] = null;
     let stop: WorkflowExecution['stop_evaluation'] = null;
@@ -326,24 +312,17 @@ export class WorkflowExecutor {
       notification: { suppressed: filter?.signal_suppressed ?? false, events: [] },
       ...(w.sessionId ? { session: { id: w.sessionId, recorded: r.session?.operationId !== undefined, ...(r.session?.problem ? { problem: r.session.problem } : {}) } } : {}),
     };
-    const nextStatus = ctx.sqlite.transaction(() => {
-      const fresh = ctx.db.select().from(workflows).where(eq(workflows.id, w.id)).get();
+    const nextStatus = await ctx.store.atomically(async (tx) => {
+      const fresh = await tx.workflows.get(w.id);
       if (begun) {
         // The running row becomes the record; a row an engine already recorded as interrupted (it took this
         // process for dead) stays as it was, and nothing is announced twice.
         const settled = { status: execution.status, conditionMet: execution.condition_met, body: execution, finishedAt };
-        const changed = ctx.db
-          .update(workflowExecutions)
-          .set(settled)
-          .where(and(eq(workflowExecutions.id, begun.id), begun.recovered ? undefined : eq(workflowExecutions.status, 'running')))
-          .run().changes;
-        if (changed === 0) return undefined;
+        if (!(await tx.workflows.recordExecution(begun.id, settled, !begun.recovered))) return undefined;
       } else {
-        execution.seq = this.nextSeq(w.id);
-        ctx.db
-          .insert(workflowExecutions)
-          .values({ id: execution.id, workflowId: w.id, userId: w.userId, seq: execution.seq, trigger, slot, status: execution.status, conditionMet: execution.condition_met, body: execution, startedAt, finishedAt })
-          .run();
+        // The seq is assigned with the insert; the body says it once the row holds it.
+        execution.seq = await tx.workflows.appendExecution({ id: execution.id, workflowId: w.id, userId: w.userId, trigger, slot, status: execution.status, conditionMet: execution.condition_met, body: execution, startedAt, finishedAt });
+        await tx.workflows.setExecutionBody(execution.id, execution);
       }
       if (!fresh) return null;
       const count = fresh.executionCount + (r.outcome ? 1 : 0);
@@ -362,16 +341,12 @@ export class WorkflowExecutor {
       // A failed workflow that a manual run revived is scheduled again from now.
       const revived = fresh.status === 'failed' && status === 'active';
       const nextRunAt = ends ? null : revived ? (nextSlot(scheduleOf(fresh), ctx.clock.now(), ctx.clock.now())?.toISOString() ?? null) : undefined;
-      ctx.db
-        .update(workflows)
-        .set({ executionCount: count, consecutiveFailures: failures, lastRunAt: finishedAt, status, statusReason: reason, updatedAt: finishedAt, ...(nextRunAt === undefined ? {} : { nextRunAt }) })
-        .where(eq(workflows.id, w.id))
-        .run();
+      await tx.workflows.update(w.id, { executionCount: count, consecutiveFailures: failures, lastRunAt: finishedAt, status, statusReason: reason, updatedAt: finishedAt, ...(nextRunAt === undefined ? {} : { nextRunAt }) });
       return status;
-    }).immediate();
+    });
     if (nextStatus === undefined) return execution;
     execution.notification.events = this.signal(w, execution, nextStatus);
-    ctx.db.update(workflowExecutions).set({ body: execution }).where(eq(workflowExecutions.id, execution.id)).run();
+    await ctx.store.workflows.setExecutionBody(execution.id, execution);
     return execution;
   }
 
@@ -415,14 +390,8 @@ export class WorkflowExecutor {
     }
   }
 
-  private previousCompleted(workflowId: string): { id: string; results: ResultItem[] } | null {
-    const row = this.deps.ctx.db
-      .select({ id: workflowExecutions.id, body: workflowExecutions.body })
-      .from(workflowExecutions)
-      .where(and(eq(workflowExecutions.workflowId, workflowId), eq(workflowExecutions.status, 'completed')))
-      .orderBy(desc(workflowExecutions.seq))
-      .limit(1)
-      .get();
+  private async previousCompleted(workflowId: string): Promise<{ id: string; results: ResultItem[] } | null> {
+    const row = await this.deps.ctx.store.workflows.lastCompleted(workflowId);
     return row ? { id: row.id, results: (row.body.results as ResultItem[]) ?? [] } : null;
   }
 }

@@ -61,7 +61,7 @@ describe('a process killed in the middle of a scheduled crawl patrol', () => {
     try {
       expect(await engine.workflows.recoverInterrupted()).toBe(1);
       expect(await engine.workflows.recoverInterrupted()).toBe(0);
-      const { data } = engine.workflows.executions(p, workflow!.id);
+      const { data } = await engine.workflows.executions(p, workflow!.id);
       expect(data).toHaveLength(1);
       expect(data[0]).toMatchObject({ status: 'failed', trigger: 'schedule', error: { code: 'execution_interrupted' }, credits: { consumed: 0 } });
       expect(data[0]!.notification.events).toEqual(['workflow.execution.failed']);

@@ -50,10 +50,10 @@ describe('search workflows on the local web', () => {
     expect(runs.map((e) => e.result_changes!.previous_execution_id)).toEqual([null, runs[0]!.id, runs[1]!.id]);
     expect(runs.map((e) => e.credits.consumed)).toEqual([1, 1, 1]);
     expect(t.engine.credits.balance(p.userId)).toBe(97);
-    const history = t.engine.workflows.executions(p, workflow!.id, { limit: 2 });
+    const history = await t.engine.workflows.executions(p, workflow!.id, { limit: 2 });
     expect(history).toMatchObject({ total: 3, limit: 2 });
     expect(history.data.map((e) => e.seq)).toEqual([3, 2]);
-    expect(t.engine.workflows.get(p, workflow!.id).recent_executions).toHaveLength(3);
+    expect((await t.engine.workflows.get(p, workflow!.id)).recent_executions).toHaveLength(3);
   });
 
   it('completes on contains_url when the page appears, ending patrols', async () => {
@@ -68,11 +68,11 @@ describe('search workflows on the local web', () => {
     });
     web.setVersion(1);
     const [first] = await t.engine.workflows.scheduler.tick();
-    expect(t.engine.workflows.get(p, workflow!.id).recent_executions[0]).toMatchObject({ id: first!.execution_id, trigger: 'schedule', condition_met: false });
+    expect((await t.engine.workflows.get(p, workflow!.id)).recent_executions[0]).toMatchObject({ id: first!.execution_id, trigger: 'schedule', condition_met: false });
     web.setVersion(2);
     t.clock.advance(30 * 60_000);
     await t.engine.workflows.scheduler.tick();
-    const done = t.engine.workflows.get(p, workflow!.id);
+    const done = await t.engine.workflows.get(p, workflow!.id);
     expect(done).toMatchObject({ status: 'completed', next_run_at: null, execution_count: 2 });
     expect(done.recent_executions[0]).toMatchObject({ condition_met: true, stop_evaluation: { evidence_url: arriving } });
     t.clock.advance(60 * 60_000);
@@ -90,13 +90,13 @@ describe('search workflows on the local web', () => {
     });
     const [first] = await t.engine.workflows.scheduler.tick();
     expect(first).toBeDefined();
-    const baseline = t.engine.workflows.get(p, workflow!.id);
+    const baseline = await t.engine.workflows.get(p, workflow!.id);
     expect(baseline.status).toBe('active');
     expect(baseline.recent_executions[0]).toMatchObject({ condition_met: false, stop_evaluation: { reason: expect.stringContaining('baseline') } });
     web.setVersion(2);
     const changed = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(changed.condition_met).toBe(true);
-    expect(t.engine.workflows.get(p, workflow!.id).status).toBe('completed');
+    expect((await t.engine.workflows.get(p, workflow!.id)).status).toBe('completed');
   });
 
   it('runs one execution of a workflow at a time: a manual execute raced against the scheduled one waits and compares with it', async () => {
@@ -130,7 +130,7 @@ describe('search workflows on the local web', () => {
       await Promise.race([manual, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       held!();
       const [ticked, second] = await Promise.all([tick, manual]);
-      const scheduled = t.engine.workflows.executions(p, workflow!.id).data.find((e) => e.id === ticked[0]!.execution_id)!;
+      const scheduled = (await t.engine.workflows.executions(p, workflow!.id)).data.find((e) => e.id === ticked[0]!.execution_id)!;
       expect([scheduled.seq, second.execution!.seq]).toEqual([1, 2]);
       expect(scheduled.result_changes).toMatchObject({ previous_execution_id: null, net_new_count: 10 });
       // In order: version 2 compared with version 1, what the local web itself says changed.

@@ -4,4 +4,4 @@ export { IntentAssessment } from './assess.js';
 export { WorkflowPlan, PlanningProfile } from './planner.js';
 export type { WorkflowsService } from './service.js';
 export type { WorkflowScheduler, SchedulerRun } from './scheduler.js';
-export type { WorkflowOperations } from './operations.js';
+export type { WorkflowOperations } from './step-operations.js';

@@ -38,7 +38,7 @@ describe('workflow scheduler', () => {
     expect(runs[0]!.slot).toBe('2026-03-10T13:00:00.000Z');
     t.clock.advance(24 * 60 * MINUTE);
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
-    const detail = t.engine.workflows.get(p, workflow!.id);
+    const detail = await t.engine.workflows.get(p, workflow!.id);
     expect(detail.status).toBe('completed');
     expect(detail.execution_count).toBe(1);
     expect(detail.next_run_at).toBeNull();
@@ -63,7 +63,7 @@ describe('workflow scheduler', () => {
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
     t.clock.advance(3 * 60 * MINUTE + 2 * MINUTE);
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
-    expect(t.engine.workflows.get(p, workflow!.id).next_run_at).toBe('2026-03-10T15:05:00.000Z');
+    expect((await t.engine.workflows.get(p, workflow!.id)).next_run_at).toBe('2026-03-10T15:05:00.000Z');
   });
 
   it('runs each slot once when two engines share one database file', async () => {
@@ -81,7 +81,7 @@ describe('workflow scheduler', () => {
     }
     expect(slots).toHaveLength(20);
     expect(new Set(slots).size).toBe(20);
-    for (const id of ids) expect(t.engine.workflows.executions(p, id, { limit: 100 }).total).toBe(4);
+    for (const id of ids) expect((await t.engine.workflows.executions(p, id, { limit: 100 })).total).toBe(4);
   });
 
   it('runs each slot once when a second engine process ticks at the same moment', async () => {
@@ -97,17 +97,17 @@ describe('workflow scheduler', () => {
     const mine = (await t.engine.workflows.scheduler.tick()).map((r) => `${r.workflow_id}@${r.slot}`);
     const theirs = JSON.parse((await lines.next()).value as string) as string[];
     expect([...mine, ...theirs].sort()).toEqual(ids.map((id) => `${id}@2026-03-10T12:00:00.000Z`).sort());
-    for (const id of ids) expect(t.engine.workflows.executions(p, id).total).toBe(1);
+    for (const id of ids) expect((await t.engine.workflows.executions(p, id)).total).toBe(1);
   });
 
   it('does not run paused workflows, and resumes them from the next slot', async () => {
     t = openTestEngine();
     const p = owner(t.engine);
     const { workflow } = await t.engine.workflows.create(p, { name: 'pausable', ...pipeline, interval_minutes: 10 });
-    t.engine.workflows.update(p, workflow!.id, { status: 'paused' });
+    await t.engine.workflows.update(p, workflow!.id, { status: 'paused' });
     t.clock.advance(30 * MINUTE);
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
-    t.engine.workflows.update(p, workflow!.id, { status: 'active' });
+    await t.engine.workflows.update(p, workflow!.id, { status: 'active' });
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
   });
 });
@@ -174,7 +174,11 @@ describe('workflow scheduler under load', () => {
     return { p, ids };
   }
 
-  const stillDue = (p: Principal, ids: string[]) => ids.filter((id) => t.engine.workflows.get(p, id).next_run_at === '2026-03-10T12:00:00.000Z');
+  const stillDue = async (p: Principal, ids: string[]) => {
+    const due = [];
+    for (const id of ids) if ((await t.engine.workflows.get(p, id)).next_run_at === '2026-03-10T12:00:00.000Z') due.push(id);
+    return due;
+  };
 
   it('ends a tick with the slots due when it began, though every execution takes past the next slot', { timeout: 10_000 }, async () => {
     // Each search takes a minute of engine time: before, the tick kept claiming the new slots and never returned.
@@ -183,7 +187,7 @@ describe('workflow scheduler under load', () => {
     const runs = await t.engine.workflows.scheduler.tick();
     expect(runs.map((r) => r.slot)).toEqual(['2026-03-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z']);
     expect(runs.every((r) => r.execution_id !== null)).toBe(true);
-    for (const id of ids) expect(t.engine.workflows.executions(p, id).total).toBe(1);
+    for (const id of ids) expect((await t.engine.workflows.executions(p, id)).total).toBe(1);
     // The slots that fell due meanwhile are the next tick's.
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(3);
   });
@@ -192,13 +196,13 @@ describe('workflow scheduler under load', () => {
     const { p, ids } = await patrols(5);
     const tick = t.engine.workflows.scheduler.tick({ concurrency: 3 });
     await search!.holding(3);
-    expect(stillDue(p, ids)).toHaveLength(2);
+    expect(await stillDue(p, ids)).toHaveLength(2);
     search!.release();
     const runs = await tick;
     expect(new Set(runs.map((r) => r.workflow_id))).toEqual(new Set(ids));
     expect(runs.every((r) => r.execution_id !== null && r.error === undefined)).toBe(true);
     expect(search!.maxInFlight).toBe(3);
-    for (const id of ids) expect(t.engine.workflows.executions(p, id).data.map((e) => e.status)).toEqual(['completed']);
+    for (const id of ids) expect((await t.engine.workflows.executions(p, id)).data.map((e) => e.status)).toEqual(['completed']);
   });
 
   it('stop() lets a running tick finish the executions it started, and leaves the other slots due', { timeout: 10_000 }, async () => {
@@ -210,11 +214,13 @@ describe('workflow scheduler under load', () => {
     await stopped;
     const runs = await tick;
     expect(runs).toHaveLength(2);
-    expect(stillDue(p, ids)).toHaveLength(4);
-    expect(ids.reduce((n, id) => n + t.engine.workflows.executions(p, id).total, 0)).toBe(2);
+    expect(await stillDue(p, ids)).toHaveLength(4);
+    let executed = 0;
+    for (const id of ids) executed += (await t.engine.workflows.executions(p, id)).total;
+    expect(executed).toBe(2);
     // Stopping ends the tick, not the scheduler: the next tick runs the rest.
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(4);
-    expect(stillDue(p, ids)).toEqual([]);
+    expect(await stillDue(p, ids)).toEqual([]);
   });
 
   it('engine.close() returns while the started scheduler loop is behind', { timeout: 10_000 }, async () => {
@@ -228,6 +234,8 @@ describe('workflow scheduler under load', () => {
     const reopened = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
     others.push(reopened);
     const again = reopened.accounts.localPrincipal(reopened.accounts.ensureUser({ email: 'owner@x.test' }));
-    expect(ids.filter((id) => reopened.workflows.get(again, id).next_run_at === '2026-03-10T12:00:00.000Z')).toHaveLength(4);
+    const due = [];
+    for (const id of ids) if ((await reopened.workflows.get(again, id)).next_run_at === '2026-03-10T12:00:00.000Z') due.push(id);
+    expect(due).toHaveLength(4);
   });
 });

@@ -1,8 +1,6 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { every, type Loop } from '../core/every.js';
 import { nextSlot, scheduleOf } from './schedule.js';
-import { workflows } from './tables.js';
 import type { WorkflowRow } from './executor.js';
 
 export interface SchedulerRun {
@@ -25,9 +23,9 @@ interface Claim {
 }
 
 /**
- * Claims due workflows from the database and runs them. A claim is a compare-and-set on
- * `next_run_at`: the engine whose UPDATE moves the slot forward owns it, so two engines on one
- * file run each slot once. Catch-up policy: a workflow that missed slots during downtime runs
+ * Claims due workflows from the store and runs them. A claim is a compare-and-set on
+ * `next_run_at` (the `schedules` port): the engine that moves the slot forward owns it, so two
+ * engines on one database run each slot once. Catch-up policy: a workflow that missed slots during downtime runs
  * once, and its next slot is the first one after now.
  */
 export class WorkflowScheduler {
@@ -84,7 +82,7 @@ export class WorkflowScheduler {
       while (!this.stopping) {
         const free = concurrency - running.size;
         if (free > 0) {
-          const { claimed, exhausted } = this.claimBatch(dueBy, free);
+          const { claimed, exhausted } = await this.claimBatch(dueBy, free);
           for (const claim of claimed) {
             const index = runs.push({ workflow_id: claim.row.id, slot: claim.slot, execution_id: null }) - 1;
             const run = this.runOne(claim).then((r) => {
@@ -115,38 +113,16 @@ export class WorkflowScheduler {
   }
 
   /** Active workflows due by the clock's now: what a process starting the scheduler will run first (the CLI says so). */
-  dueCount(): number {
-    const now = this.ctx.clock.now().toISOString();
-    return this.ctx.db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(and(eq(workflows.status, 'active'), isNotNull(workflows.nextRunAt), lte(workflows.nextRunAt, now)))
-      .all().length;
+  dueCount(): Promise<number> {
+    return this.ctx.store.schedules.dueCount(this.ctx.clock.now().toISOString());
   }
 
   /** Claims up to `limit` slots due by `dueBy`; `exhausted` when fewer than `limit` were due. */
-  private claimBatch(dueBy: string, limit: number): { claimed: Claim[]; exhausted: boolean } {
-    const due = this.ctx.db
-      .select()
-      .from(workflows)
-      .where(and(eq(workflows.status, 'active'), isNotNull(workflows.nextRunAt), lte(workflows.nextRunAt, dueBy)))
-      .orderBy(asc(workflows.nextRunAt))
-      .limit(limit)
-      .all();
+  private async claimBatch(dueBy: string, limit: number): Promise<{ claimed: Claim[]; exhausted: boolean }> {
     // The next slot is the first after the claim's now (the catch-up policy), so it is never due by `dueBy`.
     const now = this.ctx.clock.now();
-    const claimed: Claim[] = [];
-    for (const row of due) {
-      const slot = row.nextRunAt!;
-      const next = nextSlot(scheduleOf(row), new Date(slot), now);
-      const result = this.ctx.db
-        .update(workflows)
-        .set({ nextRunAt: next?.toISOString() ?? null })
-        .where(and(eq(workflows.id, row.id), eq(workflows.status, 'active'), eq(workflows.nextRunAt, slot)))
-        .run();
-      if (result.changes === 1) claimed.push({ row: { ...row, nextRunAt: next?.toISOString() ?? null }, slot });
-    }
-    return { claimed, exhausted: due.length < limit };
+    const { claimed, read } = await this.ctx.store.schedules.claimDue(dueBy, limit, (row, slot) => nextSlot(scheduleOf(row), new Date(slot), now)?.toISOString() ?? null);
+    return { claimed: claimed.map(({ workflow, slot }) => ({ row: workflow, slot })), exhausted: read < limit };
   }
 }
 

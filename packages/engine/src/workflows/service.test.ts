@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorCodeOf, openTestEngine, rejectionCodeOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, rejectionCodeOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import { isWvrError, type WvrError } from '../core/errors.js';
 import type { Principal } from '../accounts/schemas.js';
 
@@ -33,7 +33,7 @@ describe('workflows service', () => {
   it('creates a simple search workflow due at once and shows it', async () => {
     const { workflow } = await t.engine.workflows.create(p, search('Solar'));
     expect(workflow).toMatchObject({ status: 'active', mode: 'simple', timezone: 'UTC', next_run_at: '2026-03-10T12:00:00.000Z', estimated_credits_per_execution: 1 });
-    expect(t.engine.workflows.get(p, workflow!.id)).toMatchObject({ id: workflow!.id, recent_executions: [] });
+    expect(await t.engine.workflows.get(p, workflow!.id)).toMatchObject({ id: workflow!.id, recent_executions: [] });
   });
 
   it('prices executions: 1 basic, 2 with a natural_language stop, the sum of steps for multi_step', async () => {
@@ -57,13 +57,13 @@ describe('workflows service', () => {
       const error = await failure(() => t.engine.workflows.create(p, search('feb31', { interval: undefined, cron_expression: '0 0 31 2 *', dry_run })));
       expect(error).toMatchObject({ status: 400, code: 'cron_expression_never_fires', details: { fields: [{ path: 'cron_expression', code: 'cron_expression_never_fires' }] } });
     }
-    expect(t.engine.workflows.list(p).total).toBe(0);
+    expect((await t.engine.workflows.list(p)).total).toBe(0);
   });
 
   it('estimates without creating on dry_run', async () => {
     const r = await t.engine.workflows.create(p, search('dry', { dry_run: true }));
     expect(r).toMatchObject({ dry_run: true, workflow: null, estimate: { credits_per_execution: 1, would_succeed: true, credits_balance: 100 } });
-    expect(t.engine.workflows.list(p).total).toBe(0);
+    expect((await t.engine.workflows.list(p)).total).toBe(0);
   });
 
   it('rejects unknown step ids and cycles with 400 and field details', async () => {
@@ -94,51 +94,51 @@ describe('workflows service', () => {
   it('enforces the state machine with 409s that name the move', async () => {
     const { workflow } = await t.engine.workflows.create(p, search('life'));
     const id = workflow!.id;
-    expect(t.engine.workflows.update(p, id, { status: 'paused' })).toMatchObject({ status: 'paused', next_run_at: null });
-    expect(t.engine.workflows.update(p, id, { status: 'stopped' }).status).toBe('stopped');
+    expect(await t.engine.workflows.update(p, id, { status: 'paused' })).toMatchObject({ status: 'paused', next_run_at: null });
+    expect((await t.engine.workflows.update(p, id, { status: 'stopped' })).status).toBe('stopped');
     const back = await failure(() => t.engine.workflows.update(p, id, { status: 'active' }));
     expect(back).toMatchObject({ status: 409, code: 'workflow_transition_invalid', details: { from: 'stopped', to: 'active', allowed: ['archived'] } });
     expect((await failure(() => t.engine.workflows.execute(p, id))).code).toBe('workflow_stopped');
-    t.engine.workflows.update(p, id, { status: 'archived' });
+    await t.engine.workflows.update(p, id, { status: 'archived' });
     expect((await failure(() => t.engine.workflows.update(p, id, { name: 'renamed' }))).code).toBe('workflow_archived');
   });
 
   it('patches editable fields and reschedules on a new interval', async () => {
     const { workflow } = await t.engine.workflows.create(p, search('patch'));
-    const updated = t.engine.workflows.update(p, workflow!.id, { name: 'renamed', interval_minutes: 15, max_executions: 3, stop_condition: { type: 'result_count', operator: '>=', value: 5 } });
+    const updated = await t.engine.workflows.update(p, workflow!.id, { name: 'renamed', interval_minutes: 15, max_executions: 3, stop_condition: { type: 'result_count', operator: '>=', value: 5 } });
     expect(updated).toMatchObject({ name: 'renamed', interval_minutes: 15, max_executions: 3, stop_condition: { type: 'result_count' } });
     expect(updated.next_run_at).toBe('2026-03-10T12:00:00.000Z');
     expect((await failure(() => t.engine.workflows.update(p, workflow!.id, {}))).code).toBe('patch_body_empty');
     const { workflow: cron } = await t.engine.workflows.create(p, search('cron', { interval: undefined, cron_expression: '0 9 * * *', timezone: 'Asia/Tokyo' }));
     expect(cron!.next_run_at).toBe('2026-03-11T00:00:00.000Z');
-    expect(t.engine.workflows.update(p, cron!.id, { interval_minutes: 120 })).toMatchObject({ cron_expression: null, interval_minutes: 120, next_run_at: '2026-03-10T12:00:00.000Z' });
+    expect(await t.engine.workflows.update(p, cron!.id, { interval_minutes: 120 })).toMatchObject({ cron_expression: null, interval_minutes: 120, next_run_at: '2026-03-10T12:00:00.000Z' });
   });
 
   it('lists with status, search, tags, sort and scope', async () => {
     await t.engine.workflows.create(p, search('Bravo', { tags: ['energy', 'prices'] }));
     const { workflow: alpha } = await t.engine.workflows.create(p, search('Alpha', { tags: ['energy'] }));
     await t.engine.workflows.create(p, search('Charlie', { description: 'watch wind turbines' }));
-    t.engine.workflows.update(p, alpha!.id, { status: 'paused' });
-    const names = (q: Record<string, unknown>) => t.engine.workflows.list(p, q).data.map((w) => w.name);
-    expect(names({ sort_by: 'name', sort_order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie']);
-    expect(names({ status: 'paused' })).toEqual(['Alpha']);
-    expect(names({ tags: 'energy', sort_by: 'name', sort_order: 'asc' })).toEqual(['Alpha', 'Bravo']);
-    expect(names({ tags: 'energy,prices' })).toEqual(['Bravo']);
-    expect(names({ search: 'turbine' })).toEqual(['Charlie']);
-    expect(t.engine.workflows.list(p, { limit: 2 })).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    await t.engine.workflows.update(p, alpha!.id, { status: 'paused' });
+    const names = async (q: Record<string, unknown>) => (await t.engine.workflows.list(p, q)).data.map((w) => w.name);
+    expect(await names({ sort_by: 'name', sort_order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(await names({ status: 'paused' })).toEqual(['Alpha']);
+    expect(await names({ tags: 'energy', sort_by: 'name', sort_order: 'asc' })).toEqual(['Alpha', 'Bravo']);
+    expect(await names({ tags: 'energy,prices' })).toEqual(['Bravo']);
+    expect(await names({ search: 'turbine' })).toEqual(['Charlie']);
+    expect(await t.engine.workflows.list(p, { limit: 2 })).toMatchObject({ total: 3, limit: 2, offset: 0 });
 
     const other = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'b@x.test' }));
     const org = t.engine.accounts.createOrganization({ name: 'team', ownerUserId: p.userId });
     t.engine.accounts.addMember(org.id, other.userId);
-    expect(t.engine.workflows.share(p, alpha!.id, { shared_with_org: true, organization_id: org.id })).toMatchObject({ shared_with_org: true, organization_id: org.id });
-    expect(t.engine.workflows.list(other, { scope: 'shared' }).data.map((w) => [w.name, w.access_level])).toEqual([['Alpha', 'org_viewer']]);
-    expect(t.engine.workflows.list(other, { scope: 'owned' }).total).toBe(0);
+    expect(await t.engine.workflows.share(p, alpha!.id, { shared_with_org: true, organization_id: org.id })).toMatchObject({ shared_with_org: true, organization_id: org.id });
+    expect((await t.engine.workflows.list(other, { scope: 'shared' })).data.map((w) => [w.name, w.access_level])).toEqual([['Alpha', 'org_viewer']]);
+    expect((await t.engine.workflows.list(other, { scope: 'owned' })).total).toBe(0);
     expect((await failure(() => t.engine.workflows.update(other, alpha!.id, { name: 'x' }))).status).toBe(403); // workflow_read_only: shared with them to read
   });
 
   it('deletes a workflow so the scheduler never runs it again', async () => {
     const { workflow } = await t.engine.workflows.create(p, search('gone'));
-    expect(t.engine.workflows.delete(p, workflow!.id)).toEqual({ id: workflow!.id, deleted: true });
+    expect(await t.engine.workflows.delete(p, workflow!.id)).toEqual({ id: workflow!.id, deleted: true });
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
     expect((await failure(() => t.engine.workflows.get(p, workflow!.id))).status).toBe(404);
   });
@@ -163,9 +163,9 @@ describe('workflows service', () => {
       expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
       t.clock.advance(10 * 60_000);
     }
-    expect(t.engine.workflows.get(p, workflow!.id)).toMatchObject({ status: 'failed', next_run_at: null, execution_count: 0 });
+    expect(await t.engine.workflows.get(p, workflow!.id)).toMatchObject({ status: 'failed', next_run_at: null, execution_count: 0 });
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
-    expect(t.engine.workflows.update(p, workflow!.id, { status: 'active' }).next_run_at).toBe(t.clock.now().toISOString());
+    expect((await t.engine.workflows.update(p, workflow!.id, { status: 'active' })).next_run_at).toBe(t.clock.now().toISOString());
   });
 
   it('answers 402 on a manual run without credits', async () => {
@@ -196,12 +196,12 @@ describe('workflows service', () => {
   it('answers an org viewer who patches, executes or deletes with 403 workflow_read_only, as sessions do', async () => {
     const { owner, colleague, outsider, orgId } = sharingCast(t.engine);
     const { workflow } = await t.engine.workflows.create(owner, search('shared'));
-    t.engine.workflows.share(owner, workflow!.id, { shared_with_org: true, organization_id: orgId });
-    expect(errorCodeOf(() => t.engine.workflows.update(colleague, workflow!.id, { name: 'mine now' }))).toBe('403 workflow_read_only');
+    await t.engine.workflows.share(owner, workflow!.id, { shared_with_org: true, organization_id: orgId });
+    expect(await rejectionCodeOf(() => t.engine.workflows.update(colleague, workflow!.id, { name: 'mine now' }))).toBe('403 workflow_read_only');
     expect(await rejectionCodeOf(() => t.engine.workflows.execute(colleague, workflow!.id))).toBe('403 workflow_read_only');
-    expect(errorCodeOf(() => t.engine.workflows.delete(colleague, workflow!.id))).toBe('403 workflow_read_only');
-    expect(errorCodeOf(() => t.engine.workflows.update(outsider, workflow!.id, { name: 'x' }))).toBe('404 workflow_not_found');
-    expect(t.engine.workflows.get(colleague, workflow!.id).name).toBe('shared');
+    expect(await rejectionCodeOf(() => t.engine.workflows.delete(colleague, workflow!.id))).toBe('403 workflow_read_only');
+    expect(await rejectionCodeOf(() => t.engine.workflows.update(outsider, workflow!.id, { name: 'x' }))).toBe('404 workflow_not_found');
+    expect((await t.engine.workflows.get(colleague, workflow!.id)).name).toBe('shared');
   });
 
   it('refuses a scheduled_for in the past with 400 scheduled_for_in_past', async () => {
@@ -225,19 +225,19 @@ describe('workflows service', () => {
   });
 
   it('plans asynchronously on the job queue and reports the result on polling', async () => {
-    const job = t.engine.workflows.planAsync(p, { intent: 'Monitor Acme and Globex earnings filings every quarter', preset: 'quick' });
+    const job = await t.engine.workflows.planAsync(p, { intent: 'Monitor Acme and Globex earnings filings every quarter', preset: 'quick' });
     expect(job.status).toBe('running');
     await t.engine.workflows.settled();
-    const done = t.engine.workflows.planJob(p, job.id);
+    const done = await t.engine.workflows.planJob(p, job.id);
     expect(done).toMatchObject({ status: 'completed', result: { planning_profile: 'fork_join_dag', credits_consumed: 10 } });
-    expect(t.engine.jobs.get(job.id)?.status).toBe('succeeded');
+    expect((await t.engine.jobs.get(job.id))?.status).toBe('succeeded');
     expect(t.engine.credits.balance(p.userId)).toBe(90);
   });
 
   it('records a failed plan job, without a charge, when the budget cannot pay one search', async () => {
-    const job = t.engine.workflows.planAsync(p, { intent: 'Monitor Acme earnings filings every quarter', planning_budget: 0.5, preset: 'quick' });
+    const job = await t.engine.workflows.planAsync(p, { intent: 'Monitor Acme earnings filings every quarter', planning_budget: 0.5, preset: 'quick' });
     await t.engine.workflows.settled();
-    expect(t.engine.workflows.planJob(p, job.id)).toMatchObject({ status: 'failed', result: null, error: { code: 'planning_budget_too_small' } });
+    expect(await t.engine.workflows.planJob(p, job.id)).toMatchObject({ status: 'failed', result: null, error: { code: 'planning_budget_too_small' } });
     expect(t.engine.credits.balance(p.userId)).toBe(100);
   });
 

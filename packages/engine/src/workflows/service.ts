@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { EngineContext } from '../core/context.js';
+import type { EngineContext } from '../context.js';
 import { errors, isWvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { IdParams } from '../core/schemas.js';
 import type { Principal } from '../accounts/schemas.js';
-import { withoutOwnerFields, type SharingService, type ShareState } from '../accounts/sharing.js';
+import { withoutOwnerFields, type SharingService } from '../accounts/sharing.js';
+import type { ShareState } from '../accounts/schemas.js';
 import type { RateLimitService } from '../accounts/rate-limits.js';
 import { pricing } from '../credits/pricing.js';
 import { AssessIntentBody, OperationConfigCheck, PlanBody, WorkflowCreateBody, WorkflowExecuteBody, WorkflowListQuery, WorkflowPatchBody } from './schemas.js';
@@ -17,7 +17,6 @@ import { assertEditable, assertRunnable, assertTransition, SCHEDULED, type Statu
 import { stepsOf, WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from './executor.js';
 import { WorkflowScheduler } from './scheduler.js';
 import { OneAtATime } from './one-at-a-time.js';
-import { workflowExecutions, workflowPlanJobs, workflows } from './tables.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { every, type Loop } from '../core/every.js';
@@ -55,7 +54,7 @@ export class WorkflowsService {
     // and not at all when that one ended the workflow (stop condition, max_executions).
     this.scheduler = new WorkflowScheduler(ctx, (claimed, slot) =>
       this.serial.run(claimed.id, async () => {
-        const row = this.row(claimed.id);
+        const row = await this.row(claimed.id);
         if (!row || row.status !== 'active') return null;
         return (await this.executor.run(row, 'schedule', slot)).id;
       }),
@@ -126,34 +125,32 @@ export class WorkflowsService {
     const perRun = this.executor.estimate(row);
     const afford = this.deps.credits.canAfford(principal.userId, perRun);
     const estimate = { credits_per_execution: perRun, ...afford, first_run_at: row.nextRunAt };
-    if (body.dry_run) return { dry_run: true, workflow: null, estimate };
-    this.ctx.db.insert(workflows).values(row).run();
-    return { dry_run: false, workflow: this.toWorkflow(row, principal), estimate };
+    if (body.dry_run) return { dry_run: true as const, workflow: null, estimate };
+    await this.ctx.store.workflows.insert(row);
+    return { dry_run: false as const, workflow: this.toWorkflow(row, principal), estimate };
   }
 
-  list(principal: Principal, query: unknown = {}) {
+  async list(principal: Principal, query: unknown = {}) {
     const q = parseInput(WorkflowListQuery, query, 'query');
-    const owned = eq(workflows.userId, principal.userId);
-    const shared = inArray(workflows.id, this.deps.sharing.sharedWithMeQuery(principal, 'workflow'));
-    const filters: (SQL | undefined)[] = [q.scope === 'owned' ? owned : q.scope === 'shared' ? shared : or(owned, shared)];
-    if (q.status) filters.push(eq(workflows.status, q.status));
-    else filters.push(sql`${workflows.status} != 'archived'`);
-    if (q.search) {
-      const pattern = `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      filters.push(or(sql`${workflows.name} like ${pattern} escape '\\'`, sql`coalesce(${workflows.description}, '') like ${pattern} escape '\\'`, sql`coalesce(${workflows.intent}, '') like ${pattern} escape '\\'`));
-    }
-    for (const tag of q.tags ?? []) filters.push(sql`exists (select 1 from json_each(${workflows.tags}) where lower(value) = lower(${tag}))`);
-    const where = and(...filters);
-    const column = { created: workflows.createdAt, updated: workflows.updatedAt, name: workflows.name }[q.sort_by];
-    const order = q.sort_order === 'asc' ? asc(column) : desc(column);
-    const rows = this.ctx.db.select().from(workflows).where(where).orderBy(order, asc(workflows.id)).limit(q.limit).offset(q.offset).all();
-    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflows).where(where).get()!.n;
+    const sharedIds = q.scope === 'owned' ? [] : this.deps.sharing.sharedWithMe(principal, 'workflow');
+    const { rows, total } = await this.ctx.store.workflows.list({
+      userId: principal.userId,
+      sharedIds,
+      scope: q.scope,
+      status: q.status,
+      search: q.search,
+      tags: q.tags,
+      sortBy: q.sort_by,
+      sortOrder: q.sort_order,
+      limit: q.limit,
+      offset: q.offset,
+    });
     return { data: rows.map((r) => this.toWorkflow(r, principal)), total, limit: q.limit, offset: q.offset };
   }
 
-  get(principal: Principal, id: string) {
-    const row = this.readable(principal, id);
-    const recent = this.ctx.db.select().from(workflowExecutions).where(recorded(row.id)).orderBy(desc(workflowExecutions.seq)).limit(5).all();
+  async get(principal: Principal, id: string) {
+    const row = await this.readable(principal, id);
+    const { rows: recent } = await this.ctx.store.workflows.recordedExecutions(row.id, { limit: 5, offset: 0 });
     return {
       ...this.toWorkflow(row, principal),
       recent_executions: recent.map((e) => {
@@ -163,9 +160,9 @@ export class WorkflowsService {
     };
   }
 
-  update(principal: Principal, id: string, input: unknown): Workflow {
+  async update(principal: Principal, id: string, input: unknown): Promise<Workflow> {
     const body = parseInput(WorkflowPatchBody, input);
-    const row = this.owned(principal, id);
+    const row = await this.owned(principal, id);
     if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
     const { status: target, ...fields } = body;
     if (Object.keys(fields).length > 0) assertEditable(id, row.status);
@@ -198,48 +195,45 @@ export class WorkflowsService {
     const rescheduled = (target === 'active' && row.status !== 'active') || body.interval_minutes !== undefined;
     if (!SCHEDULED.includes(next.status)) next.nextRunAt = null;
     else if (rescheduled) next.nextRunAt = firstSlot(scheduleOf({ ...next, scheduledFor: row.executionCount > 0 ? null : next.scheduledFor }), now)?.toISOString() ?? null;
-    this.ctx.db.update(workflows).set(next).where(eq(workflows.id, id)).run();
+    const { id: _id, ...changed } = next;
+    await this.ctx.store.workflows.update(id, changed);
     return this.toWorkflow(next, principal);
   }
 
   /** Deletes the workflow and its executions; with the row gone no engine can claim its patrols. */
-  delete(principal: Principal, id: string) {
-    this.owned(principal, id);
-    this.ctx.sqlite.transaction(() => {
-      this.ctx.db.delete(workflowExecutions).where(eq(workflowExecutions.workflowId, id)).run();
-      this.ctx.db.delete(workflows).where(eq(workflows.id, id)).run();
-    }).immediate();
+  async delete(principal: Principal, id: string) {
+    await this.owned(principal, id);
+    await this.ctx.store.workflows.delete(id);
     return { id, deleted: true as const };
   }
 
   async execute(principal: Principal, id: string, input: unknown = {}) {
     const body = parseInput(WorkflowExecuteBody, input ?? {});
-    const row = this.owned(principal, id);
+    const row = await this.owned(principal, id);
     assertRunnable(id, row.status);
     if (body.dry_run) {
       const credits = this.executor.estimate(row);
-      return { workflow_id: id, dry_run: true, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
+      return { workflow_id: id, dry_run: true as const, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
     }
     // One execution of a workflow at a time: a manual run waits for the running one, then compares with it.
     const execution = await this.serial.run(id, async () => {
-      const fresh = this.owned(principal, id);
+      const fresh = await this.owned(principal, id);
       assertRunnable(id, fresh.status);
       return this.executor.run(fresh, 'manual', null);
     });
-    return { workflow_id: id, dry_run: false, status: this.row(id)?.status ?? row.status, execution: withoutPageText(execution) };
+    return { workflow_id: id, dry_run: false as const, status: (await this.row(id))?.status ?? row.status, execution: withoutPageText(execution) };
   }
 
-  executions(principal: Principal, id: string, query: unknown = {}) {
+  async executions(principal: Principal, id: string, query: unknown = {}) {
     const q = parseInput(WorkflowListQuery.pick({ limit: true, offset: true }), query, 'query');
-    this.readable(principal, id);
-    const rows = this.ctx.db.select().from(workflowExecutions).where(recorded(id)).orderBy(desc(workflowExecutions.seq)).limit(q.limit).offset(q.offset).all();
-    const total = this.ctx.db.select({ n: sql<number>`count(*)` }).from(workflowExecutions).where(recorded(id)).get()!.n;
+    await this.readable(principal, id);
+    const { rows, total } = await this.ctx.store.workflows.recordedExecutions(id, { limit: q.limit, offset: q.offset });
     return { data: rows.map((r) => withoutPageText(r.body as WorkflowExecution)), total, limit: q.limit, offset: q.offset };
   }
 
   /** Organization members (and, with public_share, anyone holding the id) may read; only the owner edits or runs. */
-  share(principal: Principal, id: string, input: unknown): ShareState {
-    const row = this.owned(principal, id);
+  async share(principal: Principal, id: string, input: unknown): Promise<ShareState> {
+    const row = await this.owned(principal, id);
     return this.deps.sharing.share(principal, { type: 'workflow', id, ownerUserId: row.userId }, input);
   }
 
@@ -266,17 +260,17 @@ export class WorkflowsService {
     return { ...plan, credits_consumed: charged.consumed };
   }
 
-  planAsync(principal: Principal, input: unknown) {
+  async planAsync(principal: Principal, input: unknown) {
     const body = parseInput(PlanBody, input);
     const price = pricing.planPreview(presetOf(body));
     const canPlan = this.deps.credits.canAfford(principal.userId, price.credits);
     if (!canPlan.would_succeed) throw errors.insufficientCredits(price.credits, canPlan.credits_balance, { details: { operation: 'workflow_plan' } });
     const id = this.ctx.random.uuid();
-    this.ctx.sqlite.transaction(() => {
-      this.ctx.db.insert(workflowPlanJobs).values({ id, userId: principal.userId, status: 'running', request: body, createdAt: this.ctx.clock.now().toISOString() }).run();
-      this.deps.jobs.enqueue(PLAN_JOB, { planJobId: id }, { id });
-    }).immediate();
-    const accepted = this.planJob(principal, id);
+    await this.ctx.store.atomically(async (tx) => {
+      await tx.workflows.insertPlanJob({ id, userId: principal.userId, status: 'running', request: body, result: null, error: null, createdAt: this.ctx.clock.now().toISOString(), completedAt: null });
+      await this.deps.jobs.enqueue(PLAN_JOB, { planJobId: id }, { id });
+    });
+    const accepted = await this.planJob(principal, id);
     // Start at once rather than waiting for the queue's next poll; the claim keeps it single.
     const work = this.deps.jobs.runNow(id).then(() => undefined);
     this.pendingPlans.add(work);
@@ -284,9 +278,10 @@ export class WorkflowsService {
     return accepted;
   }
 
-  planJob(principal: Principal, id: string) {
+  async planJob(principal: Principal, id: string) {
     parseInput(IdParams, { id }, 'path');
-    const row = this.ctx.db.select().from(workflowPlanJobs).where(and(eq(workflowPlanJobs.id, id), eq(workflowPlanJobs.userId, principal.userId))).get();
+    const found = await this.ctx.store.workflows.getPlanJob(id);
+    const row = found?.userId === principal.userId ? found : undefined;
     if (!row) throw errors.notFound('plan_job', id);
     return { id: row.id, status: row.status, created_at: row.createdAt, completed_at: row.completedAt, result: row.result ?? null, error: (row.error as { code: string; message: string } | null) ?? null };
   }
@@ -317,19 +312,21 @@ export class WorkflowsService {
   }
 
   /** Idempotent: a job that already ended (a retry after a crash) does nothing, so nothing is charged twice. */
-  private runPlanJob(id: string): void {
-    const row = this.ctx.db.select().from(workflowPlanJobs).where(eq(workflowPlanJobs.id, id)).get();
+  private async runPlanJob(id: string): Promise<void> {
+    const row = await this.ctx.store.workflows.getPlanJob(id);
     if (!row || row.status !== 'running') return;
+    let outcome: Parameters<WorkflowsService['finishPlanJob']>[1];
     try {
-      this.finishPlanJob(id, { status: 'completed', result: this.plan(this.deps.principalOf(row.userId), row.request) });
+      outcome = { status: 'completed', result: this.plan(this.deps.principalOf(row.userId), row.request) };
     } catch (error) {
       if (!isWvrError(error)) throw error;
-      this.finishPlanJob(id, { status: 'failed', error: { code: error.code, message: error.message } });
+      outcome = { status: 'failed', error: { code: error.code, message: error.message } };
     }
+    await this.finishPlanJob(id, outcome);
   }
 
-  private finishPlanJob(id: string, r: { status: 'completed' | 'failed'; result?: WorkflowPlan; error?: { code: string; message: string } }) {
-    this.ctx.db.update(workflowPlanJobs).set({ status: r.status, result: r.result ?? null, error: r.error ?? null, completedAt: this.ctx.clock.now().toISOString() }).where(eq(workflowPlanJobs.id, id)).run();
+  private finishPlanJob(id: string, r: { status: 'completed' | 'failed'; result?: WorkflowPlan; error?: { code: string; message: string } }): Promise<void> {
+    return this.ctx.store.workflows.finishPlanJob(id, { status: r.status, result: r.result ?? null, error: r.error ?? null, completedAt: this.ctx.clock.now().toISOString() });
   }
 
   /** ai_planned: the plan is built at creation (status planning, then active or plan_failed); creation is not charged. */
@@ -342,21 +339,21 @@ export class WorkflowsService {
     }
   }
 
-  private row(id: string): WorkflowRow | undefined {
-    return this.ctx.db.select().from(workflows).where(eq(workflows.id, id)).get();
+  private row(id: string): Promise<WorkflowRow | undefined> {
+    return this.ctx.store.workflows.get(id);
   }
 
-  private owned(principal: Principal, id: string): WorkflowRow {
+  private async owned(principal: Principal, id: string): Promise<WorkflowRow> {
     parseInput(IdParams, { id }, 'path');
-    const row = this.row(id);
+    const row = await this.row(id);
     if (!row) throw errors.notFound('workflow', id);
     this.deps.sharing.assertOwner(principal, { type: 'workflow', id, ownerUserId: row.userId });
     return row;
   }
 
-  private readable(principal: Principal, id: string): WorkflowRow {
+  private async readable(principal: Principal, id: string): Promise<WorkflowRow> {
     parseInput(IdParams, { id }, 'path');
-    const row = this.row(id);
+    const row = await this.row(id);
     if (!row) throw errors.notFound('workflow', id);
     this.deps.sharing.assertCanRead(principal, { type: 'workflow', id, ownerUserId: row.userId });
     return row;
@@ -404,9 +401,4 @@ export class WorkflowsService {
 function withoutPageText(e: WorkflowExecution): WorkflowExecution {
   if (!e.results) return e;
   return { ...e, results: e.results.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key !== 'text')) as typeof r) };
-}
-
-/** A workflow's executions as readers see them: recorded ones, not those still running. */
-function recorded(workflowId: string): SQL | undefined {
-  return and(eq(workflowExecutions.workflowId, workflowId), inArray(workflowExecutions.status, ['completed', 'failed']));
 }

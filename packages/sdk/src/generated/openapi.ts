@@ -893,6 +893,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a site’s URLs from its sitemaps and links, without fetching its pages (1 credit)
+         * @description Reads the sitemaps robots.txt names (or /sitemap.xml): nested indexes, gzipped files, with lastmod; when they list little, reads the links of a few pages too. URLs are normalised as crawls normalise them, deduplicated, kept on the site and out of robots.txt Disallow, and filtered by url_patterns, exclude_patterns or search. 1 credit per call, charged only when the map was made.
+         */
+        post: operations["mapSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2154,6 +2174,8 @@ export interface components {
                 [key: string]: string | number | boolean | string[] | null;
             };
             extraction_metadata: components["schemas"]["ExtractionMetadata"];
+            /** @description Present when the page was HTML and render was not never: whether it was rendered, and why */
+            rendering?: components["schemas"]["RenderInfo"];
             credits: components["schemas"]["CreditsInfo"];
         };
         ExtractionMetadata: {
@@ -2177,6 +2199,15 @@ export interface components {
              */
             fallback_reason_code?: "timeout" | "parse_error" | "provider_error" | "rate_limited";
         };
+        RenderInfo: {
+            mode: components["schemas"]["RenderMode"];
+            /** @description Whether the content comes from the rendered page */
+            rendered: boolean;
+            /** @description Why it was rendered, or why not (no browser on the server, a failed render) */
+            note?: string;
+        };
+        /** @enum {string} */
+        RenderMode: "never" | "auto" | "always";
         CrawlEstimate: {
             /** @description Credits reserved up front: max_pages (without expansion at most the distinct seeds) x price per page, capped by budget_config.max_credits */
             cost_estimate: number;
@@ -2219,6 +2250,61 @@ export interface components {
             limit: number;
             offset: number;
         };
+        MapResult: {
+            /** @description The start URL, normalised */
+            url: string;
+            urls: components["schemas"]["MapUrl"][];
+            /** @description More URLs were found than limit allowed */
+            truncated: boolean;
+            stats: {
+                sitemaps_read: number;
+                /** @description URL entries read from sitemaps, before any filtering */
+                sitemap_urls: number;
+                /** @description Pages read for their links */
+                discovery_pages: number;
+                /** @description Links seen on those pages, before any filtering */
+                discovered_urls: number;
+                /** @description Entries that normalised to a URL already listed */
+                duplicates: number;
+                /** @description Entries that are not http(s) URLs */
+                invalid: number;
+                /** @description URLs on another site (or a subdomain, unless include_subdomains) */
+                off_site: number;
+                /** @description URLs robots.txt disallows for our user agent */
+                disallowed: number;
+                /** @description URLs dropped by url_patterns, exclude_patterns or search */
+                filtered: number;
+                elapsed_ms: number;
+            };
+            /** @description Every sitemap tried, in the order they were found */
+            sitemaps: components["schemas"]["MapSitemapReport"][];
+            credits: components["schemas"]["CreditsInfo"];
+        };
+        MapUrl: {
+            /** @description Absolute, normalised as crawls normalise URLs */
+            url: string;
+            /** @description The sitemap’s <lastmod>, as written; null when it has none */
+            lastmod: string | null;
+            /**
+             * @description Where the URL was found
+             * @enum {string}
+             */
+            source: "sitemap" | "links";
+        };
+        MapSitemapReport: {
+            url: string;
+            /** @description null when the document was not a sitemap */
+            kind: ("urlset" | "sitemapindex" | "text") | null;
+            /**
+             * @description partial: cut off or malformed, the entries before the fault were read
+             * @enum {string}
+             */
+            status: "ok" | "partial" | "failed" | "skipped";
+            /** @description Entries listed (URLs for a urlset, sitemaps for an index) */
+            urls: number;
+            /** @description Why it failed, was partial or was skipped */
+            error: string | null;
+        };
         ErrorResponse: {
             /** @description Error type, e.g. validation_error, authentication_error, insufficient_credits */
             error: components["schemas"]["ErrorType"];
@@ -2239,7 +2325,7 @@ export interface components {
          * @description A code named in docs/errors.md
          * @enum {string}
          */
-        ErrorCode: "unknown_field" | "sync_max_pages_exceeded" | "extraction_schema_invalid_key" | "extraction_schema_too_many_fields" | "extraction_instruction_too_short" | "extraction_schema_empty" | "auto_generate_intent_requires_schema" | "webhook_url_required" | "organization_id_required" | "share_body_empty" | "patch_body_empty" | "workflow_type_required" | "operation_config_required" | "operation_config_invalid" | "steps_required" | "step_duplicate_id" | "step_unknown_dependency" | "steps_cycle" | "intent_required" | "max_credits_per_execution_required" | "schedule_required" | "interval_invalid" | "cron_expression_invalid" | "cron_expression_never_fires" | "scheduled_for_invalid" | "timezone_invalid" | "scopes_duplicate" | "invalid_json" | "forbidden_key" | "string_invalid_unicode" | "body_too_deep" | "token_missing" | "token_malformed" | "token_invalid" | "token_revoked" | "token_expired" | "scope_missing" | "scope_escalation" | "insufficient_credits" | "rate_limit_exceeded" | "intent_assessment_rate_limited" | "route_not_found" | "reservation_closed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "proxy_tier_unavailable" | "url_not_allowed" | "unsupported_content" | "fetch_failed" | "search_provider_failed" | "classifier_type_unknown" | "classifier_intent_missing" | "classifier_keyword_empty" | "classifier_url_pattern_empty" | "classifier_pattern_invalid" | "crawl_not_active" | "crawl_not_pending" | "session_limit_reached" | "session_max_operations_reached" | "session_completed" | "session_archived" | "session_already_completed" | "session_already_archived" | "session_not_completed" | "session_read_only" | "workflow_transition_invalid" | "operation_config_not_applicable" | "cascade_condition_invalid" | "planning_budget_too_small" | "window_invalid" | "window_too_long" | "notification_target_required" | "unknown_tool" | "bad_request" | "invalid_content_length" | "scheduled_for_in_past" | "schedule_conflict" | "url_credentials_not_allowed" | "webhook_url_not_allowed" | "token_management_forbidden" | "token_outlives_parent" | "database_busy" | "storage_full" | "workflow_read_only" | "crawl_read_only" | "search_index_empty" | "search_provider_unset";
+        ErrorCode: "unknown_field" | "sync_max_pages_exceeded" | "extraction_schema_invalid_key" | "extraction_schema_too_many_fields" | "extraction_instruction_too_short" | "extraction_schema_empty" | "auto_generate_intent_requires_schema" | "webhook_url_required" | "organization_id_required" | "share_body_empty" | "patch_body_empty" | "workflow_type_required" | "operation_config_required" | "operation_config_invalid" | "steps_required" | "step_duplicate_id" | "step_unknown_dependency" | "steps_cycle" | "intent_required" | "max_credits_per_execution_required" | "schedule_required" | "interval_invalid" | "cron_expression_invalid" | "cron_expression_never_fires" | "scheduled_for_invalid" | "timezone_invalid" | "scopes_duplicate" | "invalid_json" | "forbidden_key" | "string_invalid_unicode" | "body_too_deep" | "token_missing" | "token_malformed" | "token_invalid" | "token_revoked" | "token_expired" | "scope_missing" | "scope_escalation" | "insufficient_credits" | "rate_limit_exceeded" | "intent_assessment_rate_limited" | "route_not_found" | "reservation_closed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "proxy_tier_unavailable" | "url_not_allowed" | "unsupported_content" | "fetch_failed" | "search_provider_failed" | "classifier_type_unknown" | "classifier_intent_missing" | "classifier_keyword_empty" | "classifier_url_pattern_empty" | "classifier_pattern_invalid" | "crawl_not_active" | "crawl_not_pending" | "session_limit_reached" | "session_max_operations_reached" | "session_completed" | "session_archived" | "session_already_completed" | "session_already_archived" | "session_not_completed" | "session_read_only" | "workflow_transition_invalid" | "operation_config_not_applicable" | "cascade_condition_invalid" | "planning_budget_too_small" | "window_invalid" | "window_too_long" | "notification_target_required" | "unknown_tool" | "bad_request" | "invalid_content_length" | "scheduled_for_in_past" | "schedule_conflict" | "url_credentials_not_allowed" | "webhook_url_not_allowed" | "token_management_forbidden" | "token_outlives_parent" | "database_busy" | "storage_full" | "workflow_read_only" | "crawl_read_only" | "search_index_empty" | "search_provider_unset" | "render_unavailable";
         /**
          * @description The rule part of a `<field>_<rule>` code
          * @enum {string}
@@ -2259,6 +2345,11 @@ export interface components {
              * @description A page of the site, usually its home page
              */
             url: string;
+            /**
+             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @default auto
+             */
+            render?: components["schemas"]["RenderMode"];
         };
         AskRequest: {
             /** @description The question to research */
@@ -2276,6 +2367,11 @@ export interface components {
             max_sources?: number;
             /** Format: uuid */
             session_id?: string;
+            /**
+             * @description How sources fetched for the answer are read: never, auto (default: application shells are rendered in headless Chromium) or always; the answer's price does not change
+             * @default auto
+             */
+            render?: components["schemas"]["RenderMode"];
         };
         SessionCreateRequest: {
             /** @description Required, at most 255 characters */
@@ -2463,6 +2559,11 @@ export interface components {
              * @enum {string}
              */
             retry_strategy?: "none" | "auto" | "premium_only";
+            /**
+             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @default auto
+             */
+            render?: components["schemas"]["RenderMode"];
             /**
              * @description Free exact-URL filter
              * @default true
@@ -2791,6 +2892,11 @@ export interface components {
              */
             url: string;
             extraction_schema: components["schemas"]["ExtractionSchema"];
+            /**
+             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @default auto
+             */
+            render?: components["schemas"]["RenderMode"];
         };
         CrawlRequest: {
             /** @description 1 to 100 seed URLs */
@@ -2867,6 +2973,11 @@ export interface components {
              * @enum {string}
              */
             retry_strategy?: "none" | "auto" | "premium_only";
+            /**
+             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @default auto
+             */
+            render?: components["schemas"]["RenderMode"];
         };
         CrawlEstimateRequest: {
             /** @description 1 to 100 seed URLs */
@@ -2943,6 +3054,11 @@ export interface components {
              * @enum {string}
              */
             retry_strategy?: "none" | "auto" | "premium_only";
+            /**
+             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @default auto
+             */
+            render?: components["schemas"]["RenderMode"];
         };
         CrawlDocumentsQuery: {
             /**
@@ -2961,6 +3077,40 @@ export interface components {
              * @enum {string}
              */
             order?: "crawl" | "importance";
+        };
+        MapRequest: {
+            /**
+             * Format: uri
+             * @description A page of the site to map, usually its home page
+             */
+            url: string;
+            /** @description Keep only URLs whose host or path words match one of these words, best matches first */
+            search?: string;
+            /** @description Keep only URLs matching one of these globs (as in crawls: `/blog/*`, or a whole URL with `://`) */
+            url_patterns?: string[];
+            /** @description Drop URLs matching any of these globs */
+            exclude_patterns?: string[];
+            /**
+             * @description include: sitemaps, then link discovery when they list little; only: sitemaps alone; skip: link discovery alone
+             * @default include
+             * @enum {string}
+             */
+            sitemap?: "include" | "only" | "skip";
+            /**
+             * @description Also keep URLs on subdomains of the site
+             * @default false
+             */
+            include_subdomains?: boolean;
+            /**
+             * @description Pages read for their links when link discovery runs, 0 to 100
+             * @default 10
+             */
+            max_discovery_pages?: number;
+            /**
+             * @description URLs returned at most, 1 to 100,000
+             * @default 5000
+             */
+            limit?: number;
         };
     };
     responses: never;
@@ -8191,6 +8341,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mapSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MapRequest"];
+            };
+        };
+        responses: {
+            /** @description List a site’s URLs from its sitemaps and links, without fetching its pages (1 credit) */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapResult"];
                 };
             };
             /** @description Validation failed */

@@ -1,8 +1,9 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { operationCaller, type Body } from './types.js';
 
-export type AskCreateBody = Schemas['AskRequest'];
+export type AskCreateBody = Body<'createAsk'>;
 
-export const asksResource = (request: Request) => ({
-  create: (body: AskCreateBody) => request<Schemas['AskResponse']>('POST', '/v1/asks', { body }),
-});
+export const asksResource = (request: Request) => {
+  const call = operationCaller(request);
+  return { create: (body: AskCreateBody) => call('createAsk', { body }) };
+};

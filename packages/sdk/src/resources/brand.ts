@@ -1,7 +1,7 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { operationCaller, type Body } from './types.js';
 
-export const brandResource = (request: Request) => ({
-  designSystem: (body: Schemas['BrandDesignSystemRequest']) =>
-    request<Schemas['BrandDesignSystem']>('POST', '/v1/brand/design-system', { body }),
-});
+export const brandResource = (request: Request) => {
+  const call = operationCaller(request);
+  return { designSystem: (body: Body<'getBrandDesignSystem'>) => call('getBrandDesignSystem', { body }) };
+};

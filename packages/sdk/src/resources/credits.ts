@@ -1,6 +1,7 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { operationCaller } from './types.js';
 
-export const creditsResource = (request: Request) => ({
-  get: () => request<Schemas['CreditsSummary']>('GET', '/v1/credits'),
-});
+export const creditsResource = (request: Request) => {
+  const call = operationCaller(request);
+  return { get: () => call('getCredits') };
+};

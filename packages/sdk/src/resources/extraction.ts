@@ -1,5 +1,5 @@
 import type { Request } from '../transport.js';
-import type { Schemas } from './types.js';
+import { operationCaller, type Body, type Output } from './types.js';
 
 /**
  * A validator the caller already has, such as a zod object: its fields (each `.describe(...)`d
@@ -10,7 +10,7 @@ export interface ExtractionModel<T> {
   parse(data: unknown): T;
 }
 
-export type ExtractionPreview = Schemas['ExtractionPreview'];
+export type ExtractionPreview = Output<'previewExtraction'>;
 export type TypedExtractionPreview<T> = Omit<ExtractionPreview, 'extracted_data'> & { extracted_data: T };
 
 /** `{ price: z.number().describe('the product price') }` → `{ price: 'the product price' }`. */
@@ -24,9 +24,10 @@ export function extractionSchemaOf(model: ExtractionModel<unknown>): Record<stri
 }
 
 export const extractionResource = (request: Request) => {
-  const preview = (body: Schemas['PreviewExtractionRequest']) => request<ExtractionPreview>('POST', '/v1/crawls/preview-extraction', { body });
+  const call = operationCaller(request);
+  const preview = (body: Body<'previewExtraction'>) => call('previewExtraction', { body });
   return {
-    /** Try an extraction schema on one URL: `POST /v1/crawls/preview-extraction`, 1 credit. `extracted_data` is untyped. */
+    /** Try an extraction schema on one URL: `POST /v1/crawls/preview-extraction`. `extracted_data` is untyped. */
     preview,
     /**
      * Extract from one URL with a zod (or like) object: `extracted_data` comes back as the model's type,

@@ -1,27 +1,22 @@
 import type { Request } from '../transport.js';
-import { itemPath, type DryRunAware, type Schemas } from './types.js';
+import { operationCaller, type Body, type DryRunAware, type Query, type Schemas } from './types.js';
 import { last, watch, type WatchOptions } from './watch.js';
 
-export type QuickSearchBody = Schemas['QuickSearchRequest'];
-export type SearchBody = Schemas['SearchRequest'];
+export type QuickSearchBody = Body<'quickSearch'>;
+export type SearchBody = Body<'search'>;
 export type SearchJob = Schemas['SearchJob'];
 export type SearchDryRun = Schemas['SearchDryRun'];
-export interface SearchJobListQuery {
-  limit?: number;
-  offset?: number;
-  status?: SearchJob['status'];
-}
-
-const job = itemPath('/v1/search/jobs');
+export type SearchJobListQuery = Query<'listSearchJobs'>;
 const ENDED: ReadonlySet<string> = new Set(['completed', 'failed']);
 
 export const searchResource = (request: Request) => {
-  const search = ((body: SearchBody) => request('POST', '/v1/search', { body })) as DryRunAware<SearchBody, SearchJob, SearchDryRun>;
-  const get = (id: string) => request<SearchJob>('GET', job(id));
+  const call = operationCaller(request);
+  const search = ((body: SearchBody) => call('search', { body })) as DryRunAware<SearchBody, SearchJob, SearchDryRun>;
+  const get = (id: string) => call('getSearchJob', { id });
   /** An async search job until it ends: one snapshot per poll. */
   const watchJob = (id: string, options: WatchOptions = {}) => watch(`search job ${id}`, () => get(id), (j) => ENDED.has(j.status), options);
   return {
-    quick: (body: QuickSearchBody) => request<Schemas['QuickSearchResponse']>('POST', '/v1/search/quick', { body }),
+    quick: (body: QuickSearchBody) => call('quickSearch', { body }),
     /** The search job (sync: with results; async and webhook: pending), or (with `dry_run: true`) what it would cost. */
     search,
     /** Runs a search as an async job and waits for its results. */
@@ -30,12 +25,12 @@ export const searchResource = (request: Request) => {
       return ENDED.has(started.status) ? started : last(watchJob(started.id, options));
     },
     watch: watchJob,
-    overview: () => request<Schemas['SearchOverview']>('GET', '/v1/search'),
+    overview: () => call('getSearchOverview'),
     jobs: {
-      list: (query: SearchJobListQuery = {}) => request<Schemas['SearchJobList']>('GET', '/v1/search/jobs', { query: { ...query } }),
+      list: (query: SearchJobListQuery = {}) => call('listSearchJobs', { query }),
       get,
-      delete: (id: string) => request<SearchJob>('DELETE', job(id)),
-      share: (id: string, body: Schemas['PublicShareRequest']) => request<Schemas['SearchJobShare']>('POST', job(id, '/share'), { body }),
+      delete: (id: string) => call('deleteSearchJob', { id }),
+      share: (id: string, body: Body<'shareSearchJob'>) => call('shareSearchJob', { id, body }),
     },
   };
 };

@@ -1,46 +1,40 @@
 import type { Request } from '../transport.js';
-import { itemPath, type DryRunAware, type Schemas } from './types.js';
+import { operationCaller, type Body, type DryRunAware, type Output, type Query, type Schemas } from './types.js';
 
-export type SessionCreateBody = Schemas['SessionCreateRequest'];
-export interface SessionListQuery {
-  limit?: number;
-  offset?: number;
-  status?: Schemas['Session']['status'];
-  tag?: string;
-  days_back?: number;
-  include_shared?: boolean;
-}
+export type SessionCreateBody = Body<'createSession'>;
+export type SessionListQuery = Query<'listSessions'>;
 
-const path = itemPath('/v1/sessions');
-
-export const sessionsResource = (request: Request) => ({
-  create: (body: SessionCreateBody) => request<Schemas['Session']>('POST', '/v1/sessions', { body }),
-  list: (query: SessionListQuery = {}) => request<Schemas['SessionList']>('GET', '/v1/sessions', { query: { ...query } }),
-  get: (id: string) => request<Schemas['SessionDetail']>('GET', path(id)),
-  update: (id: string, body: Schemas['SessionPatchRequest']) => request<Schemas['Session']>('PATCH', path(id), { body }),
-  delete: (id: string) => request<Schemas['Session']>('DELETE', path(id)),
-  complete: (id: string) => request<Schemas['Session']>('POST', path(id, '/complete')),
-  archive: (id: string) => request<Schemas['Session']>('POST', path(id, '/archive')),
-  share: (id: string, body: Schemas['ShareRequest']) => request<Schemas['SessionShare']>('POST', path(id, '/share'), { body }),
-  timeline: (id: string) => request<Schemas['SessionTimeline']>('GET', path(id, '/timeline')),
-  /** The search job, or (with `dry_run: true`) what it would cost. */
-  search: ((id: string, body: Schemas['SessionSearchRequest']) => request('POST', path(id, '/search'), { body })) as DryRunAware<
-    Schemas['SessionSearchRequest'],
-    Schemas['SearchJob'],
-    Schemas['SearchDryRun'],
-    [id: string]
-  >,
-  /** The crawl, or (with `dry_run: true`) what it would cost. */
-  crawl: ((id: string, body: Schemas['SessionCrawlRequest']) => request('POST', path(id, '/crawl'), { body })) as DryRunAware<
-    Schemas['SessionCrawlRequest'],
-    Schemas['CrawlDetail'],
-    Schemas['CrawlDryRun'],
-    [id: string]
-  >,
-  ask: (id: string, body: Schemas['AskRequest']) => request<Schemas['AskResponse']>('POST', path(id, '/ask'), { body }),
-  /** Publicly shared sessions; works without a token. */
-  public: {
-    get: (id: string) => request<Schemas['PublicSession']>('GET', `/v1/public/sessions/${encodeURIComponent(id)}`),
-    timeline: (id: string) => request<Schemas['PublicSessionTimeline']>('GET', `/v1/public/sessions/${encodeURIComponent(id)}/timeline`),
-  },
-});
+export const sessionsResource = (request: Request) => {
+  const call = operationCaller(request);
+  return {
+    create: (body: SessionCreateBody) => call('createSession', { body }),
+    list: (query: SessionListQuery = {}) => call('listSessions', { query }),
+    get: (id: string) => call('getSession', { id }),
+    update: (id: string, body: Body<'updateSession'>) => call('updateSession', { id, body }),
+    delete: (id: string) => call('deleteSession', { id }),
+    complete: (id: string) => call('completeSession', { id }),
+    archive: (id: string) => call('archiveSession', { id }),
+    share: (id: string, body: Body<'shareSession'>) => call('shareSession', { id, body }),
+    timeline: (id: string) => call('getSessionTimeline', { id }),
+    /** The search job, or (with `dry_run: true`) what it would cost. */
+    search: ((id: string, body: Body<'searchInSession'>) => call('searchInSession', { id, body })) as DryRunAware<
+      Body<'searchInSession'>,
+      Schemas['SearchJob'],
+      Schemas['SearchDryRun'],
+      [id: string]
+    >,
+    /** The crawl, or (with `dry_run: true`) what it would cost. */
+    crawl: ((id: string, body: Body<'crawlInSession'>) => call('crawlInSession', { id, body })) as DryRunAware<
+      Body<'crawlInSession'>,
+      Schemas['CrawlDetail'],
+      Schemas['CrawlDryRun'],
+      [id: string]
+    >,
+    ask: (id: string, body: Body<'askInSession'>): Promise<Output<'askInSession'>> => call('askInSession', { id, body }),
+    /** Publicly shared sessions; works without a token. */
+    public: {
+      get: (id: string) => call('getPublicSession', { id }),
+      timeline: (id: string) => call('getPublicSessionTimeline', { id }),
+    },
+  };
+};

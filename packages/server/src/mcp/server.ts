@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ENGINE_VERSION, errors, isWvrError, parseInput, requireScope, type Engine, type ErrorBody, type Principal } from '@wvr/engine';
+import { ENGINE_VERSION, errors, isWvrError, parseInput, requireScope, runOperation, splitInput, type Engine, type ErrorBody, type Principal } from '@wvr/engine';
 import type { RouteDef } from '../route.js';
 import { routes as allRoutes } from '../routes/index.js';
 import { MCP_TOOLS, type McpTool } from './tools.js';
@@ -46,7 +46,9 @@ export function createMcpServer(options: McpServerOptions): Server {
       options.meterToolCall?.();
       const args = request.params.arguments ?? {};
       const routeArgs = tool.adapter ? tool.adapter.toRequest(parseInput(tool.adapter.input, args, 'tool arguments')) : args;
-      const result = await route.handler({ engine, principal, ...splitArguments(route, routeArgs) });
+      const result = await runOperation(engine, route.operation, principal, splitInput(route.operation, routeArgs, 'tool'), {
+        validateOutput: engine.context.options.validateOutputs,
+      });
       const structured = (tool.adapter ? tool.adapter.fromResponse(result) : (result ?? {})) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
     } catch (error) {
@@ -67,7 +69,7 @@ function bindTools(routes: RouteDef[]): BoundTool[] {
 }
 
 /** Tools that reach out to the web (or schedule work that will). */
-const OPEN_WORLD = new Set(['brand_design_system', 'monitors_create', 'search', 'search_quick', 'read_page', 'crawl', 'extract', 'ask']);
+const OPEN_WORLD = new Set(['brand_design_system', 'map', 'monitors_create', 'search', 'search_quick', 'read_page', 'crawl', 'extract', 'ask']);
 
 function describeTool({ tool, route }: BoundTool): Tool {
   return {
@@ -107,28 +109,4 @@ function toJson(schema: z.ZodType): JsonSchema {
 function resolveRoot(json: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
   const ref = typeof json.$ref === 'string' ? json.$ref.replace('#/$defs/', '') : null;
   return ref ? (defs[ref] ?? json) : json;
-}
-
-/** Sends each argument where the route expects it: path parameters, query, or the body. */
-function splitArguments(route: RouteDef, args: Record<string, unknown>) {
-  const paramKeys = keysOf(route.params);
-  const queryKeys = keysOf(route.query);
-  const params: Record<string, string> = {};
-  const query: Record<string, unknown> = {};
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (paramKeys.has(key)) params[key] = String(value);
-    else if (queryKeys.has(key)) query[key] = value;
-    else body[key] = value;
-  }
-  if (!route.body && Object.keys(body).length > 0) {
-    throw errors.validation('unknown_field', `Unknown argument${Object.keys(body).length > 1 ? 's' : ''}: ${Object.keys(body).join(', ')}.`, {
-      details: { fields: Object.keys(body).map((path) => ({ path, code: 'unknown_field', message: 'is not an argument of this tool' })) },
-    });
-  }
-  return { params, query, body: route.body ? body : undefined };
-}
-
-function keysOf(schema: z.ZodType | undefined): Set<string> {
-  return new Set(schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
 }

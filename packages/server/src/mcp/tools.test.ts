@@ -42,11 +42,11 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('the MCP toolset', () => {
-  it('lists every tool: thirteen for monitors and the account, nine for research', async () => {
+  it('lists every tool: thirteen for monitors and the account, ten for research', async () => {
     const client = await connect(full);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
-    expect(tools).toHaveLength(22);
+    expect(tools).toHaveLength(23);
     expect(tools.find((t) => t.name === 'monitors_update')!.inputSchema.properties).toHaveProperty('id');
     await client.close();
   });
@@ -79,6 +79,9 @@ describe('the MCP toolset', () => {
     expect(await call(client, 'user_me')).toMatchObject({ email: 'agent@x.test', organizations: [{ id: orgId, name: 'Research' }] });
     const brand = await call(client, 'brand_design_system', { url: `${web.catalogue}/` });
     expect(brand).toMatchObject({ url: `${web.catalogue}/`, credits: { consumed: 1 } });
+    const map = await call(client, 'map', { url: `${web.docs}/docs`, url_patterns: ['/docs/install*'] });
+    expect(map).toMatchObject({ credits: { consumed: 1 } });
+    expect((map.urls as { url: string }[]).map((u) => u.url)).toContain(`${web.docs}/docs/install`);
     expect(await call(client, 'monitors_delete', { id })).toMatchObject({ id });
     expect((await call(client, 'monitors_list')).total).toBe(0);
     await client.close();
@@ -99,6 +102,7 @@ describe('the MCP toolset', () => {
     for (const [name, args] of [
       ['monitors_list', {}],
       ['brand_design_system', { url: `${web.catalogue}/` }],
+      ['map', { url: `${web.catalogue}/` }],
       ['read_page', { url: `${web.catalogue}/` }],
       ['sessions_context', { id: 'any' }],
     ] as const) {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { HttpUrl } from '@wvr/engine';
+import { creditsText, HttpUrl, pricing } from '@wvr/engine';
+
+const one = (price: { credits: number }) => creditsText(price.credits);
+const advancedSearch = pricing.fullSearch({ rerank_results: true }).credits;
+const advancedPage = pricing.crawlPage({ intent: '' }).credits;
 
 /**
  * The MCP toolset. Every tool is one API operation under another name, so a tool call runs
@@ -63,22 +67,22 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Search the web',
     operationId: 'search',
     description:
-      'Full web search: results with titles, URLs and snippets, optionally reranked, with suggested follow-up queries and a summary. 1 credit; 2 with rerank_results or generate_suggestions. Use dry_run to see the cost first.',
+      `Full web search: results with titles, URLs and snippets, optionally reranked, with suggested follow-up queries and a summary. ${one(pricing.fullSearch({}))}; ${advancedSearch} with rerank_results or generate_suggestions. Use dry_run to see the cost first.`,
   },
-  { name: 'search_quick', title: 'Quick search', operationId: 'quickSearch', description: 'Quick web search: results right away, no extras. 1 credit.' },
+  { name: 'search_quick', title: 'Quick search', operationId: 'quickSearch', description: `Quick web search: results right away, no extras. ${one(pricing.quickSearch())}.` },
   {
     name: 'read_page',
     title: 'Read a page',
     operationId: 'createCrawl',
     adapter: readPage,
-    description: 'Read one URL: its main content as markdown, with title, description, language, metadata and links. 1 credit (half from the cache with use_cache).',
+    description: `Read one URL: its main content as markdown, with title, description, language, metadata and links. ${one(pricing.crawlPage({}))} (half from the cache with use_cache).`,
   },
   {
     name: 'crawl',
     title: 'Start a crawl',
     operationId: 'createCrawl',
     description:
-      'Crawl from seed URLs (expansion internal or all follows links), optionally with an intent and an extraction schema. Async by default: poll crawl_status with the returned id. 1 credit per page; 2 with extraction, classification or an intent.',
+      `Crawl from seed URLs (expansion internal or all follows links), optionally with an intent and an extraction schema. Async by default: poll crawl_status with the returned id. ${one(pricing.crawlPage({}))} per page; ${advancedPage} with extraction, classification or an intent.`,
   },
   {
     name: 'crawl_status',
@@ -91,13 +95,13 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Extract structured data',
     operationId: 'previewExtraction',
     description:
-      'Extract named fields from one page: extraction_schema maps each field to an instruction ("price": "the product price"). Returns extracted_data with per-field confidence. 1 credit.',
+      `Extract named fields from one page: extraction_schema maps each field to an instruction ("price": "the product price"). Returns extracted_data with per-field confidence. ${one(pricing.extractionPreview())}.`,
   },
   {
     name: 'ask',
     title: 'Ask a question',
     operationId: 'createAsk',
-    description: 'Answer a question from the web with cited sources. depth quick 2 credits, standard 3, deep 5 to 10.',
+    description: `Answer a question from the web with cited sources. depth quick ${one(pricing.ask('quick'))}, standard ${pricing.ask('standard').credits}, deep ${pricing.ask('deep').credits} to ${pricing.ask('deep').max_credits}.`,
   },
   {
     name: 'sessions_create',
@@ -153,6 +157,13 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: 'brand_design_system',
     title: 'Brand design system',
     operationId: 'getBrandDesignSystem',
-    description: 'Read a site’s brand system from a page and its stylesheets: name, tagline, logo, favicon, colours (primary, secondary, accent, background, text) and fonts. 1 credit.',
+    description: `Read a site’s brand system from a page and its stylesheets: name, tagline, logo, favicon, colours (primary, secondary, accent, background, text) and fonts. ${one(pricing.brandDesignSystem())}.`,
+  },
+  {
+    name: 'map',
+    title: 'Map a site',
+    operationId: 'mapSite',
+    description:
+      'List a site’s URLs (with lastmod when its sitemap has it) from its sitemaps and, when they list little, the links of a few pages, without fetching the pages. Filter with search, url_patterns or exclude_patterns; pick what to read or crawl next. 1 credit.',
   },
 ];

@@ -1,18 +1,73 @@
-import type { RouteDef } from '../route.js';
-import { accountRoutes } from './account.js';
-import { brandRoutes } from './brand.js';
-import { askRoutes } from './asks.js';
-import { creditRoutes } from './credits.js';
-import { crawlRoutes } from './crawls.js';
-import { extractionRoutes } from './extraction.js';
-import { metaRoutes } from './meta.js';
-import { monitorRoutes } from './monitors.js';
-import { publicRoutes } from './public.js';
-import { sessionRoutes } from './sessions.js';
-import { searchRoutes } from './search.js';
-import { tokenRoutes } from './tokens.js';
-import { webhookRoutes } from './webhooks.js';
-import { workflowRoutes } from './workflows.js';
+import { operationsById, type OperationId } from '@wvr/engine';
+import { routeOf, type RouteDef, type RouteHttp } from '../route.js';
 
-/** Every operation of the API. A capability adds its routes file here. */
-export const routes: RouteDef[] = [...metaRoutes, ...tokenRoutes, ...accountRoutes, ...brandRoutes, ...creditRoutes, ...webhookRoutes, ...askRoutes, ...sessionRoutes, ...publicRoutes, ...monitorRoutes, ...workflowRoutes, ...searchRoutes, ...extractionRoutes, ...crawlRoutes];
+/**
+ * Where each engine operation lives over HTTP. The operations themselves (schemas, scope,
+ * descriptions, behaviour) are the engine's (`packages/engine/src/<capability>/operations.ts`);
+ * this table adds only method, path and status. Its order is the OpenAPI document's order.
+ */
+const HTTP: [OperationId, RouteHttp][] = [
+  ['health', { method: 'GET', path: '/health' }],
+  ['createToken', { method: 'POST', path: '/tokens', successStatus: 201 }],
+  ['listTokens', { method: 'GET', path: '/tokens' }],
+  ['revokeToken', { method: 'DELETE', path: '/tokens/:id' }],
+  ['getProfile', { method: 'GET', path: '/me' }],
+  ['getBrandDesignSystem', { method: 'POST', path: '/brand/design-system' }],
+  ['getCredits', { method: 'GET', path: '/credits' }],
+  ['rotateWebhookSecret', { method: 'POST', path: '/webhooks/secret', successStatus: 201 }],
+  ['getWebhookSecret', { method: 'GET', path: '/webhooks/secret' }],
+  ['listWebhookDeliveries', { method: 'GET', path: '/webhooks/deliveries' }],
+  ['createAsk', { method: 'POST', path: '/asks' }],
+  ['createSession', { method: 'POST', path: '/sessions', successStatus: 201 }],
+  ['listSessions', { method: 'GET', path: '/sessions' }],
+  ['getSession', { method: 'GET', path: '/sessions/:id' }],
+  ['updateSession', { method: 'PATCH', path: '/sessions/:id' }],
+  ['deleteSession', { method: 'DELETE', path: '/sessions/:id' }],
+  ['completeSession', { method: 'POST', path: '/sessions/:id/complete' }],
+  ['archiveSession', { method: 'POST', path: '/sessions/:id/archive' }],
+  ['shareSession', { method: 'POST', path: '/sessions/:id/share' }],
+  ['getSessionTimeline', { method: 'GET', path: '/sessions/:id/timeline' }],
+  ['searchInSession', { method: 'POST', path: '/sessions/:id/search' }],
+  ['crawlInSession', { method: 'POST', path: '/sessions/:id/crawl' }],
+  ['askInSession', { method: 'POST', path: '/sessions/:id/ask' }],
+  ['getPublicSession', { method: 'GET', path: '/public/sessions/:id' }],
+  ['getPublicSessionTimeline', { method: 'GET', path: '/public/sessions/:id/timeline' }],
+  ['getPublicCrawl', { method: 'GET', path: '/public/crawls/:id' }],
+  ['getWorkflowDigest', { method: 'GET', path: '/workflows/digest' }],
+  ['getWorkflowChronicle', { method: 'GET', path: '/workflows/:id/chronicle' }],
+  ['getWorkflowRecommendations', { method: 'GET', path: '/workflows/:id/recommendations' }],
+  ['assessIntent', { method: 'POST', path: '/workflows/assess-intent' }],
+  ['planWorkflow', { method: 'POST', path: '/workflows/plan' }],
+  ['planWorkflowAsync', { method: 'POST', path: '/workflows/plan/async', successStatus: 202 }],
+  ['getWorkflowPlanJob', { method: 'GET', path: '/workflows/plan/async/:id' }],
+  ['listWorkflows', { method: 'GET', path: '/workflows' }],
+  ['createWorkflow', { method: 'POST', path: '/workflows', successStatus: 201, dryRun: true }],
+  ['getWorkflow', { method: 'GET', path: '/workflows/:id' }],
+  ['updateWorkflow', { method: 'PATCH', path: '/workflows/:id' }],
+  ['deleteWorkflow', { method: 'DELETE', path: '/workflows/:id' }],
+  ['executeWorkflow', { method: 'POST', path: '/workflows/:id/execute' }],
+  ['listWorkflowExecutions', { method: 'GET', path: '/workflows/:id/executions' }],
+  ['shareWorkflow', { method: 'POST', path: '/workflows/:id/share' }],
+  ['quickSearch', { method: 'POST', path: '/search/quick' }],
+  ['getSearchOverview', { method: 'GET', path: '/search' }],
+  ['search', { method: 'POST', path: '/search' }],
+  ['createSearch', { method: 'POST', path: '/searches' }],
+  ['listSearchJobs', { method: 'GET', path: '/search/jobs' }],
+  ['getSearchJob', { method: 'GET', path: '/search/jobs/:id' }],
+  ['deleteSearchJob', { method: 'DELETE', path: '/search/jobs/:id' }],
+  ['shareSearchJob', { method: 'POST', path: '/search/jobs/:id/share' }],
+  ['previewExtraction', { method: 'POST', path: '/crawls/preview-extraction' }],
+  ['createCrawl', { method: 'POST', path: '/crawls', successStatus: 201, dryRun: true }],
+  ['estimateCrawl', { method: 'POST', path: '/crawls/estimate' }],
+  ['listCrawls', { method: 'GET', path: '/crawls' }],
+  ['getCrawl', { method: 'GET', path: '/crawls/:id' }],
+  ['listCrawlDocuments', { method: 'GET', path: '/crawls/:id/documents' }],
+  ['cancelCrawl', { method: 'DELETE', path: '/crawls/:id' }],
+  ['abortCrawl', { method: 'POST', path: '/crawls/:id/abort' }],
+  ['executeCrawl', { method: 'POST', path: '/crawls/:id/execute' }],
+  ['shareCrawl', { method: 'POST', path: '/crawls/:id/share' }],
+  ['mapSite', { method: 'POST', path: '/map' }],
+];
+
+/** Every operation of the API, as routes. */
+export const routes: RouteDef[] = HTTP.map(([id, http]) => routeOf(operationsById[id]!, http));

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { parseHtml, type ParsedPage } from './parse.js';
+import type { ParseJob } from './parse-worker.js';
+
+/**
+ * Reads pages on other cores. A crawl's main thread fetches, stores and serves the API; reading a
+ * page (tree, text, markdown, links) is the CPU-heavy part, so with a spare core it runs in a
+ * worker thread and the event loop stays free. With one core (or `size: 0`) pages are read in
+ * place: a worker would only add the copying.
+ *
+ * A page read in a worker carries no parsed tree (see `takeTree`): callers that reuse the tree
+ * (extraction's DOM patterns) read in place instead.
+ */
+export class ParsePool {
+  readonly size: number;
+  private readonly idle: Worker[] = [];
+  private readonly workers: Worker[] = [];
+  private readonly waiting: { job: Omit<ParseJob, 'id'>; settle: Settle }[] = [];
+  private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: { size?: number } = {}) {
+    this.size = Math.max(0, Math.floor(options.size ?? defaultSize()));
+  }
+
+  parse(html: string, url: string): Promise<ParsedPage> {
+    if (this.size === 0 || this.closed) return Promise.resolve(parseHtml(html, url));
+    return new Promise((resolve, reject) => {
+      const settle: Settle = { resolve, reject };
+      const worker = this.idle.pop() ?? this.spawn();
+      if (worker) this.send(worker, { html, url }, settle);
+      else this.waiting.push({ job: { html, url }, settle });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const { job, settle } of this.waiting.splice(0)) readInPlace(job, settle);
+    // Pages a worker still holds are read here: a terminated worker never answers for them.
+    for (const { job, settle } of this.running.values()) readInPlace(job, settle);
+    this.running.clear();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private spawn(): Worker | undefined {
+    if (this.workers.length >= this.size) return undefined;
+    const worker = startWorker();
+    // A crawl in progress must not keep the process alive by its readers alone.
+    worker.unref();
+    worker.on('message', (message: { id: number; page?: ParsedPage; error?: string }) => {
+      const job = this.running.get(message.id);
+      if (!job) return;
+      this.running.delete(message.id);
+      if (message.page) job.settle.resolve(message.page);
+      else readInPlace(job.job, job.settle, new Error(message.error ?? 'page reader failed'));
+      this.release(worker);
+    });
+    worker.on('error', (error) => this.fail(worker, error));
+    worker.on('exit', (code) => {
+      if (!this.closed) this.fail(worker, new Error(`page reader exited with code ${code}`));
+    });
+    this.workers.push(worker);
+    return worker;
+  }
+
+  private send(worker: Worker, job: Omit<ParseJob, 'id'>, settle: Settle): void {
+    const id = this.nextId++;
+    this.running.set(id, { worker, job, settle });
+    worker.postMessage({ id, ...job } satisfies ParseJob);
+  }
+
+  private release(worker: Worker): void {
+    const next = this.waiting.shift();
+    if (next) this.send(worker, next.job, next.settle);
+    else this.idle.push(worker);
+  }
+
+  /** A dead worker's pages are read in place; the pool replaces it on the next page. */
+  private fail(worker: Worker, error: unknown): void {
+    const index = this.workers.indexOf(worker);
+    if (index < 0) return;
+    this.workers.splice(index, 1);
+    const idleAt = this.idle.indexOf(worker);
+    if (idleAt >= 0) this.idle.splice(idleAt, 1);
+    for (const [id, { worker: owner, job, settle }] of this.running) {
+      if (owner !== worker) continue;
+      this.running.delete(id);
+      readInPlace(job, settle, error);
+    }
+  }
+}
+
+function readInPlace(job: Omit<ParseJob, 'id'>, settle: Settle, cause?: unknown): void {
+  try {
+    settle.resolve(parseHtml(job.html, job.url));
+  } catch (error) {
+    settle.reject(cause ?? error);
+  }
+}
+
+interface Settle {
+  resolve(page: ParsedPage): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * One reader per spare core: the main thread keeps one for fetching, storing and the API. From
+ * source (tests, tsx), none unless asked: each worker would compile the reader's TypeScript again.
+ */
+function defaultSize(): number {
+  return existsSync(fileURLToPath(builtWorker())) ? Math.min(4, availableParallelism() - 1) : 0;
+}
+
+const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
+
+/**
+ * Built, the worker is `parse-worker.js` beside this file. From source (tests, tsx), it is the `.ts`
+ * file, loaded through tsx's loader registered inside the worker: a worker does not inherit the
+ * loader of the thread that starts it.
+ */
+function startWorker(): Worker {
+  const built = builtWorker();
+  if (existsSync(fileURLToPath(built))) return new Worker(built);
+  const source = new URL('./parse-worker.ts', import.meta.url).href;
+  // require.resolve finds tsx's CommonJS API; its ES module twin sits beside it and is the one that registers an ESM loader.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+}

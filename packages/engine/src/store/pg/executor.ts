@@ -1,0 +1,54 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import { inTransaction } from './tx.js';
+
+interface Tx {
+  client: pg.PoolClient;
+  /** Accounts this transaction already holds locked. */
+  locked: Set<string>;
+}
+
+/**
+ * PostgreSQL's side of `Store.atomically`: where SQLite has one writer (TxGate + BEGIN IMMEDIATE),
+ * PostgreSQL has many, so a transaction holds one pooled connection and the port calls made inside
+ * it (found through AsyncLocalStorage, so no handle is threaded) run on that connection. Nested
+ * calls join the outer transaction. Outside a transaction, each call runs on the pool.
+ */
+export class PgExecutor {
+  private readonly current = new AsyncLocalStorage<Tx>();
+
+  constructor(readonly pool: pg.Pool) {}
+
+  get inTransaction(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
+  atomically<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn();
+    return inTransaction(this.pool, (client) => this.current.run({ client, locked: new Set() }, fn));
+  }
+
+  /** The open transaction's connection, for code that needs the raw client; undefined outside one. */
+  client(): pg.PoolClient | undefined {
+    return this.current.getStore()?.client;
+  }
+
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return (this.current.getStore()?.client ?? this.pool).query<R>(text, params);
+  }
+
+  /**
+   * Locks the account (its `users` row, FOR UPDATE) until the transaction ends, so the balance read
+   * next and the debit written after it cannot interleave with another server's. A separate statement
+   * on purpose: under READ COMMITTED each statement sees what was committed when it began, so reads
+   * must start after the lock is granted. An account with no users row is locked by an advisory lock
+   * on its id instead. Outside a transaction there is nothing to protect: a no-op.
+   */
+  async lockAccount(userId: string): Promise<void> {
+    const tx = this.current.getStore();
+    if (!tx || tx.locked.has(userId)) return;
+    const { rowCount } = await tx.client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    if (rowCount === 0) await tx.client.query(`SELECT pg_advisory_xact_lock(hashtextextended('wvr:account:' || $1, 0))`, [userId]);
+    tx.locked.add(userId);
+  }
+}

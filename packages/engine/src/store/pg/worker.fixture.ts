@@ -1,0 +1,82 @@
+// Test support: one worker process on a shared PostgreSQL (forked by jobs.test.ts and slots.test.ts).
+// `jobs URL`: runs the queue until killed or told to stop; every job writes its side effect through
+// ctx.complete, in the same transaction as its success. `slots URL slots...`: claims every slot of
+// every workflow once and reports what it won. `ledger URL user`: on the parent's go, makes 50
+// concurrent 1-credit reservations as the credits service does (read the balance, then debit, in one
+// transaction) and reports how many were granted. Messages go to the parent over IPC.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClock } from '../../core/clock.js';
+import { cryptoRandom } from '../../core/ids.js';
+import { openPostgres } from './client.js';
+import { PgExecutor } from './executor.js';
+import { PgJobQueue } from './jobs.js';
+import { PgLedger } from './ledger.js';
+import { PgSchedules } from './schedules.js';
+
+const [mode, url, ...rest] = process.argv.slice(2);
+const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+const database = await openPostgres(url!, { max: 6 });
+
+if (mode === 'jobs') {
+  const queue = new PgJobQueue(database.pool, { clock: systemClock, random: cryptoRandom });
+  queue.register<{ n: number }>(
+    'work',
+    async (ctx) => {
+      await sleep(5 + (ctx.job.payload.n % 7));
+      await ctx.complete((client) => client.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, queue.owner]));
+    },
+    { leaseMs: Number(rest[0] ?? 1500) },
+  );
+  queue.start({ pollMs: Number(rest[1] ?? 300), concurrency: 8 });
+  await send({ ready: queue.owner });
+  process.on('message', async () => {
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  });
+} else if (mode === 'slots') {
+  const schedules = new PgSchedules(database.pool);
+  const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM workflows ORDER BY md5(id || $1)', [String(process.pid)]);
+  await send({ ready: true });
+  const won: string[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const slot = rest[k]!;
+    const next = rest[k + 1] ?? null;
+    // Eight claims in flight per process, over the workflows in this process's own order.
+    let cursor = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (cursor < rows.length) {
+          const { id } = rows[cursor++]!;
+          const execution = await schedules.claimSlot(id, slot, next, { executionId: randomUUID(), startedAt: new Date().toISOString() });
+          if (execution) won.push(`${id}@${slot}`);
+        }
+      }),
+    );
+  }
+  await send({ won });
+  await database.close();
+  process.exit(0);
+} else if (mode === 'ledger') {
+  const userId = rest[0]!;
+  const ex = new PgExecutor(database.pool);
+  const ledger = new PgLedger(ex);
+  const go = new Promise((resolve) => process.once('message', resolve));
+  await send({ ready: true });
+  await go;
+  const reserveOne = () =>
+    ex.atomically(async () => {
+      const balance = await ledger.balance(userId);
+      if (balance < 1) return false;
+      const reservationId = randomUUID();
+      const createdAt = new Date().toISOString();
+      await ledger.insertReservation({ id: reservationId, userId, operation: 'test', amount: 1, used: 0, status: 'open', createdAt });
+      await ledger.appendEntry({ id: randomUUID(), userId, kind: 'reserve', amount: -1, reservationId, operation: 'test', note: null, period: null, createdAt });
+      return true;
+    });
+  const granted = (await Promise.all(Array.from({ length: 50 }, reserveOne))).filter(Boolean).length;
+  await send({ granted });
+  await database.close();
+  process.exit(0);
+}

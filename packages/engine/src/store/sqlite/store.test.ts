@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './open.js';
+import { TxGate } from '../gate.js';
+import { createSqliteStore, gated } from './index.js';
+
+function openStore() {
+  const { sqlite, db } = openDatabase(join(mkdtempSync(join(tmpdir(), 'wvr-store-')), 'wvr.db'));
+  sqlite.exec('CREATE TABLE t (v TEXT NOT NULL)');
+  const gate = new TxGate();
+  const store = createSqliteStore(sqlite, db, gate);
+  const rows = () => (sqlite.prepare('SELECT v FROM t ORDER BY rowid').all() as { v: string }[]).map((r) => r.v);
+  return { sqlite, store, gate, rows };
+}
+
+describe('SQLite store transactions across awaits', () => {
+  it('keeps a write from outside out of an open transaction that rolls back', async () => {
+    const { sqlite, store, gate: storeGate, rows } = openStore();
+    const insert = (v: string) => sqlite.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const tx = store.atomically(async () => {
+      insert('inside');
+      await paused;
+      throw new Error('abandon');
+    });
+    // Through a port gated like the store's own, an outside write waits for the transaction instead of joining it.
+    const written = gated(storeGate, { insert }).insert('outside');
+    release();
+    await expect(tx).rejects.toThrow('abandon');
+    await written;
+    expect(rows()).toEqual(['outside']);
+  });
+
+  it('joins nested transactions and commits once', async () => {
+    const { sqlite, store, rows } = openStore();
+    const insert = (v: string) => sqlite.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+    await store.atomically(async () => {
+      insert('a');
+      await store.atomically(async () => {
+        insert('b');
+      });
+      expect(sqlite.inTransaction).toBe(true);
+    });
+    expect(sqlite.inTransaction).toBe(false);
+    expect(rows()).toEqual(['a', 'b']);
+  });
+});
+
+describe('gated ports', () => {
+  it('turns a synchronous implementation into an async one with the same methods', async () => {
+    const gate = new TxGate();
+    class Counter {
+      n = 0;
+      add(by: number) {
+        this.n += by;
+        return this.n;
+      }
+    }
+    const port = gated(gate, new Counter());
+    await expect(port.add(2)).resolves.toBe(2);
+    await expect(port.add(3)).resolves.toBe(5);
+  });
+});

@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import type { FetchedPage, RenderMode } from '../types.js';
+import { forward, type ForwardDeps } from './forward.js';
+import type { ResolvedRenderOptions } from './options.js';
+import { BrowserPool, emptyStats, type RenderStats } from './pool.js';
+import { looksLikeShell } from './shell.js';
+
+/** Nothing a text reader needs, and most of a page's bytes. */
+const BLOCKED_TYPES = new Set(['image', 'font', 'media']);
+/** The network must stay quiet this long before the page counts as settled . */
+const QUIET_MS = 300;
+/** ... but no longer than this per wait: a page that polls forever still settles. */
+const SETTLE_CAP_MS = 5_000;
+
+// Run inside the page (strings: the engine is compiled without the DOM library).
+const GROWTH = 'document.body ? document.body.innerText.length + document.querySelectorAll("a[href]").length : 0';
+const SCROLL_AND_LOAD_MORE = `(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const more = [...document.querySelectorAll('button, [role=button]')].find(
+    (b) => /\\b(load|show|see) more\\b|more results/i.test(b.textContent || '') && !b.disabled && b.offsetParent !== null);
+  if (more) more.click();
+  return Boolean(more);
+})()`;
+
+/**
+ * The rendering tier: turns a statically fetched HTML page into what a browser shows after its
+ * scripts ran. The static fetch stays the first step (robots.txt, redirects, politeness, the
+ * address policy and the cache all applied there) and its body is handed to the browser as the
+ * document, so the page is never downloaded twice; every further request the page makes goes
+ * through `forward` (the plain fetcher's guard and gate).
+ */
+export class Renderer {
+  readonly stats: RenderStats = emptyStats();
+  private readonly pool: BrowserPool | null;
+
+  constructor(
+    private readonly options: ResolvedRenderOptions,
+    private readonly deps: ForwardDeps,
+  ) {
+    const { chromiumPath } = options;
+    this.pool = chromiumPath ? new BrowserPool({ ...options, chromiumPath }, this.stats) : null;
+  }
+
+  get available(): boolean {
+    return this.pool !== null;
+  }
+
+  /** Contexts rendering at once (after the memory bound); 0 without a browser. */
+  get slots(): number {
+    return this.pool?.slots ?? 0;
+  }
+
+  /** The page as `mode` wants it: untouched, or rendered (with `rendering` saying what happened). */
+  async apply(page: FetchedPage, mode: RenderMode, signal?: AbortSignal): Promise<FetchedPage> {
+    if (mode === 'never' || page.error || page.kind !== 'html' || page.body === null) return page;
+    let reason = 'render: always';
+    if (mode === 'auto') {
+      const verdict = looksLikeShell(page.body);
+      if (!verdict.shell) return page;
+      reason = `application shell: ${verdict.reason}`;
+    }
+    if (!this.pool) {
+      const note = 'render_unavailable: no Chromium on this server (WVR_CHROMIUM_PATH); the static HTML was kept';
+      if (mode === 'always') return { ...page, body: null, rendering: { mode, rendered: false, note }, error: { code: 'render_unavailable', message: note } };
+      return { ...page, rendering: { mode, rendered: false, note } };
+    }
+    try {
+      const html = await this.render(this.pool, page, signal);
+      return { ...page, body: html, bytes: Buffer.byteLength(html), rendering: { mode, rendered: true, note: reason } };
+    } catch (error) {
+      this.stats.render_failures++;
+      const message = `rendering failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      if (mode === 'always') return { ...page, body: null, rendering: { mode, rendered: false, note: message }, error: { code: 'render_failed', message } };
+      return { ...page, rendering: { mode, rendered: false, note: `${message}; the static HTML was kept` } };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  private render(pool: BrowserPool, page: FetchedPage, signal?: AbortSignal): Promise<string> {
+    return pool.withContext(
+      this.deps.userAgent,
+      async (context) => {
+        // The page's time starts once it has a context, not while it waits for one.
+        const deadline = performance.now() + this.options.pageTimeoutMs;
+        const remaining = () => Math.max(1, deadline - performance.now());
+        const aborter = new AbortController();
+        const stop = () => {
+          aborter.abort();
+          void context.close().catch(() => undefined);
+        };
+        signal?.addEventListener('abort', stop, { once: true });
+        const timer = setTimeout(stop, this.options.pageTimeoutMs);
+        try {
+          let served = false;
+          const network = new NetworkQuiet();
+          await context.route('**/*', async (route) => {
+            const request = route.request();
+            if (BLOCKED_TYPES.has(request.resourceType())) {
+              this.stats.requests_blocked++;
+              return route.abort('blockedbyclient').catch(() => undefined);
+            }
+            // The first document is the one the static fetch already holds.
+            if (!served && request.isNavigationRequest()) {
+              served = true;
+              return route.fulfill({ status: page.status, contentType: 'text/html; charset=utf-8', body: page.body ?? '' }).catch(() => undefined);
+            }
+            const outcome = await network.track(forward(route, this.deps, aborter.signal));
+            if (outcome === 'refused') this.stats.requests_refused++;
+            else if (outcome === 'forwarded') this.stats.requests_forwarded++;
+          });
+          const tab = await context.newPage();
+          tab.setDefaultTimeout(this.options.pageTimeoutMs);
+          await tab.goto(page.url, { waitUntil: 'load', timeout: remaining() });
+          await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
+          await this.loadMore(tab, network, remaining);
+          const html = await tab.content();
+          this.stats.pages_rendered++;
+          return html;
+        } finally {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', stop);
+        }
+      },
+      signal,
+    );
+  }
+
+  /** Infinite scroll and "load more" buttons: scroll and click until the page stops growing. */
+  private async loadMore(tab: Page, network: NetworkQuiet, remaining: () => number): Promise<void> {
+    let size = (await tab.evaluate(GROWTH)) as number;
+    for (let round = 0; round < this.options.maxScrollRounds && remaining() > 1; round++) {
+      await tab.evaluate(SCROLL_AND_LOAD_MORE);
+      network.touch();
+      await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
+      const next = (await tab.evaluate(GROWTH)) as number;
+      if (next <= size) return;
+      size = next;
+    }
+  }
+}
+
+/** Requests in flight and the time of the last activity, for "the page has settled". */
+class NetworkQuiet {
+  private inFlight = 0;
+  private last = performance.now();
+
+  touch(): void {
+    this.last = performance.now();
+  }
+
+  async track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight++;
+    this.touch();
+    try {
+      return await work;
+    } finally {
+      this.inFlight--;
+      this.touch();
+    }
+  }
+
+  /** Resolves once nothing was in flight for QUIET_MS, or after capMs. */
+  async settle(capMs: number): Promise<void> {
+    const until = performance.now() + capMs;
+    while (performance.now() < until) {
+      if (this.inFlight === 0 && performance.now() - this.last >= QUIET_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
