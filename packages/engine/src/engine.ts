@@ -132,7 +132,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let localOwner: Principal | undefined;
   const defaultPrincipal = async () =>
     (localOwner ??= accounts.localPrincipal(await accounts.ensureUser({ email: LOCAL_USER_EMAIL, plan: 'local' })));
-  const services = { accounts, tokens, credits, notify, sessions, workflows, search, extraction, crawls, asks, brand, monitors };
+  // One list: the engine exposes exactly the services its operations run over, for `engine.ops` and the server alike.
+  const services = { accounts, tokens, rateLimits, sharing, sessions, credits, notify, jobs, workflows, search, web, ai, extraction, crawls, asks, brand, map, monitors };
   const api = createOperationApi(services, defaultPrincipal, { validateOutput: resolved.validateOutputs });
 
   let closed = false;
@@ -140,26 +141,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     version: ENGINE_VERSION,
     apiVersion: API_VERSION,
     context,
-    accounts,
-    tokens,
-    rateLimits,
-    sharing,
-    sessions,
-    credits,
-    notify,
-    jobs,
-    workflows,
-    search,
-    web,
-    ai,
-    extraction,
-    crawls,
-    asks,
-    brand,
-    monitors,
+    ...services,
     ops: api.ops,
     run: api.run,
-    map,
     start(background = {}) {
       jobs.start({ pollMs: background.jobPollMs, concurrency: background.concurrency });
       workflows.scheduler.start(background.schedulerIntervalMs, { concurrency: background.schedulerConcurrency });

@@ -120,14 +120,19 @@ const after = (text: string, marker: string, from: number): number => {
   return found === -1 ? text.length : found + marker.length;
 };
 
-/** Where an element's text content ends: past any CDATA section, whose content may hold `</`. */
+/**
+ * Where an element's text content ends: past any CDATA section, whose content may hold `</`.
+ * CDATA is looked for only between here and the next `</`, so a file costs one pass, not one
+ * scan to its end per entry.
+ */
 function contentEnd(text: string, from: number): number {
   let at = from;
   for (;;) {
-    const cdata = text.indexOf('<![CDATA[', at);
     const close = text.indexOf('</', at);
-    if (cdata === -1 || close === -1 || close < cdata) return at;
-    const end = text.indexOf(']]>', cdata);
+    if (close === -1) return at;
+    const cdata = text.slice(at, close).indexOf('<![CDATA[');
+    if (cdata === -1) return at;
+    const end = text.indexOf(']]>', at + cdata);
     if (end === -1) return text.length;
     at = end + 3;
   }
