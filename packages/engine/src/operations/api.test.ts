@@ -115,6 +115,18 @@ describe('runOperation', () => {
     await expect(runOperation(engine, liar, me, input, { validateOutput: true })).rejects.toThrow(/liar answered outside its output schema: n /);
   });
 
+  it('reaches a service for every operation: an empty call answers or refuses in the error shape, never a TypeError', async () => {
+    const engine = open();
+    for (const [id, operation] of Object.entries(operationsById)) {
+      const input = { params: { id: '00000000-0000-4000-8000-000000000000' }, query: {}, body: operation.body ? {} : undefined };
+      const outcome = await runOperation(engine, operation, principalOf(engine, 'me@x.test'), input).then(
+        () => 'answered',
+        (e: unknown) => (e instanceof Error && e.name === 'WvrError' ? 'refused' : `${id}: ${String(e)}`),
+      );
+      expect(['answered', 'refused']).toContain(outcome);
+    }
+  });
+
   it('refuses a caller-less call to an operation that needs one', async () => {
     const engine = open();
     expect(await rejectionCodeOf(() => runOperation(engine, operationsById.getCredits!, null, { params: {}, query: {}, body: undefined }))).toBe('401 token_missing');
