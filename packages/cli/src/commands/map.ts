@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { creditsText, pricing } from '@wvr/engine/vocabulary';
 import type { MapResult } from '@wvr/engine';
 import { contextOf, withClient } from '../context.js';
 import { balanceText, emit } from '../output/print.js';
@@ -16,7 +17,7 @@ interface MapOptions {
 
 export function mapCommand(): Command {
   return new Command('map')
-    .description('list a site’s URLs from its sitemaps and links, without fetching its pages (1 credit)')
+    .description(`list a site’s URLs from its sitemaps and links, without fetching its pages (${creditsText(pricing.map().credits)})`)
     .argument('<url>', 'a page of the site, usually its home page')
     .option('--search <words>', 'keep URLs whose host or path words match, best matches first')
     .option('--include <globs>', 'keep only URLs matching these globs (`/blog/*`), comma-separated or repeated', commaList)
