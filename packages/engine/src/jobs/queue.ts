@@ -20,6 +20,14 @@ export interface JobContext<P = unknown> {
    * aborts `signal`) when the job was cancelled or another worker took it over.
    */
   heartbeat(): Promise<boolean>;
+  /**
+   * Runs `effect` and the job's success in one store transaction, after checking under the job's
+   * row lock that this worker still holds it: an effect written through the store inside `effect`
+   * lands exactly once, even when this worker stalled past its lease and another took the job
+   * over. Throws (and aborts `signal`) when the job was lost or cancelled; what the handler returns
+   * afterwards is not recorded, `effect`'s value is the job's result.
+   */
+  complete<R>(effect: () => Promise<R>): Promise<R>;
 }
 
 /** Throw from a handler to run again at `runAt` without counting a failure. */

@@ -52,6 +52,32 @@ describe('StoreJobQueue', () => {
     expect(runs).toBe(20);
   });
 
+  it('complete() lands a job’s effect once: a worker whose lease passed cannot complete after another took over', async () => {
+    const t = open();
+    const other = second(t);
+    let release!: () => void;
+    const stalledUntil = new Promise<void>((resolve) => (release = resolve));
+    let stalledOutcome = '';
+    // The effect is a store write (a job enqueued inside complete's transaction), so it lands only with the success.
+    const effect = (engine: Engine, by: string) => () => engine.jobs.enqueue('effect', {}, { id: `effect-${by}` }).then(() => by);
+    t.engine.jobs.register('slow', async (ctx) => {
+      await stalledUntil;
+      stalledOutcome = await ctx.complete(effect(t.engine, 'stalled')).catch((e: Error) => e.message);
+    }, { leaseMs: 1_000 });
+    other.jobs.register('slow', async (ctx) => ctx.complete(effect(other, 'other')), { leaseMs: 1_000 });
+    const job = await t.engine.jobs.enqueue('slow', {});
+    const first = t.engine.jobs.runNow(job.id);
+    await new Promise((r) => setTimeout(r, 50));
+    t.clock.advance(5_000);
+    const [taken] = await other.jobs.runDue({ kinds: ['slow'] });
+    expect(taken).toMatchObject({ status: 'succeeded', result: 'other', attempts: 2 });
+    release();
+    await first;
+    expect(stalledOutcome).toBe('job lost');
+    expect(await t.engine.jobs.get('effect-other')).toBeDefined();
+    expect(await t.engine.jobs.get('effect-stalled')).toBeUndefined();
+  });
+
   it('retries a failing job after its backoff and marks it failed after max attempts', async () => {
     const { engine, clock } = open();
     let calls = 0;

@@ -1,5 +1,5 @@
-import type { EngineContext } from '../context.js';
-import { MINUTE, SECOND } from '../core/clock.js';
+import { MINUTE, SECOND, type Clock } from '../core/clock.js';
+import type { RandomSource } from '../core/ids.js';
 import { storageProblem, storageRetryDelay } from '../core/storage.js';
 import { ownerGone, ownerId } from '../core/process-owner.js';
 import type { JobRecord, JobSettlement, JobsPort } from '../store/ports/jobs.js';
@@ -15,6 +15,19 @@ import {
 
 type Row = JobRecord;
 type AbortReason = 'cancel' | 'lost' | 'stop';
+
+/** What the queue runs over: the store's jobs port and its transactions (an engine's context is one). */
+export interface QueueContext {
+  store: { jobs: JobsPort; atomically<T>(fn: (tx: { jobs: JobsPort }) => Promise<T>): Promise<T> };
+  clock: Clock;
+  random: RandomSource;
+}
+
+class NotHeld extends Error {
+  constructor(readonly held: 'lost' | 'cancel') {
+    super(`job ${held}`);
+  }
+}
 
 interface Registered {
   handler: JobHandler<unknown>;
@@ -37,7 +50,9 @@ const defaultBackoff = (attempts: number) => Math.min(SECOND * 2 ** (attempts - 
 export class StoreJobQueue implements JobQueue {
   private readonly handlers = new Map<string, Registered>();
   private readonly running = new Map<string, { abort: (reason: AbortReason) => void; done: Promise<Job> }>();
-  private readonly owner: string;
+  /** Who this queue is in a running job's `owner` (`host:pid:uuid`). */
+  readonly owner: string;
+  private stopListening: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private polling: { pollMs: number; concurrency: number } | undefined;
   /** Poller ticks in a row that could not claim (storage problems); the next tick waits longer each time. */
@@ -49,7 +64,7 @@ export class StoreJobQueue implements JobQueue {
   /** Dead owners' leases lapse before this queue's first claim. */
   private readonly ready: Promise<void>;
 
-  constructor(private readonly ctx: EngineContext) {
+  constructor(private readonly ctx: QueueContext) {
     this.owner = ownerId(ctx.random);
     // A failure here only delays a dead worker's jobs until their leases pass.
     this.ready = this.expireDeadOwners().catch(() => undefined);
@@ -136,12 +151,21 @@ export class StoreJobQueue implements JobQueue {
   start(options: { pollMs?: number; concurrency?: number } = {}): void {
     this.polling = { pollMs: options.pollMs ?? 250, concurrency: options.concurrency ?? 4 };
     this.tick();
+    // Drivers shared by several processes wake idle workers when another process enqueues or cancels.
+    this.stopListening ??= this.store.listen?.({
+      onDue: (kind) => {
+        if (!kind || this.handlers.has(kind)) this.poke();
+      },
+      onCancel: (id) => this.running.get(id)?.abort('cancel'),
+    });
   }
 
   async stop(): Promise<void> {
     this.polling = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    await this.stopListening?.();
+    this.stopListening = undefined;
     // Jobs a claim still out brings back are started, then stopped with the rest: back to the queue.
     await this.ticking;
     const inFlight = [...this.running.values()];
@@ -164,7 +188,8 @@ export class StoreJobQueue implements JobQueue {
         this.setbacks = 0;
         void this.announceFailures(givenUp).catch(() => undefined);
         for (const row of claimed) void this.execute(row).finally(() => this.poke());
-        return polling.pollMs;
+        // A full batch means more may be due: look again as soon as a runner is free.
+        return claimed.length === free ? 0 : polling.pollMs;
       })
       .catch((error: unknown) => {
         // A busy database or a full disk: back off (doubling, capped) instead of crashing the process from a timer.
@@ -235,9 +260,32 @@ export class StoreJobQueue implements JobQueue {
       if (renewal !== 'renewed') abort(renewal);
       return !reason;
     };
+    // The holder renews its lease while the handler runs, so only a dead or frozen worker loses it.
+    const renewals = setInterval(() => void heartbeat().catch(() => undefined), Math.max(50, Math.floor(registered.leaseMs / 3)));
+    renewals.unref();
+    let completed = false;
+    const complete = async <R>(effect: () => Promise<R>): Promise<R> => {
+      if (reason) throw new NotHeld(reason === 'cancel' ? 'cancel' : 'lost');
+      try {
+        const value = await this.ctx.store.atomically(async (tx) => {
+          const held = await tx.jobs.lockHeld(row.id, this.owner);
+          if (held !== 'renewed') throw new NotHeld(held);
+          const result = await effect();
+          const now = this.now();
+          await tx.jobs.settle(row.id, this.owner, { status: 'succeeded', result: result ?? null, finishedAt: now, leaseUntil: null }, now);
+          return result;
+        });
+        completed = true;
+        return value;
+      } catch (error) {
+        if (error instanceof NotHeld) abort(error.held);
+        throw error;
+      }
+    };
     const done = (async (): Promise<Job> => {
       try {
-        const result = await registered.handler({ job: toJob(row), signal: controller.signal, heartbeat });
+        const result = await registered.handler({ job: toJob(row), signal: controller.signal, heartbeat, complete });
+        if (completed) return (await this.get(row.id))!;
         if (!reason) {
           try {
             await heartbeat();
@@ -248,7 +296,9 @@ export class StoreJobQueue implements JobQueue {
         await this.settle(row, reason, { status: 'succeeded', result: result ?? null });
       } catch (error) {
         const problem = storageProblem(error);
-        if (error instanceof RescheduleJob && !reason) {
+        if (completed) {
+          // The outcome is committed with its effect; what the handler did after it is not the job's.
+        } else if (error instanceof RescheduleJob && !reason) {
           await this.settleIfMine(row.id, { status: 'queued', runAt: error.runAt, attempts: row.attempts - 1, owner: null, leaseUntil: null });
         } else if (problem && !reason) {
           // A busy database or a full disk passes: run again later without counting an attempt, never fail the job for it.
@@ -259,12 +309,14 @@ export class StoreJobQueue implements JobQueue {
           if ((await this.settle(row, reason, outcome)) && outcome.status === 'failed') await this.announceFailure(row.id);
         }
       } finally {
+        clearInterval(renewals);
         this.running.delete(row.id);
       }
       return (await this.get(row.id))!;
     })().catch((error: unknown) => {
       // Settling itself failed (disk full, database busy): the lease lapses and the job is claimed again
       // later. Nothing here may reject: the poller does not await its jobs.
+      clearInterval(renewals);
       this.running.delete(row.id);
       process.emitWarning(`wvr job ${row.id} could not record its outcome and will run again: ${error instanceof Error ? error.message : String(error)}`);
       return { ...toJob(row), status: 'running' as const };

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, systemClock } from '../../core/clock.js';
 import { cryptoRandom, seededRandom } from '../../core/ids.js';
 import { openPostgres, type PgDatabase } from './client.js';
-import { PgJobQueue } from './jobs.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { PgExecutor } from './executor.js';
+import { StoreJobQueue } from '../../jobs/store-queue.js';
+import { freshDatabase, pgJobsStore, type TestDatabase } from './testing.js';
 
 const WORKER = fileURLToPath(new URL('./worker.fixture.ts', import.meta.url));
 
@@ -52,11 +53,11 @@ async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void>
 
 const count = async (sql: string, params: unknown[] = []) => Number((await store.pool.query<{ n: string }>(sql, params)).rows[0]!.n);
 
-describe('PgJobQueue across processes', () => {
+describe('the job queue on PostgreSQL, across processes', () => {
   it('runs 4,000 jobs on 4 worker processes, one killed by SIGKILL mid-run: every job done exactly once', async () => {
     // The jobs are queued before the workers start, so the victim is killed with work still waiting
     // (workers as fast as a loaded machine's enqueue could otherwise empty the queue as it fills).
-    const producer = new PgJobQueue(store.pool, { clock: systemClock, random: cryptoRandom });
+    const producer = new StoreJobQueue({ store: pgJobsStore(new PgExecutor(store.pool)), clock: systemClock, random: cryptoRandom });
     const total = 4_000;
     for (let start = 0; start < total; start += 50) {
       await Promise.all(Array.from({ length: 50 }, (_, i) => producer.enqueue('work', { n: start + i })));
@@ -86,16 +87,16 @@ describe('PgJobQueue across processes', () => {
     const { child } = await startWorker(60_000, 120_000);
     // Give the worker's first (empty) poll and its LISTEN time to happen.
     await sleep(1_000);
-    const producer = new PgJobQueue(store.pool, { clock: systemClock, random: cryptoRandom });
+    const producer = new StoreJobQueue({ store: pgJobsStore(new PgExecutor(store.pool)), clock: systemClock, random: cryptoRandom });
     const job = await producer.enqueue('work', { n: 1 });
     await waitFor(async () => (await producer.get(job.id))?.status === 'succeeded', 10_000);
     await stopWorker(child);
   }, 60_000);
 });
 
-describe('PgJobQueue in one process', () => {
+describe('the job queue on PostgreSQL, in one process', () => {
   let seq = 0;
-  const queueOn = (clock = manualClock()) => new PgJobQueue(store.pool, { clock, random: seededRandom(++seq) });
+  const queueOn = (clock = manualClock()) => new StoreJobQueue({ store: pgJobsStore(new PgExecutor(store.pool)), clock, random: seededRandom(++seq) });
 
   it('claims a job once between two queues racing for it (SKIP LOCKED)', async () => {
     const clock = manualClock();
@@ -174,10 +175,11 @@ describe('PgJobQueue in one process', () => {
   });
 
   it('enqueues inside the caller’s transaction: rolled back, the job never existed', async () => {
-    const q = queueOn();
+    const jobs = pgJobsStore(new PgExecutor(store.pool));
+    const q = new StoreJobQueue({ store: jobs, clock: manualClock(), random: seededRandom(++seq) });
     let id = '';
     await expect(
-      q.atomically(async () => {
+      jobs.atomically(async () => {
         id = (await q.enqueue('outbox', {})).id;
         throw new Error('the caller changed its mind');
       }),

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
+import type { PgExecutor } from './executor.js';
+import { PgJobsPort } from './jobs.js';
 
 /**
  * A fresh PostgreSQL database for one test file, so PostgreSQL tests are never skipped:
@@ -150,4 +152,13 @@ function freePort(): Promise<number> {
 
 function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+/**
+ * The jobs port on `ex`'s pool with its transactions (port calls and `ex.query` inside one join it): what a `StoreJobQueue` runs over, for tests of the
+ * queue across processes on one database.
+ */
+export function pgJobsStore(ex: PgExecutor): { jobs: PgJobsPort; atomically<T>(fn: (tx: { jobs: PgJobsPort }) => Promise<T>): Promise<T> } {
+  const ports = { jobs: new PgJobsPort(ex) };
+  return { ...ports, atomically: (fn) => ex.atomically(() => fn(ports)) };
 }

@@ -10,21 +10,24 @@ import { systemClock } from '../../core/clock.js';
 import { cryptoRandom } from '../../core/ids.js';
 import { openPostgres } from './client.js';
 import { PgExecutor } from './executor.js';
-import { PgJobQueue } from './jobs.js';
 import { PgLedger } from './ledger.js';
 import { PgSchedules } from './schedules.js';
+import { pgJobsStore } from './testing.js';
+import { StoreJobQueue } from '../../jobs/store-queue.js';
 
 const [mode, url, ...rest] = process.argv.slice(2);
 const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 const database = await openPostgres(url!, { max: 6 });
 
 if (mode === 'jobs') {
-  const queue = new PgJobQueue(database.pool, { clock: systemClock, random: cryptoRandom });
+  const ex = new PgExecutor(database.pool);
+  const queue = new StoreJobQueue({ store: pgJobsStore(ex), clock: systemClock, random: cryptoRandom });
   queue.register<{ n: number }>(
     'work',
     async (ctx) => {
       await sleep(5 + (ctx.job.payload.n % 7));
-      await ctx.complete((client) => client.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, queue.owner]));
+      // Inside complete's transaction: the executor finds it (AsyncLocalStorage), so the effect commits with the success.
+      await ctx.complete(() => ex.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, queue.owner]));
     },
     { leaseMs: Number(rest[0] ?? 1500) },
   );

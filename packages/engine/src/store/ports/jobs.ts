@@ -59,4 +59,17 @@ export interface JobsPort {
   runningOwners(): Promise<{ id: string; owner: string | null }[]>;
   /** Ends `owner`'s lease on a running job now, so the job can be claimed at once. */
   expireLease(id: string, owner: string): Promise<void>;
+  /**
+   * Inside `store.atomically`: locks the job's row until the transaction ends and says whether
+   * `owner` still holds it ('renewed'), or it was cancelled ('cancel') or taken over or ended
+   * ('lost'). A job's effect written after 'renewed', in the same transaction as its success,
+   * lands exactly once.
+   */
+  lockHeld(id: string, owner: string): Promise<LeaseRenewal>;
+  /**
+   * Wakes this process's workers when another process enqueues a job (`onDue`, with its kind; ''
+   * after a reconnect, for what may have been missed) or cancels one (`onCancel`). Optional: a
+   * driver without it is polled. Returns the function that stops listening.
+   */
+  listen?(handlers: { onDue(kind: string): void; onCancel(id: string): void }): () => Promise<void>;
 }

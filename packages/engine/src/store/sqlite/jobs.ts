@@ -113,6 +113,13 @@ export class SqliteJobs {
     this.db.update(jobs).set({ leaseUntil: 0 }).where(and(eq(jobs.id, id), eq(jobs.owner, owner))).run();
   }
 
+  lockHeld(id: string, owner: string): LeaseRenewal {
+    // Inside atomically's IMMEDIATE transaction the file is already locked against other writers.
+    const row = this.db.select({ owner: jobs.owner, status: jobs.status, cancelRequested: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, id)).get();
+    if (row?.owner !== owner || row.status !== 'running') return 'lost';
+    return row.cancelRequested ? 'cancel' : 'renewed';
+  }
+
   private finish(id: string, changes: JobSettlement, now: number): void {
     this.db.update(jobs).set({ ...changes, finishedAt: now, leaseUntil: null, updatedAt: now }).where(eq(jobs.id, id)).run();
   }
