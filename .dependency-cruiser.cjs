@@ -42,7 +42,7 @@ module.exports = {
       name: 'store-below-services',
       severity: 'error',
       comment: "The store speaks the capabilities' vocabulary (their schemas), never their services.",
-      from: { path: `${ENGINE}store/` },
+      from: { path: `${ENGINE}store/`, pathNot: TOP },
       to: { path: ENGINE, pathNot: `${folders([...GROUND, ...TEXT, 'store'])}|${DECLARATIONS}` },
     },
     {
