@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PgDb } from './client.js';
+import * as schema from './schema.js';
 import { inTransaction } from './tx.js';
 
 interface Tx {
@@ -17,7 +20,17 @@ interface Tx {
 export class PgExecutor {
   private readonly current = new AsyncLocalStorage<Tx>();
 
-  constructor(readonly pool: pg.Pool) {}
+  /**
+   * drizzle over whichever connection is current: the open transaction's, else the pool. Drivers
+   * write their statements with it and they join `atomically` like `query` does. (drizzle's own
+   * `transaction()` is never used on it: the executor owns transactions.)
+   */
+  readonly db: PgDb;
+
+  constructor(readonly pool: pg.Pool) {
+    const current: Pick<pg.Pool, 'query'> = { query: ((...args: Parameters<pg.Pool['query']>) => (this.current.getStore()?.client ?? this.pool).query(...args)) as pg.Pool['query'] };
+    this.db = drizzle({ client: current as pg.Pool, schema });
+  }
 
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;

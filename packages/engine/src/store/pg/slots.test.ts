@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type PgDatabase } from './client.js';
-import { PgSchedules } from './schedules.js';
+import { PgExecutor } from './executor.js';
+import { PgSchedules } from './workflows.js';
 import { freshDatabase, type TestDatabase } from './testing.js';
 
 const WORKER = fileURLToPath(new URL('./worker.fixture.ts', import.meta.url));
@@ -62,20 +63,21 @@ describe('schedule slots on PostgreSQL', () => {
     expect(seqs.rows[0]!.bad).toBe(0);
   }, 480_000);
 
-  it('refuses a slot already claimed, one not yet due, and a paused workflow', async () => {
+  it('claims neither a slot not yet due nor a paused workflow', async () => {
     await addWorkflows(1, 'single');
-    const schedules = new PgSchedules(store.pool);
-    const at = '2026-01-01T00:00:30.000Z';
-    expect(await schedules.claimSlot('single1', SLOTS[1]!, SLOTS[2]!, { executionId: 'e0', startedAt: at })).toBeNull();
-    expect(await schedules.claimSlot('single1', SLOTS[0]!, SLOTS[1]!, { executionId: 'e1', startedAt: at })).toBe('e1');
-    expect(await schedules.claimSlot('single1', SLOTS[0]!, SLOTS[1]!, { executionId: 'e2', startedAt: at })).toBeNull();
+    const schedules = new PgSchedules(new PgExecutor(store.pool));
+    const mine = async (dueBy: string) => (await schedules.claimDue(dueBy, 10_000, () => SLOTS[1]!)).claimed.filter((c) => c.workflow.id === 'single1');
+    expect(await mine('2025-12-31T23:59:59.000Z')).toEqual([]);
+    expect((await mine(SLOTS[0]!)).map((c) => c.slot)).toEqual([SLOTS[0]]);
+    // Its slot moved on to SLOTS[1], not yet due by SLOTS[0].
+    expect(await mine(SLOTS[0]!)).toEqual([]);
     await store.pool.query(`UPDATE workflows SET status = 'paused' WHERE id = 'single1'`);
-    expect(await schedules.claimSlot('single1', SLOTS[1]!, SLOTS[2]!, { executionId: 'e3', startedAt: at })).toBeNull();
+    expect(await mine(SLOTS[1]!)).toEqual([]);
   });
 
   it('claimDue: 4 engines claiming at once (SKIP LOCKED) take each due workflow exactly once', async () => {
     await addWorkflows(1_000, 'due');
-    const engines = [0, 1, 2, 3].map(() => new PgSchedules(store.pool));
+    const engines = [0, 1, 2, 3].map(() => new PgSchedules(new PgExecutor(store.pool)));
     const won: string[] = [];
     await Promise.all(
       engines.map(async (schedules) => {

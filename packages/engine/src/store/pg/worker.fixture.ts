@@ -1,7 +1,7 @@
 // Test support: one worker process on a shared PostgreSQL (forked by jobs.test.ts and slots.test.ts).
 // `jobs URL`: runs the queue until killed or told to stop; every job writes its side effect through
 // ctx.complete, in the same transaction as its success. `slots URL slots...`: claims every slot of
-// every workflow once and reports what it won. `ledger URL user`: on the parent's go, makes 50
+// every workflow through the schedules port and reports what it won. `ledger URL user`: on the parent's go, makes 50
 // concurrent 1-credit reservations as the credits service does (read the balance, then debit, in one
 // transaction) and reports how many were granted. Messages go to the parent over IPC.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { cryptoRandom } from '../../core/ids.js';
 import { openPostgres } from './client.js';
 import { PgExecutor } from './executor.js';
 import { PgLedger } from './ledger.js';
-import { PgSchedules } from './schedules.js';
+import { PgSchedules, PgWorkflows } from './workflows.js';
 import { pgJobsStore } from './testing.js';
 import { StoreJobQueue } from '../../jobs/store-queue.js';
 
@@ -39,25 +39,27 @@ if (mode === 'jobs') {
     process.exit(0);
   });
 } else if (mode === 'slots') {
-  const schedules = new PgSchedules(database.pool);
-  const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM workflows ORDER BY md5(id || $1)', [String(process.pid)]);
+  // As the engine's scheduler does: claim due slots through the port, then append each slot's execution.
+  const ex = new PgExecutor(database.pool);
+  const schedules = new PgSchedules(ex);
+  const workflows = new PgWorkflows(ex);
+  const following = (slot: string) => rest[rest.indexOf(slot) + 1] ?? null;
   await send({ ready: true });
   const won: string[] = [];
-  for (let k = 0; k < rest.length; k++) {
-    const slot = rest[k]!;
-    const next = rest[k + 1] ?? null;
-    // Eight claims in flight per process, over the workflows in this process's own order.
-    let cursor = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (cursor < rows.length) {
-          const { id } = rows[cursor++]!;
-          const execution = await schedules.claimSlot(id, slot, next, { executionId: randomUUID(), startedAt: new Date().toISOString() });
-          if (execution) won.push(`${id}@${slot}`);
+  // Eight claimers in flight per process, until nothing is due by the last slot.
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (;;) {
+        const { claimed, read } = await schedules.claimDue(rest.at(-1)!, 25, (_w, slot) => following(slot));
+        for (const { workflow, slot } of claimed) {
+          const at = new Date().toISOString();
+          await workflows.appendExecution({ id: randomUUID(), workflowId: workflow.id, userId: workflow.userId, trigger: 'schedule', slot, status: 'running', conditionMet: false, body: {}, startedAt: at, finishedAt: at });
+          won.push(`${workflow.id}@${slot}`);
         }
-      }),
-    );
-  }
+        if (read === 0) return;
+      }
+    }),
+  );
   await send({ won });
   await database.close();
   process.exit(0);

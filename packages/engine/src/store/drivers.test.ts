@@ -1,0 +1,193 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobsPort } from './ports/jobs.js';
+import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
+import { openDatabase } from './sqlite/open.js';
+import { createSqliteStore } from './sqlite/index.js';
+import { openPostgres, type PgDatabase } from './pg/client.js';
+import { PgExecutor } from './pg/executor.js';
+import { PgJobsPort } from './pg/jobs.js';
+import { PgSchedules, PgWorkflows } from './pg/workflows.js';
+import { freshDatabase, type TestDatabase } from './pg/testing.js';
+
+/** The ports both drivers implement today, with the store's transactions. */
+interface Ports {
+  jobs: JobsPort;
+  workflows: WorkflowsPort;
+  schedules: SchedulesPort;
+  atomically<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+let pgDatabase: TestDatabase;
+let pg: PgDatabase;
+beforeAll(async () => {
+  pgDatabase = await freshDatabase('drivers');
+  pg = await openPostgres(pgDatabase.url, { max: 4 });
+}, 120_000);
+afterAll(async () => {
+  await pg?.close();
+  await pgDatabase?.drop();
+}, 60_000);
+
+const drivers: [string, () => Ports][] = [
+  [
+    'SQLite',
+    () => {
+      const { sqlite, db } = openDatabase(join(mkdtempSync(join(tmpdir(), 'wvr-drivers-')), 'wvr.db'));
+      const store = createSqliteStore(sqlite, db);
+      return { jobs: store.jobs, workflows: store.workflows, schedules: store.schedules, atomically: (fn) => store.atomically(fn) };
+    },
+  ],
+  [
+    'PostgreSQL',
+    () => {
+      const ex = new PgExecutor(pg.pool);
+      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), atomically: (fn) => ex.atomically(fn) };
+    },
+  ],
+];
+
+let n = 0;
+/** A workflow with a unique id (the PostgreSQL database is shared by the tests of this file). */
+function workflow(fields: Partial<WorkflowRecord> = {}): WorkflowRecord {
+  const at = `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`;
+  return {
+    id: `wf-${++n}-${Math.random().toString(36).slice(2, 8)}`,
+    userId: 'u1',
+    name: 'Price watch',
+    description: null,
+    mode: 'simple',
+    workflowType: 'search',
+    operationConfig: { query: 'headphones' },
+    steps: null,
+    intent: null,
+    maxCreditsPerExecution: null,
+    plan: null,
+    stopCondition: { type: 'always' },
+    maxExecutions: null,
+    notificationConfig: null,
+    sessionId: null,
+    tags: [],
+    interval: 'daily',
+    intervalMinutes: null,
+    cronExpression: null,
+    scheduledFor: null,
+    anchorMinute: null,
+    timezone: 'UTC',
+    status: 'active',
+    statusReason: null,
+    executionCount: 0,
+    consecutiveFailures: 0,
+    nextRunAt: null,
+    lastRunAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  };
+}
+
+describe.each(drivers)('the store ports on %s', (_name, open) => {
+  it('stores a workflow and reads it back field for field, JSON included', async () => {
+    const { workflows } = open();
+    const w = workflow({ tags: ['Audio', 'deals'], operationConfig: { query: 'héadphones', nested: { n: 1 } } });
+    await workflows.insert(w);
+    expect(await workflows.get(w.id)).toEqual(w);
+    await workflows.update(w.id, { status: 'paused', statusReason: 'by hand' });
+    expect(await workflows.get(w.id)).toMatchObject({ status: 'paused', statusReason: 'by hand', tags: ['Audio', 'deals'] });
+  });
+
+  it('lists by owner, sharing, status, case-insensitive search and tags, sorted and paged', async () => {
+    const { workflows } = open();
+    const user = `lister-${++n}`;
+    const other = `other-${n}`;
+    const a = workflow({ userId: user, name: 'Alpha monitor', tags: ['News'], createdAt: '2026-01-01T00:00:01.000Z' });
+    const b = workflow({ userId: user, name: 'Beta', description: 'tracks ALPHA prices', tags: ['news', 'shop'], createdAt: '2026-01-01T00:00:02.000Z' });
+    const c = workflow({ userId: user, name: 'Gamma', status: 'archived', createdAt: '2026-01-01T00:00:03.000Z' });
+    const d = workflow({ userId: other, name: 'Delta 100%_off', createdAt: '2026-01-01T00:00:04.000Z' });
+    for (const w of [a, b, c, d]) await workflows.insert(w);
+    const base: WorkflowListFilter = { userId: user, sharedIds: [], scope: 'all', sortBy: 'created', sortOrder: 'asc', limit: 10, offset: 0 };
+    const ids = async (f: Partial<WorkflowListFilter>) => (await workflows.list({ ...base, ...f })).rows.map((r) => r.id);
+    expect(await ids({})).toEqual([a.id, b.id]);
+    expect(await ids({ status: 'archived' })).toEqual([c.id]);
+    expect(await ids({ search: 'alpha' })).toEqual([a.id, b.id]);
+    expect(await ids({ tags: ['NEWS', 'shop'] })).toEqual([b.id]);
+    expect(await ids({ sharedIds: [d.id] })).toEqual([a.id, b.id, d.id]);
+    expect(await ids({ sharedIds: [d.id], scope: 'shared', search: '100%_' })).toEqual([d.id]);
+    expect(await ids({ sharedIds: [d.id], scope: 'shared', search: '100%x' })).toEqual([]);
+    expect(await ids({ sortOrder: 'desc', limit: 1, offset: 1 })).toEqual([a.id]);
+    expect((await workflows.list({ ...base, limit: 1 })).total).toBe(2);
+  });
+
+  it('numbers executions per workflow, records one once, and reads recorded ones newest first', async () => {
+    const { workflows } = open();
+    const w = workflow();
+    await workflows.insert(w);
+    const at = '2026-01-02T00:00:00.000Z';
+    const execution = (id: string, status: 'running' | 'completed' | 'failed') => ({ id, workflowId: w.id, userId: w.userId, trigger: 'manual' as const, slot: null, status, conditionMet: false, body: { id }, startedAt: at, finishedAt: at });
+    const [e1, e2, e3] = [`${w.id}-e1`, `${w.id}-e2`, `${w.id}-e3`];
+    expect(await Promise.all([workflows.appendExecution(execution(e1, 'completed')), workflows.appendExecution(execution(e2, 'running'))]).then((s) => s.sort())).toEqual([1, 2]);
+    expect((await workflows.runningExecutions()).map((e) => e.id)).toContain(e2);
+    expect(await workflows.recordExecution(e2, { status: 'completed', conditionMet: true, body: { done: true }, finishedAt: at }, true)).toBe(true);
+    expect(await workflows.recordExecution(e2, { status: 'failed', conditionMet: false, body: {}, finishedAt: at }, true)).toBe(false);
+    expect(await workflows.appendExecution(execution(e3, 'running'))).toBe(3);
+    expect(await workflows.markInterrupted(e3)).toBe(true);
+    expect(await workflows.markInterrupted(e3)).toBe(false);
+    const recorded = await workflows.recordedExecutions(w.id, { limit: 10, offset: 0 });
+    expect(recorded.rows.map((e) => [e.seq, e.status])).toEqual([[3, 'failed'], [2, 'completed'], [1, 'completed']]);
+    expect(recorded.total).toBe(3);
+    expect(await workflows.lastCompleted(w.id)).toEqual({ id: e2, body: { done: true } });
+    await workflows.delete(w.id);
+    expect(await workflows.get(w.id)).toBeUndefined();
+    expect((await workflows.recordedExecutions(w.id, { limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('claims each due slot once, moving it on, and counts what is due', async () => {
+    const { workflows, schedules } = open();
+    const due = workflow({ nextRunAt: '2020-01-01T00:00:00.000Z' });
+    const later = workflow({ nextRunAt: '2999-01-01T00:00:00.000Z' });
+    const paused = workflow({ nextRunAt: '2020-01-01T00:00:00.000Z', status: 'paused' });
+    for (const w of [due, later, paused]) await workflows.insert(w);
+    const mine = (claimed: ClaimedSlot[]) => claimed.filter((c) => [due.id, later.id, paused.id].includes(c.workflow.id));
+    const first = await schedules.claimDue('2021-01-01T00:00:00.000Z', 1_000, () => '2030-01-01T00:00:00.000Z');
+    expect(mine(first.claimed).map((c) => [c.workflow.id, c.slot, c.workflow.nextRunAt])).toEqual([[due.id, '2020-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z']]);
+    expect(mine((await schedules.claimDue('2021-01-01T00:00:00.000Z', 1_000, () => null)).claimed)).toEqual([]);
+    expect(await schedules.dueCount('2021-01-01T00:00:00.000Z')).toBe(0);
+    expect(await schedules.dueCount('2030-01-01T00:00:00.000Z')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps plan jobs', async () => {
+    const { workflows } = open();
+    const id = `plan-${++n}`;
+    await workflows.insertPlanJob({ id, userId: 'u1', status: 'running', request: { intent: 'x' }, result: null, error: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null });
+    await workflows.finishPlanJob(id, { status: 'completed', result: { plan: [1] }, error: null, completedAt: '2026-01-01T00:00:01.000Z' });
+    expect(await workflows.getPlanJob(id)).toMatchObject({ status: 'completed', result: { plan: [1] }, completedAt: '2026-01-01T00:00:01.000Z' });
+  });
+
+  it('a job: claimed once, its lease held only by its owner, its row locked for completion, rolled back with its transaction', async () => {
+    const { jobs, atomically } = open();
+    const id = `job-${++n}`;
+    const job = { id, kind: `k${n}`, payload: { a: 1 }, status: 'queued' as const, attempts: 0, maxAttempts: 3, runAt: 1_000, lastError: null, result: null, createdAt: 1_000, finishedAt: null, owner: null, leaseUntil: null, cancelRequested: false, updatedAt: 1_000 };
+    await jobs.add(job);
+    const request = { owner: 'me', leases: { [job.kind]: 500 }, limit: 5, now: 2_000 };
+    const [claimedA, claimedB] = await Promise.all([jobs.claimDue(request), jobs.claimDue({ ...request, owner: 'you' })]);
+    expect([...claimedA.claimed, ...claimedB.claimed].map((j) => [j.id, j.attempts, j.status])).toEqual([[id, 1, 'running']]);
+    const owner = claimedA.claimed.length > 0 ? 'me' : 'you';
+    expect(await jobs.renewLease(id, 'stranger', 9_000, 2_100)).toBe('lost');
+    expect(await jobs.renewLease(id, owner, 9_000, 2_100)).toBe('renewed');
+    await expect(
+      atomically(async () => {
+        expect(await jobs.lockHeld(id, owner)).toBe('renewed');
+        expect(await jobs.lockHeld(id, 'stranger')).toBe('lost');
+        await jobs.settle(id, owner, { status: 'succeeded', result: { ok: 1 }, finishedAt: 2_200 }, 2_200);
+        throw new Error('the effect failed');
+      }),
+    ).rejects.toThrow('the effect failed');
+    expect(await jobs.get(id)).toMatchObject({ status: 'running', owner });
+    expect(await jobs.requestCancel(id, 2_300)).toBe(true);
+    expect(await atomically(() => jobs.lockHeld(id, owner))).toBe('cancel');
+    expect(await jobs.settle(id, owner, { status: 'cancelled', finishedAt: 2_400 }, 2_400)).toBe(true);
+    expect(await jobs.get(id)).toMatchObject({ status: 'cancelled', result: null, payload: { a: 1 } });
+  });
+});
