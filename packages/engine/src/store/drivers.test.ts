@@ -2,12 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostGatePort } from './ports/hosts.js';
 import type { JobsPort } from './ports/jobs.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
 import { openDatabase } from './sqlite/open.js';
 import { createSqliteStore } from './sqlite/index.js';
 import { openPostgres, type PgDatabase } from './pg/client.js';
 import { PgExecutor } from './pg/executor.js';
+import { PgHostGate } from './pg/hosts.js';
 import { PgJobsPort } from './pg/jobs.js';
 import { PgSchedules, PgWorkflows } from './pg/workflows.js';
 import { freshDatabase, type TestDatabase } from './pg/testing.js';
@@ -17,6 +19,7 @@ interface Ports {
   jobs: JobsPort;
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
+  hosts: HostGatePort;
   atomically<T>(fn: () => Promise<T>): Promise<T>;
 }
 
@@ -37,14 +40,14 @@ const drivers: [string, () => Ports][] = [
     () => {
       const { sqlite, db } = openDatabase(join(mkdtempSync(join(tmpdir(), 'wvr-drivers-')), 'wvr.db'));
       const store = createSqliteStore(sqlite, db);
-      return { jobs: store.jobs, workflows: store.workflows, schedules: store.schedules, atomically: (fn) => store.atomically(fn) };
+      return { ...store, atomically: (fn) => store.atomically(fn) };
     },
   ],
   [
     'PostgreSQL',
     () => {
       const ex = new PgExecutor(pg.pool);
-      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), atomically: (fn) => ex.atomically(fn) };
+      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), atomically: (fn) => ex.atomically(fn) };
     },
   ],
 ];
@@ -189,5 +192,14 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     expect(await atomically(() => jobs.lockHeld(id, owner))).toBe('cancel');
     expect(await jobs.settle(id, owner, { status: 'cancelled', finishedAt: 2_400 }, 2_400)).toBe(true);
     expect(await jobs.get(id)).toMatchObject({ status: 'cancelled', result: null, payload: { a: 1 } });
+  });
+
+  it('reserves request starts at an origin one delay apart, whoever asks', async () => {
+    const { hosts } = open();
+    const origin = `http://gate-${++n}.test`;
+    const waits = await Promise.all([1, 2, 3].map(() => hosts.reserve(origin, 10_000)));
+    // Three reservations made at about the same moment: now, one delay on, two delays on.
+    expect(waits.sort((a, b) => a - b).map((w) => Math.round(w / 10_000))).toEqual([0, 1, 2]);
+    expect(await hosts.reserve(`http://other-${n}.test`, 10_000)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
  * vocabulary (no SQL, no drizzle types). A driver (`sqlite/`, later `pg/`) implements every port.
  * Add one line per port; the port's interface lives in `ports/<capability>.ts`.
  */
+import type { HostGatePort } from './ports/hosts.js';
 import type { JobsPort } from './ports/jobs.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 
@@ -10,4 +11,5 @@ export interface StorePorts {
   jobs: JobsPort;
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
+  hosts: HostGatePort;
 }

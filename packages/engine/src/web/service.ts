@@ -49,7 +49,7 @@ export class WebService {
     const { allowPrivateNetwork, fetchLimits, proxies } = ctx.options;
     this.policy = new AddressPolicy(allowPrivateNetwork, fetchLimits.allowedPrivateAddresses);
     this.dispatchers = new Dispatchers(this.policy, allowPrivateNetwork, fetchLimits, proxies);
-    this.politeness = new Politeness(fetchLimits.perHostConcurrency);
+    this.politeness = new Politeness(fetchLimits.perHostConcurrency, ctx.store.hosts);
     this.cache = new WebCache(ctx);
     this.renderer = new Renderer(resolveRenderOptions(ctx.options.render), {
       policy: this.policy,

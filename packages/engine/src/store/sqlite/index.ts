@@ -3,6 +3,7 @@ import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
+import { SqliteHostGate } from './hosts.js';
 import { SqliteJobs } from './jobs.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 
@@ -31,6 +32,7 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
     workflows: gated(gate, new SqliteWorkflows(sqlite, db)),
     schedules: gated(gate, new SqliteSchedules(db)),
+    hosts: gated(gate, new SqliteHostGate(sqlite)),
   };
   return {
     dialect: 'sqlite',

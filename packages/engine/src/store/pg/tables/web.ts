@@ -16,3 +16,9 @@ export const webCache = pgTable('web_cache', {
   body: text('body'),
   bytes: integer('bytes').notNull(),
 });
+
+/** Request pacing shared by every server and worker: the next start reserved at each origin, ms on the database clock. */
+export const hostGates = pgTable('host_gates', {
+  origin: text('origin').primaryKey(),
+  nextStart: epochMs('next_start').notNull(),
+});

@@ -19,3 +19,12 @@ export const webCache = sqliteTable('web_cache', {
   bytes: integer('bytes').notNull(),
 });
 
+
+/**
+ * Request pacing shared by every process on the file: the next start reserved at each origin with a
+ * delay (Crawl-delay, minHostDelayMs), ms since the epoch on the wall clock (what processes share).
+ */
+export const hostGates = sqliteTable('host_gates', {
+  origin: text('origin').primaryKey(),
+  nextStart: integer('next_start').notNull(),
+});

@@ -1,0 +1,4 @@
+CREATE TABLE `host_gates` (
+	`origin` text PRIMARY KEY NOT NULL,
+	`next_start` integer NOT NULL
+);
