@@ -105,7 +105,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const ai = new AiService(resolved.ai);
   const extraction = new ExtractionService({ credits, web, ai });
   const pages = new ParsePool({ size: resolved.parseWorkers });
-  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions });
+  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions, sitemapUrls: (site, options) => map.sitemapUrls(site, options) });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web, sessions });
   const brand = new BrandService(web, credits);
   const map = new MapService(web, credits);

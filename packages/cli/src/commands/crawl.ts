@@ -35,6 +35,7 @@ interface CrawlOptions {
   dryRun?: boolean;
   session?: string;
   render?: NonNullable<CrawlBody['render']>;
+  sitemap?: boolean;
 }
 
 export function crawlCommand(): Command {
@@ -55,6 +56,7 @@ export function crawlCommand(): Command {
     .addOption(new Option('--format <format>', 'format of --out').choices(OUTPUT_FORMATS).default('json'))
     .option('--dry-run', 'validate and show the price; nothing is crawled or charged')
     .option('--session <id>', 'run it in this research session: on its timeline, pages it has seen skipped')
+    .option('--sitemap', 'also queue the URLs the sites’ sitemaps list (as `wvr map` reads them) before the first fetch; follows links')
     .addOption(
       new Option('--render <mode>', 'run page scripts in headless Chromium: auto renders application shells only (default), always renders every page (advanced pricing)').choices([
         'never',
@@ -77,6 +79,7 @@ export function crawlCommand(): Command {
         ...(opts.dryRun ? { dry_run: true } : {}),
         ...(opts.session ? { session_id: opts.session } : {}),
         ...(opts.render ? { render: opts.render } : {}),
+        ...(opts.sitemap ? { sitemap: 'include' as const } : {}),
       };
       const wait = Boolean(opts.wait || opts.out || !ctx.options.remote);
       let written: string[] = [];

@@ -51,10 +51,13 @@ export interface RunnerDeps {
   reader?: Pick<ParsePool, 'parse'>;
   /** Called once when a crawl reaches a terminal state. */
   onFinished: (crawlId: string) => void;
+  /** The URLs a site's sitemaps list (the map's reading), for crawls with `sitemap: include`. */
+  sitemapUrls?: (site: string, options: { limit: number; urlPatterns?: readonly string[] | undefined; excludePatterns?: readonly string[] | undefined; signal: AbortSignal }) => Promise<string[]>;
 }
 
-export function effectiveExpansion(config: Pick<CrawlInput, 'expansion' | 'follow_links'>): ExpansionMode {
-  return config.expansion === 'none' && config.follow_links ? 'internal' : config.expansion;
+export function effectiveExpansion(config: Pick<CrawlInput, 'expansion' | 'follow_links' | 'sitemap'>): ExpansionMode {
+  // Crawls stored before the sitemap field existed have none.
+  return config.expansion === 'none' && (config.follow_links || config.sitemap === 'include') ? 'internal' : config.expansion;
 }
 
 /**
@@ -181,6 +184,7 @@ class CrawlRun {
    */
   async execute(): Promise<void> {
     this.frontier.requeueInFlight();
+    if (this.config.sitemap === 'include') await this.seedFromSitemaps();
     if (this.smart) {
       const counts = this.frontier.countsByBucket(['done']);
       this.fetched.hub = counts.hub;
@@ -600,6 +604,38 @@ class CrawlRun {
       crawlId: this.crawl.id,
       fetchedAt: page.fetchedAt,
     });
+  }
+
+  /**
+   * `sitemap: include`: the seed sites' sitemap URLs join the frontier at depth 1 before the first
+   * fetch, held to the rules links are held to, with an equal share of one page's OPIC cash (a
+   * sitemap vouches for its URLs less than a page's links do: no edges, no anchors). Once per crawl:
+   * a run that finds more than its seeds in the frontier, or pages fetched, has been seeded already.
+   */
+  private async seedFromSitemaps(): Promise<void> {
+    const sitemapUrls = this.deps.sitemapUrls;
+    if (!sitemapUrls || this.expansion === 'none' || this.crawl.maxDepth < 1) return;
+    const { hub, detail, explore } = this.frontier.countsByBucket(['queued', 'fetching', 'done', 'failed', 'duplicate', 'filtered']);
+    if (this.store.state().pagesFetched > 0 || hub + detail + explore > 0) return;
+    // Enough to fill the budget after scope and pattern rules drop some; the map's own cap bounds it.
+    const limit = Math.min(100_000, this.crawl.maxPages * 4);
+    const found = new Set<string>();
+    for (const site of new Set(this.config.urls.map((u) => new URL(u).origin))) {
+      const patterns = { urlPatterns: this.config.link_extraction_config?.url_patterns, excludePatterns: this.config.link_extraction_config?.exclude_patterns };
+      for (const url of await sitemapUrls(`${site}/`, { limit, ...patterns, signal: this.job.signal })) found.add(url);
+    }
+    const candidates = [...found].filter((url) => inScope(this.expansion, this.seedSites, url) && !(this.smart && junkReason(url)) && this.patterns.allows(url));
+    if (candidates.length === 0) return;
+    const cash = 1 / candidates.length;
+    this.ctx.sqlite.transaction(() => {
+      for (const url of candidates) {
+        const text = { url, anchors: [], context: '' };
+        if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
+        const relevance = this.scorer.score(text);
+        const bucket: Bucket = looksLikeHub(url, false) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
+        this.frontier.discover({ url, depth: 1, bucket, relevance, anchor: '', context: '', cash }, (anchors, context) => this.scorer.score({ url, anchors, context }));
+      }
+    }).immediate();
   }
 
   /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */

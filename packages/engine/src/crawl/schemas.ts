@@ -48,6 +48,13 @@ export const CrawlFields = {
   dry_run: z.boolean().default(false).describe('Validate and estimate without executing'),
   webhook_url: HttpUrl.optional(),
   follow_links: z.boolean().default(false).describe('Legacy: same as expansion internal'),
+  sitemap: z
+    .enum(['skip', 'include'])
+    .default('skip')
+    .describe(
+      "wvr extension. include: before the first fetch, the URLs the seed sites' sitemaps list (as POST /v1/map reads them) join the frontier at depth 1, " +
+        'held to the same scope, pattern and depth rules as links; implies expansion internal when expansion is none. No extra charge.',
+    ),
   link_extraction_config: LinkExtractionConfig.optional(),
   classifiers: z.array(Classifier).max(20).optional(),
   budget_config: BudgetConfig.optional(),

@@ -39,6 +39,8 @@ export interface CrawlServiceDeps {
   indexPage?: (page: IndexPageInput) => unknown;
   /** Reads crawled pages off the main thread (the engine's ParsePool). */
   reader?: RunnerDeps['reader'];
+  /** The map's sitemap reading, for crawls with `sitemap: include`. */
+  sitemapUrls?: RunnerDeps['sitemapUrls'];
   /** The sessions capability: a crawl naming a session_id runs as that session's operation. */
   sessions?: {
     crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun>;
@@ -75,6 +77,7 @@ export class CrawlService {
       enricher: deps.enricher,
       indexPage: deps.indexPage,
       reader: deps.reader,
+      sitemapUrls: deps.sitemapUrls,
       onFinished: (id) => this.announce(id),
     });
     deps.jobs.register<{ crawlId: string }>(CRAWL_JOB, (job) => this.runner.run(job.job.payload.crawlId, job), {

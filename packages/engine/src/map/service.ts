@@ -15,6 +15,13 @@ export const SITEMAP_ENOUGH = 100;
 
 export type MapWeb = Pick<WebService, 'fetch' | 'robots'>;
 
+export interface SitemapSeedOptions {
+  limit: number;
+  urlPatterns?: readonly string[] | undefined;
+  excludePatterns?: readonly string[] | undefined;
+  signal?: AbortSignal;
+}
+
 /**
  * `POST /v1/map`: a site's URLs in one call, from its sitemaps (robots.txt Sitemap lines, nested
  * indexes, gzipped files) and, when those list little, from the links of a few of its pages.
@@ -74,6 +81,23 @@ export class MapService {
       sitemaps: reports,
       credits,
     };
+  }
+
+  /**
+   * The URLs a site's sitemaps list (on the site, robots-allowed, normalised, deduplicated), at most
+   * `limit`, nothing charged: how a crawl with `sitemap: include` seeds its frontier. A site without
+   * a readable sitemap gives none.
+   */
+  async sitemapUrls(start: string, options: SitemapSeedOptions): Promise<string[]> {
+    const site = normalizeUrl(start);
+    if (!site) return [];
+    // The caller's patterns apply while reading, so `limit` counts only URLs the caller can use.
+    const collector = new UrlCollector({ start: site, includeSubdomains: false, urlPatterns: options.urlPatterns, excludePatterns: options.excludePatterns });
+    const robots = await this.web.robots(site);
+    const roots = robots.sitemaps.length > 0 ? robots.sitemaps : [`${new URL(site).origin}/sitemap.xml`];
+    const walk = await walkSitemaps(this.web, roots, collector, Math.ceil(options.limit * 1.1) + 100, options.signal);
+    const { urls } = await this.finish(collector, walk.candidates, options.limit, false);
+    return urls.map((u) => u.url);
   }
 
   /** First occurrence wins (sitemaps before links, so lastmod survives); robots.txt checked per URL; best search matches first. */

@@ -2537,6 +2537,12 @@ export interface components {
              * @default false
              */
             follow_links?: boolean;
+            /**
+             * @description wvr extension. include: before the first fetch, the URLs the seed sites' sitemaps list (as POST /v1/map reads them) join the frontier at depth 1, held to the same scope, pattern and depth rules as links; implies expansion internal when expansion is none. No extra charge.
+             * @default skip
+             * @enum {string}
+             */
+            sitemap?: "skip" | "include";
             link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
             classifiers?: components["schemas"]["Classifier"][];
             budget_config?: components["schemas"]["BudgetConfig"];
@@ -2951,6 +2957,12 @@ export interface components {
              * @default false
              */
             follow_links?: boolean;
+            /**
+             * @description wvr extension. include: before the first fetch, the URLs the seed sites' sitemaps list (as POST /v1/map reads them) join the frontier at depth 1, held to the same scope, pattern and depth rules as links; implies expansion internal when expansion is none. No extra charge.
+             * @default skip
+             * @enum {string}
+             */
+            sitemap?: "skip" | "include";
             link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
             classifiers?: components["schemas"]["Classifier"][];
             budget_config?: components["schemas"]["BudgetConfig"];
@@ -3032,6 +3044,12 @@ export interface components {
              * @default false
              */
             follow_links?: boolean;
+            /**
+             * @description wvr extension. include: before the first fetch, the URLs the seed sites' sitemaps list (as POST /v1/map reads them) join the frontier at depth 1, held to the same scope, pattern and depth rules as links; implies expansion internal when expansion is none. No extra charge.
+             * @default skip
+             * @enum {string}
+             */
+            sitemap?: "skip" | "include";
             link_extraction_config?: components["schemas"]["LinkExtractionConfig"];
             classifiers?: components["schemas"]["Classifier"][];
             budget_config?: components["schemas"]["BudgetConfig"];
