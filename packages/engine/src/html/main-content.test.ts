@@ -170,3 +170,47 @@ describe('main text: a standfirst box before the body', () => {
     expect(page.text.indexOf('Three routes reopen')).toBeLessThan(page.text.indexOf('Paragraph 1 about the night trains'));
   });
 });
+
+describe('main text: a short post among the columns of a blog', () => {
+  // A photo post of one sentence: the strict reading finds it, the retries with fewer rules take the whole page of
+  // category and archive lists around it, which is longer but scores far lower.
+  const cats = Array.from({ length: 40 }, (_, i) => `<li><a href="/cat/${i}">Category number ${i} of crafts</a></li>`).join('');
+  const archive = Array.from({ length: 12 }, (_, i) => `<li><a href="/2012/${i + 1}">Month ${i + 1} of the year 2012</a></li>`).join('');
+  const html = `<!doctype html><html><body><div id="pagebody">
+    <div id="alpha">
+      <div class="module"><h2>About</h2><p>A blog of crafts for children and parents, with a new idea every day of the week.</p></div>
+      <div class="module"><h2>Contributors</h2><p>Written by three parents and a teacher who like paper, glue and scissors.</p></div>
+      <div class="module"><h2>Categories</h2><ul>${cats}</ul></div>
+    </div>
+    <div id="beta"><div class="entry" id="entry-123"><h3>Fall leaf bunting</h3><div class="entry-body"><p>Simple As That shares this easy fall leaf bunting that would be a lovely addition to your Thanksgiving table.</p></div></div></div>
+    <div id="gamma">
+      <div class="module"><h2>Archives</h2><ul>${archive}</ul></div>
+      <div class="module"><p>All photos are licensed under a Creative Commons licence, so you may share them, as long as you credit the author.</p></div>
+    </div>
+  </div></body></html>`;
+  const page = parseHtml(html, 'https://crafts.example/2012/11/bunting');
+
+  it('reads the post, not the lists around it', () => {
+    expect(page.text).toContain('Simple As That shares this easy fall leaf bunting');
+    expect(page.text).not.toContain('Category number 3');
+    expect(page.text).not.toContain('Month 4 of the year');
+  });
+});
+
+describe('main text: a post of one line above a comment thread', () => {
+  // Under 100 characters of post: still the page's own text, and the thread beside it is not.
+  const comments = Array.from(
+    { length: 10 },
+    (_, i) => `<div class="c"><p>Reader ${i + 1} said: what a lovely idea, I will try it with my grandchildren, who love autumn, leaves and glue.</p></div>`,
+  ).join('\n');
+  const html = `<!doctype html><html><body><div id="content">
+    <div class="hentry post"><h2>Comments without censure</h2><p>by the author on July 21</p></div>
+    <div id="comments">${comments}</div>
+  </div></body></html>`;
+  const page = parseHtml(html, 'https://blog.example/2012/07/comments');
+
+  it('reads the post, not the thread', () => {
+    expect(page.text).toContain('Comments without censure');
+    expect(page.text).not.toContain('Reader 2 said');
+  });
+});

@@ -16,7 +16,9 @@ import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
  *     link lists, image galleries, forms, short boxes of shop and share buttons.
  * A reading that keeps under ENOUGH_CHARS is done again with fewer rules (at most four more
  * times, on such short pages only), and the longest reading wins, unless it lies inside a comment thread or a
- * sidebar while another reading keeps some text (retries without name rules find the thread beside a short article).
+ * sidebar while another reading keeps some text (retries without name rules find the thread beside a short article),
+ * or its block scores under half as well as a shorter reading's of some length (retries without cleaning find the
+ * whole column of link lists around a short post).
  */
 export interface MainContent {
   /** The blocks to render, in document order. */
@@ -91,7 +93,7 @@ const ATTEMPTS: Rules[] = [
 
 export function findMainContent(root: HTMLElement): MainContent {
   const body = root.querySelector('body') ?? root;
-  let best: { content: MainContent; chars: number } | null = null;
+  let best: { content: MainContent; chars: number; score: number } | null = null;
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
   for (const rules of ATTEMPTS) {
@@ -106,7 +108,8 @@ export function findMainContent(root: HTMLElement): MainContent {
       if (!fallback || chars > fallback.chars) fallback = { content, chars };
       continue;
     }
-    if (!best || chars > best.chars) best = { content, chars };
+    const score = top ? reader.final(top) : 0;
+    if (!best || (chars > best.chars && (best.chars < SHORT_READING_CHARS || score >= best.score * RETRY_MIN_SCORE))) best = { content, chars, score };
     if (chars >= ENOUGH_CHARS) break;
   }
   return ((best && best.chars >= ELSEWHERE_MIN_CHARS) || !fallback ? best! : fallback).content;
@@ -118,7 +121,14 @@ export function findMainContent(root: HTMLElement): MainContent {
  */
 const ELSEWHERE_NAME = /^(comments?|comments?[-_]?(list|thread|area|section|wrapper|container)|disqus_thread|replies|respond|sidebar\d*|side-bar)$/i;
 /** A reading outside comments and sidebars wins over one inside them when it keeps at least this much. */
-const ELSEWHERE_MIN_CHARS = 100;
+const ELSEWHERE_MIN_CHARS = 25;
+/**
+ * A retry's longer reading replaces a reading of at least SHORT_READING_CHARS only when its block scores at least
+ * RETRY_MIN_SCORE times as well: with fewer rules a retry can take the whole column of category and archive links
+ * around a short post (a photo or video post of two sentences), which is longer but reads as nothing.
+ */
+const SHORT_READING_CHARS = 100;
+const RETRY_MIN_SCORE = 0.5;
 
 function insideElsewhere(el: HTMLElement, body: HTMLElement): boolean {
   for (let node: HTMLElement | null = el; node?.tagName && node !== body; node = node.parentNode as HTMLElement | null) {
@@ -239,7 +249,7 @@ class Reader {
     return stat && stat.chars > 0 ? Math.min(1, stat.linkChars / stat.chars) : 0;
   }
 
-  private final(el: HTMLElement): number {
+  final(el: HTMLElement): number {
     return (this.scores.get(el) ?? 0) * (1 - this.linkDensity(el));
   }
 
