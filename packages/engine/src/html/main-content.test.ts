@@ -214,3 +214,31 @@ describe('main text: a post of one line above a comment thread', () => {
     expect(page.text).not.toContain('Reader 2 said');
   });
 });
+
+describe('main text: a comment thread inside the post block', () => {
+  // The thread follows the post in the same block, with no wrapper of its own; the heading its "comments" links
+  // point at marks where it starts.
+  const comments = Array.from(
+    { length: 8 },
+    (_, i) => `<div class="commentbody"><p>I took this course last year, and the lectures, the exercises, and the forum were all worth the time, number ${i + 1}.</p></div><p class="posted">Posted by: Reader ${i + 1} at 6:${10 + i} AM</p>`,
+  ).join('\n');
+  const html = `<!doctype html><html><body><div id="main"><div class="content">
+    <h2>Free online cryptography course</h2>
+    ${prose('the course', 3)}
+    <p class="posted">Posted on November 13 at 6:15 AM · <a href="#comments">8 comments</a></p>
+    <h2 id="comments">Comments</h2>
+    ${comments}
+  </div></div></body></html>`;
+  const page = parseHtml(html, 'https://blog.example/2012/11/course');
+
+  it('keeps the post and leaves out the thread', () => {
+    expect(page.text).toContain('Paragraph 3 about the course');
+    expect(page.text).not.toContain('Posted by: Reader 2');
+    expect(page.text).not.toContain('worth the time, number 5');
+  });
+
+  it('keeps everything when the mark comes before the article', () => {
+    const early = parseHtml(`<html><body><div class="content"><a name="comments"></a>${prose('the harbour', 4)}</div></body></html>`, 'https://x.example/early');
+    expect(early.text).toContain('Paragraph 4 about the harbour');
+  });
+});

@@ -18,7 +18,8 @@ import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
  * times, on such short pages only), and the longest reading wins, unless it lies inside a comment thread or a
  * sidebar while another reading keeps some text (retries without name rules find the thread beside a short article),
  * or its block scores under half as well as a shorter reading's of some length (retries without cleaning find the
- * whole column of link lists around a short post).
+ * whole column of link lists around a short post). A comment thread that follows the article inside the chosen
+ * blocks, marked by the anchor or heading its "comments" links point at (`<h2 id="comments">`), is left out.
  */
 export interface MainContent {
   /** The blocks to render, in document order. */
@@ -112,7 +113,56 @@ export function findMainContent(root: HTMLElement): MainContent {
     if (!best || (chars > best.chars && (best.chars < SHORT_READING_CHARS || score >= best.score * RETRY_MIN_SCORE))) best = { content, chars, score };
     if (chars >= ENOUGH_CHARS) break;
   }
-  return ((best && best.chars >= ELSEWHERE_MIN_CHARS) || !fallback ? best! : fallback).content;
+  return withoutThread(((best && best.chars >= ELSEWHERE_MIN_CHARS) || !fallback ? best! : fallback).content);
+}
+
+/**
+ * Ids and names of the anchor or heading a comment thread starts at (`<h2 id="comments">9 Comments</h2>`,
+ * `<a name="comments"></a>`), the target of the article's "9 comments" link. Blogs put the thread right after the
+ * post, often in the same block with no wrapper of its own to leave out.
+ */
+const THREAD_MARK = /^(comments?|respond|replies)$/i;
+const MARK_TAGS = new Set(['a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const MARK_SELECTOR = [...MARK_TAGS].join(', ');
+
+const isThreadMark = (el: HTMLElement, tag = tagOf(el)) =>
+  MARK_TAGS.has(tag) && (THREAD_MARK.test(el.getAttribute('id') ?? '') || THREAD_MARK.test(el.getAttribute('name') ?? ''));
+
+/**
+ * The content without a comment thread that follows the article inside it: everything from a thread mark on (in
+ * document order, within the parts) is left out, as long as the article before the mark keeps some text.
+ */
+function withoutThread(content: MainContent): MainContent {
+  const { parts } = content;
+  const mark = threadMark(parts);
+  if (!mark) return content;
+  const cut = new Set<HTMLElement>([mark]);
+  const parent = parts.length > 1 || parts[0]!.parentNode ? (parts[0]!.parentNode as HTMLElement | null) : null;
+  for (let node: HTMLElement = mark; node.parentNode && node !== parent; node = node.parentNode as HTMLElement) {
+    const siblings = (node.parentNode as HTMLElement).childNodes;
+    for (let i = siblings.indexOf(node) + 1; i < siblings.length; i++) if (isElement(siblings[i]!)) cut.add(siblings[i] as HTMLElement);
+  }
+  const cutContent: MainContent = { parts, dropped: (el) => cut.has(el) || content.dropped(el) };
+  const chars = parts.reduce((sum, part) => sum + (cut.has(part) ? 0 : keptChars(part, cutContent)), 0);
+  return chars >= ELSEWHERE_MIN_CHARS ? cutContent : content;
+}
+
+/** The first thread mark inside the parts or between them, in document order. */
+function threadMark(parts: HTMLElement[]): HTMLElement | null {
+  const kept = new Set(parts);
+  const parent = parts[0]!.parentNode as HTMLElement | null;
+  const nodes = parts.length > 1 && parent?.tagName ? parent.childNodes : parts;
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    if (!kept.has(node)) {
+      if (isThreadMark(node)) return node;
+      continue;
+    }
+    if (isThreadMark(node)) return node;
+    const inside = node.querySelectorAll(MARK_SELECTOR).find((el) => isThreadMark(el));
+    if (inside) return inside;
+  }
+  return null;
 }
 
 /**
