@@ -242,3 +242,29 @@ describe('main text: a comment thread inside the post block', () => {
     expect(early.text).toContain('Paragraph 4 about the harbour');
   });
 });
+
+describe('main text: a list of links under a heading of the article', () => {
+  const apps = ['BBEdit', 'Acorn', 'MarsEdit', 'Transmit', 'Kaleidoscope'].map((name) => `<li><a href="/apps/${name}">${name}</a></li>`).join('');
+  const more = ['Storm closes pier', 'Council votes on fares', 'New lifeboat named'].map((t, i) => `<li><a href="/news/${i}">${t}</a></li>`).join('');
+  const page = parseHtml(
+    `<html><body><article>
+      <h1>The apps I use every day</h1>
+      ${prose('my desk', 4)}
+      <h2>Mac apps</h2>
+      <ul>${apps}</ul>
+      ${prose('my phone', 2)}
+      <p>More news:</p>
+      <ul>${more}</ul>
+    </article></body></html>`,
+    'https://blog.example/apps',
+  );
+
+  it('keeps the list: it is a section of the article', () => {
+    expect(page.text).toContain('MarsEdit');
+    expect(page.text).toContain('Kaleidoscope');
+  });
+
+  it('still leaves out a list of short links that no heading introduces', () => {
+    expect(page.text).not.toContain('Council votes on fares');
+  });
+});

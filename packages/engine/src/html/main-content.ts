@@ -414,12 +414,25 @@ class Reader {
     if (!isList && tag !== 'table' && stat.items > paragraphs + 10 && density > 0.2) return true;
     if (stat.controls > Math.floor(paragraphs / 3) && stat.controls > 0) return true;
     if (!isList && stat.chars < 25 && stat.images === 0 && density > 0) return true;
-    // Lists of short links are navigation; lists of sentences with links in them are content.
-    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return true;
+    // Lists of short links are navigation; lists of sentences with links in them are content, and so is a list of
+    // links right under a heading of the article (a "See also", the apps or projects a post names).
+    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return !underHeading(el);
     if (!isList && weight < 25 && density > 0.33 && stat.chars < 2000) return true;
     if (weight >= 25 && density > 0.5) return true;
     return false;
   }
+}
+
+/** Is the element's previous sibling element a heading? */
+function underHeading(el: HTMLElement): boolean {
+  const siblings = (el.parentNode as HTMLElement | null)?.childNodes;
+  if (!siblings) return false;
+  for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
+    const node = siblings[i]!;
+    if (isElement(node)) return /^h[1-6]$/.test(tagOf(node));
+    if (node.nodeType === TEXT && node.text.trim()) return false;
+  }
+  return false;
 }
 
 /** A block of one or two sentences of plain prose, no list or table, ending like a sentence: a standfirst. */
