@@ -268,3 +268,20 @@ describe('main text: a list of links under a heading of the article', () => {
     expect(page.text).not.toContain('Council votes on fares');
   });
 });
+
+describe('main text: a section called "Comments" in a document', () => {
+  // A syntax guide's sections: the "Comments" heading has the id a thread's heading has, but more sections follow.
+  const page = parseHtml(
+    `<html><body><article><h1>The configuration file</h1>${prose('keys', 3)}
+      <h2 id="comments">Comments</h2>${prose('comments', 2)}
+      <h2 id="strings">Strings</h2>${prose('strings', 2)}
+      <h2 id="tables">Tables</h2>${prose('tables', 2)}
+    </article></body></html>`,
+    'https://docs.example/config',
+  );
+
+  it('keeps the sections after it', () => {
+    expect(page.text).toContain('Paragraph 2 about comments');
+    expect(page.text).toContain('Paragraph 2 about tables');
+  });
+});

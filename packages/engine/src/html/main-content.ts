@@ -130,21 +130,47 @@ const isThreadMark = (el: HTMLElement, tag = tagOf(el)) =>
 
 /**
  * The content without a comment thread that follows the article inside it: everything from a thread mark on (in
- * document order, within the parts) is left out, as long as the article before the mark keeps some text.
+ * document order, within the parts) is left out, as long as the article before the mark keeps some text and the
+ * mark is not one section heading among others.
  */
 function withoutThread(content: MainContent): MainContent {
   const { parts } = content;
   const mark = threadMark(parts);
   if (!mark) return content;
   const cut = new Set<HTMLElement>([mark]);
-  const parent = parts.length > 1 || parts[0]!.parentNode ? (parts[0]!.parentNode as HTMLElement | null) : null;
+  const kept = new Set(parts);
+  const parent = parts[0]!.parentNode as HTMLElement | null;
   for (let node: HTMLElement = mark; node.parentNode && node !== parent; node = node.parentNode as HTMLElement) {
     const siblings = (node.parentNode as HTMLElement).childNodes;
-    for (let i = siblings.indexOf(node) + 1; i < siblings.length; i++) if (isElement(siblings[i]!)) cut.add(siblings[i] as HTMLElement);
+    // Beside the parts (a sidebar after the article) is not content: only the later parts are cut there.
+    const beside = node.parentNode === parent;
+    for (let i = siblings.indexOf(node) + 1; i < siblings.length; i++) {
+      const sibling = siblings[i]!;
+      if (isElement(sibling) && (!beside || kept.has(sibling))) cut.add(sibling);
+    }
   }
+  if (sectionsAfter(mark, cut) >= 2) return content;
   const cutContent: MainContent = { parts, dropped: (el) => cut.has(el) || content.dropped(el) };
   const chars = parts.reduce((sum, part) => sum + (cut.has(part) ? 0 : keptChars(part, cutContent)), 0);
   return chars >= ELSEWHERE_MIN_CHARS ? cutContent : content;
+}
+
+/**
+ * Headings as high as the mark (h2 for an anchor) after it: a document with a section called "Comments" (a syntax
+ * guide's `<h2 id="comments">`) goes on with more sections, a thread has at most a "Leave a reply" heading.
+ */
+function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
+  const level = /^h([1-6])$/.exec(tagOf(mark))?.[1] ?? '2';
+  const selector = Array.from({ length: Number(level) }, (_, i) => `h${i + 1}`).join(', ');
+  let count = 0;
+  for (const el of cut) {
+    if (el === mark) continue;
+    const tag = tagOf(el);
+    if (/^h[1-6]$/.test(tag) && Number(tag.slice(1)) <= Number(level)) count++;
+    else count += el.querySelectorAll(selector).length;
+    if (count >= 2) break;
+  }
+  return count;
 }
 
 /** The first thread mark inside the parts or between them, in document order. */
