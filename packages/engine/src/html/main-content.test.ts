@@ -170,3 +170,118 @@ describe('main text: a standfirst box before the body', () => {
     expect(page.text.indexOf('Three routes reopen')).toBeLessThan(page.text.indexOf('Paragraph 1 about the night trains'));
   });
 });
+
+describe('main text: a short post among the columns of a blog', () => {
+  // A photo post of one sentence: the strict reading finds it, the retries with fewer rules take the whole page of
+  // category and archive lists around it, which is longer but scores far lower.
+  const cats = Array.from({ length: 40 }, (_, i) => `<li><a href="/cat/${i}">Category number ${i} of crafts</a></li>`).join('');
+  const archive = Array.from({ length: 12 }, (_, i) => `<li><a href="/2012/${i + 1}">Month ${i + 1} of the year 2012</a></li>`).join('');
+  const html = `<!doctype html><html><body><div id="pagebody">
+    <div id="alpha">
+      <div class="module"><h2>About</h2><p>A blog of crafts for children and parents, with a new idea every day of the week.</p></div>
+      <div class="module"><h2>Contributors</h2><p>Written by three parents and a teacher who like paper, glue and scissors.</p></div>
+      <div class="module"><h2>Categories</h2><ul>${cats}</ul></div>
+    </div>
+    <div id="beta"><div class="entry" id="entry-123"><h3>Fall leaf bunting</h3><div class="entry-body"><p>Simple As That shares this easy fall leaf bunting that would be a lovely addition to your Thanksgiving table.</p></div></div></div>
+    <div id="gamma">
+      <div class="module"><h2>Archives</h2><ul>${archive}</ul></div>
+      <div class="module"><p>All photos are licensed under a Creative Commons licence, so you may share them, as long as you credit the author.</p></div>
+    </div>
+  </div></body></html>`;
+  const page = parseHtml(html, 'https://crafts.example/2012/11/bunting');
+
+  it('reads the post, not the lists around it', () => {
+    expect(page.text).toContain('Simple As That shares this easy fall leaf bunting');
+    expect(page.text).not.toContain('Category number 3');
+    expect(page.text).not.toContain('Month 4 of the year');
+  });
+});
+
+describe('main text: a post of one line above a comment thread', () => {
+  // Under 100 characters of post: still the page's own text, and the thread beside it is not.
+  const comments = Array.from(
+    { length: 10 },
+    (_, i) => `<div class="c"><p>Reader ${i + 1} said: what a lovely idea, I will try it with my grandchildren, who love autumn, leaves and glue.</p></div>`,
+  ).join('\n');
+  const html = `<!doctype html><html><body><div id="content">
+    <div class="hentry post"><h2>Comments without censure</h2><p>by the author on July 21</p></div>
+    <div id="comments">${comments}</div>
+  </div></body></html>`;
+  const page = parseHtml(html, 'https://blog.example/2012/07/comments');
+
+  it('reads the post, not the thread', () => {
+    expect(page.text).toContain('Comments without censure');
+    expect(page.text).not.toContain('Reader 2 said');
+  });
+});
+
+describe('main text: a comment thread inside the post block', () => {
+  // The thread follows the post in the same block, with no wrapper of its own; the heading its "comments" links
+  // point at marks where it starts.
+  const comments = Array.from(
+    { length: 8 },
+    (_, i) => `<div class="commentbody"><p>I took this course last year, and the lectures, the exercises, and the forum were all worth the time, number ${i + 1}.</p></div><p class="posted">Posted by: Reader ${i + 1} at 6:${10 + i} AM</p>`,
+  ).join('\n');
+  const html = `<!doctype html><html><body><div id="main"><div class="content">
+    <h2>Free online cryptography course</h2>
+    ${prose('the course', 3)}
+    <p class="posted">Posted on November 13 at 6:15 AM · <a href="#comments">8 comments</a></p>
+    <h2 id="comments">Comments</h2>
+    ${comments}
+  </div></div></body></html>`;
+  const page = parseHtml(html, 'https://blog.example/2012/11/course');
+
+  it('keeps the post and leaves out the thread', () => {
+    expect(page.text).toContain('Paragraph 3 about the course');
+    expect(page.text).not.toContain('Posted by: Reader 2');
+    expect(page.text).not.toContain('worth the time, number 5');
+  });
+
+  it('keeps everything when the mark comes before the article', () => {
+    const early = parseHtml(`<html><body><div class="content"><a name="comments"></a>${prose('the harbour', 4)}</div></body></html>`, 'https://x.example/early');
+    expect(early.text).toContain('Paragraph 4 about the harbour');
+  });
+});
+
+describe('main text: a list of links under a heading of the article', () => {
+  const apps = ['BBEdit', 'Acorn', 'MarsEdit', 'Transmit', 'Kaleidoscope'].map((name) => `<li><a href="/apps/${name}">${name}</a></li>`).join('');
+  const more = ['Storm closes pier', 'Council votes on fares', 'New lifeboat named'].map((t, i) => `<li><a href="/news/${i}">${t}</a></li>`).join('');
+  const page = parseHtml(
+    `<html><body><article>
+      <h1>The apps I use every day</h1>
+      ${prose('my desk', 4)}
+      <h2>Mac apps</h2>
+      <ul>${apps}</ul>
+      ${prose('my phone', 2)}
+      <p>More news:</p>
+      <ul>${more}</ul>
+    </article></body></html>`,
+    'https://blog.example/apps',
+  );
+
+  it('keeps the list: it is a section of the article', () => {
+    expect(page.text).toContain('MarsEdit');
+    expect(page.text).toContain('Kaleidoscope');
+  });
+
+  it('still leaves out a list of short links that no heading introduces', () => {
+    expect(page.text).not.toContain('Council votes on fares');
+  });
+});
+
+describe('main text: a section called "Comments" in a document', () => {
+  // A syntax guide's sections: the "Comments" heading has the id a thread's heading has, but more sections follow.
+  const page = parseHtml(
+    `<html><body><article><h1>The configuration file</h1>${prose('keys', 3)}
+      <h2 id="comments">Comments</h2>${prose('comments', 2)}
+      <h2 id="strings">Strings</h2>${prose('strings', 2)}
+      <h2 id="tables">Tables</h2>${prose('tables', 2)}
+    </article></body></html>`,
+    'https://docs.example/config',
+  );
+
+  it('keeps the sections after it', () => {
+    expect(page.text).toContain('Paragraph 2 about comments');
+    expect(page.text).toContain('Paragraph 2 about tables');
+  });
+});

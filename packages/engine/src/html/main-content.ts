@@ -16,7 +16,10 @@ import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
  *     link lists, image galleries, forms, short boxes of shop and share buttons.
  * A reading that keeps under ENOUGH_CHARS is done again with fewer rules (at most four more
  * times, on such short pages only), and the longest reading wins, unless it lies inside a comment thread or a
- * sidebar while another reading keeps some text (retries without name rules find the thread beside a short article).
+ * sidebar while another reading keeps some text (retries without name rules find the thread beside a short article),
+ * or its block scores under half as well as a shorter reading's of some length (retries without cleaning find the
+ * whole column of link lists around a short post). A comment thread that follows the article inside the chosen
+ * blocks, marked by the anchor or heading its "comments" links point at (`<h2 id="comments">`), is left out.
  */
 export interface MainContent {
   /** The blocks to render, in document order. */
@@ -91,7 +94,7 @@ const ATTEMPTS: Rules[] = [
 
 export function findMainContent(root: HTMLElement): MainContent {
   const body = root.querySelector('body') ?? root;
-  let best: { content: MainContent; chars: number } | null = null;
+  let best: { content: MainContent; chars: number; score: number } | null = null;
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
   for (const rules of ATTEMPTS) {
@@ -106,10 +109,86 @@ export function findMainContent(root: HTMLElement): MainContent {
       if (!fallback || chars > fallback.chars) fallback = { content, chars };
       continue;
     }
-    if (!best || chars > best.chars) best = { content, chars };
+    const score = top ? reader.final(top) : 0;
+    if (!best || (chars > best.chars && (best.chars < SHORT_READING_CHARS || score >= best.score * RETRY_MIN_SCORE))) best = { content, chars, score };
     if (chars >= ENOUGH_CHARS) break;
   }
-  return ((best && best.chars >= ELSEWHERE_MIN_CHARS) || !fallback ? best! : fallback).content;
+  return withoutThread(((best && best.chars >= ELSEWHERE_MIN_CHARS) || !fallback ? best! : fallback).content);
+}
+
+/**
+ * Ids and names of the anchor or heading a comment thread starts at (`<h2 id="comments">9 Comments</h2>`,
+ * `<a name="comments"></a>`), the target of the article's "9 comments" link. Blogs put the thread right after the
+ * post, often in the same block with no wrapper of its own to leave out.
+ */
+const THREAD_MARK = /^(comments?|respond|replies)$/i;
+const MARK_TAGS = new Set(['a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const MARK_SELECTOR = [...MARK_TAGS].join(', ');
+
+const isThreadMark = (el: HTMLElement, tag = tagOf(el)) =>
+  MARK_TAGS.has(tag) && (THREAD_MARK.test(el.getAttribute('id') ?? '') || THREAD_MARK.test(el.getAttribute('name') ?? ''));
+
+/**
+ * The content without a comment thread that follows the article inside it: everything from a thread mark on (in
+ * document order, within the parts) is left out, as long as the article before the mark keeps some text and the
+ * mark is not one section heading among others.
+ */
+function withoutThread(content: MainContent): MainContent {
+  const { parts } = content;
+  const mark = threadMark(parts);
+  if (!mark) return content;
+  const cut = new Set<HTMLElement>([mark]);
+  const kept = new Set(parts);
+  const parent = parts[0]!.parentNode as HTMLElement | null;
+  for (let node: HTMLElement = mark; node.parentNode && node !== parent; node = node.parentNode as HTMLElement) {
+    const siblings = (node.parentNode as HTMLElement).childNodes;
+    // Beside the parts (a sidebar after the article) is not content: only the later parts are cut there.
+    const beside = node.parentNode === parent;
+    for (let i = siblings.indexOf(node) + 1; i < siblings.length; i++) {
+      const sibling = siblings[i]!;
+      if (isElement(sibling) && (!beside || kept.has(sibling))) cut.add(sibling);
+    }
+  }
+  if (sectionsAfter(mark, cut) >= 2) return content;
+  const cutContent: MainContent = { parts, dropped: (el) => cut.has(el) || content.dropped(el) };
+  const chars = parts.reduce((sum, part) => sum + (cut.has(part) ? 0 : keptChars(part, cutContent)), 0);
+  return chars >= ELSEWHERE_MIN_CHARS ? cutContent : content;
+}
+
+/**
+ * Headings as high as the mark (h2 for an anchor) after it: a document with a section called "Comments" (a syntax
+ * guide's `<h2 id="comments">`) goes on with more sections, a thread has at most a "Leave a reply" heading.
+ */
+function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
+  const level = /^h([1-6])$/.exec(tagOf(mark))?.[1] ?? '2';
+  const selector = Array.from({ length: Number(level) }, (_, i) => `h${i + 1}`).join(', ');
+  let count = 0;
+  for (const el of cut) {
+    if (el === mark) continue;
+    const tag = tagOf(el);
+    if (/^h[1-6]$/.test(tag) && Number(tag.slice(1)) <= Number(level)) count++;
+    else count += el.querySelectorAll(selector).length;
+    if (count >= 2) break;
+  }
+  return count;
+}
+
+/** The first thread mark inside the parts or between them, in document order. */
+function threadMark(parts: HTMLElement[]): HTMLElement | null {
+  const kept = new Set(parts);
+  const parent = parts[0]!.parentNode as HTMLElement | null;
+  const nodes = parts.length > 1 && parent?.tagName ? parent.childNodes : parts;
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    if (!kept.has(node)) {
+      if (isThreadMark(node)) return node;
+      continue;
+    }
+    if (isThreadMark(node)) return node;
+    const inside = node.querySelectorAll(MARK_SELECTOR).find((el) => isThreadMark(el));
+    if (inside) return inside;
+  }
+  return null;
 }
 
 /**
@@ -118,7 +197,14 @@ export function findMainContent(root: HTMLElement): MainContent {
  */
 const ELSEWHERE_NAME = /^(comments?|comments?[-_]?(list|thread|area|section|wrapper|container)|disqus_thread|replies|respond|sidebar\d*|side-bar)$/i;
 /** A reading outside comments and sidebars wins over one inside them when it keeps at least this much. */
-const ELSEWHERE_MIN_CHARS = 100;
+const ELSEWHERE_MIN_CHARS = 25;
+/**
+ * A retry's longer reading replaces a reading of at least SHORT_READING_CHARS only when its block scores at least
+ * RETRY_MIN_SCORE times as well: with fewer rules a retry can take the whole column of category and archive links
+ * around a short post (a photo or video post of two sentences), which is longer but reads as nothing.
+ */
+const SHORT_READING_CHARS = 100;
+const RETRY_MIN_SCORE = 0.5;
 
 function insideElsewhere(el: HTMLElement, body: HTMLElement): boolean {
   for (let node: HTMLElement | null = el; node?.tagName && node !== body; node = node.parentNode as HTMLElement | null) {
@@ -239,7 +325,7 @@ class Reader {
     return stat && stat.chars > 0 ? Math.min(1, stat.linkChars / stat.chars) : 0;
   }
 
-  private final(el: HTMLElement): number {
+  final(el: HTMLElement): number {
     return (this.scores.get(el) ?? 0) * (1 - this.linkDensity(el));
   }
 
@@ -354,12 +440,25 @@ class Reader {
     if (!isList && tag !== 'table' && stat.items > paragraphs + 10 && density > 0.2) return true;
     if (stat.controls > Math.floor(paragraphs / 3) && stat.controls > 0) return true;
     if (!isList && stat.chars < 25 && stat.images === 0 && density > 0) return true;
-    // Lists of short links are navigation; lists of sentences with links in them are content.
-    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return true;
+    // Lists of short links are navigation; lists of sentences with links in them are content, and so is a list of
+    // links right under a heading of the article (a "See also", the apps or projects a post names).
+    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return !underHeading(el);
     if (!isList && weight < 25 && density > 0.33 && stat.chars < 2000) return true;
     if (weight >= 25 && density > 0.5) return true;
     return false;
   }
+}
+
+/** Is the element's previous sibling element a heading? */
+function underHeading(el: HTMLElement): boolean {
+  const siblings = (el.parentNode as HTMLElement | null)?.childNodes;
+  if (!siblings) return false;
+  for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
+    const node = siblings[i]!;
+    if (isElement(node)) return /^h[1-6]$/.test(tagOf(node));
+    if (node.nodeType === TEXT && node.text.trim()) return false;
+  }
+  return false;
 }
 
 /** A block of one or two sentences of plain prose, no list or table, ending like a sentence: a standfirst. */
