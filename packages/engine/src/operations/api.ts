@@ -3,7 +3,7 @@ import type { Principal } from '../accounts/schemas.js';
 import type { InputOf, OutputOf } from '../core/operation.js';
 import type { EngineOperation as Operation } from '../accounts/operation.js';
 import { runOperation, splitInput, type RunOperationOptions } from './run.js';
-import { operationGroups, operationsById, type OperationGroups, type OperationId, type OperationsById } from './table.js';
+import { operationGroups, operationsById, type OperationGroups, type OperationId, type OperationServices, type OperationsById } from './table.js';
 
 /** How an embedder calls an operation. */
 export interface CallOptions {
@@ -59,7 +59,7 @@ const FINISHED_CRAWL = new Set(['completed', 'failed', 'cancelled']);
 const RUNNING_WORKFLOW = new Set(['active', 'planning']);
 
 export function createOperationApi(
-  services: unknown,
+  services: OperationServices,
   defaultPrincipal: () => Promise<Principal>,
   runOptions: Pick<RunOperationOptions, 'validateOutput'>,
 ): { ops: EngineOps; run: RunById } {

@@ -50,6 +50,12 @@ export const operationGroups = {
 };
 
 export type OperationGroups = typeof operationGroups;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** What the operations run over, all together: the engine must hand every operation the services it names. */
+export type OperationServices = UnionToIntersection<
+  { [G in keyof OperationGroups]: { [K in keyof OperationGroups[G]]: ServicesOf<OperationGroups[G][K]> }[keyof OperationGroups[G]] }[keyof OperationGroups]
+>;
+type ServicesOf<O> = O extends { run: (services: infer S, ...rest: never[]) => unknown } ? (unknown extends S ? {} : S) : never;
 type AnyOperation = { [G in keyof OperationGroups]: OperationGroups[G][keyof OperationGroups[G]] }[keyof OperationGroups];
 /** Each operation by its id ('createCrawl'), typed. */
 export type OperationsById = { [O in AnyOperation as O extends { id: infer Id extends string } ? Id : never]: O };
