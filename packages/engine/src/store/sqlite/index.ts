@@ -3,7 +3,10 @@ import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
+import { SqliteAccounts, SqliteRateLimits, SqliteShares } from './accounts.js';
 import { SqliteJobs } from './jobs.js';
+import { SqliteNotify } from './notify.js';
+import { SqliteWebCache } from './web-cache.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 
 /**
@@ -31,6 +34,11 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
     workflows: gated(gate, new SqliteWorkflows(sqlite, db)),
     schedules: gated(gate, new SqliteSchedules(db)),
+    accounts: gated(gate, new SqliteAccounts(db)),
+    shares: gated(gate, new SqliteShares(sqlite, db)),
+    rateLimits: gated(gate, new SqliteRateLimits(sqlite, db)),
+    notify: gated(gate, new SqliteNotify(sqlite, db)),
+    webCache: gated(gate, new SqliteWebCache(sqlite)),
   };
   return {
     dialect: 'sqlite',
