@@ -172,7 +172,9 @@ export class NotifyService {
   }
 
   /** A user who never asked for a secret still gets signed webhooks; rotating shows them a new one. */
-  private signingSecret(userId: string): Promise<string> {
+  private async signingSecret(userId: string): Promise<string> {
+    const stored = await this.ctx.store.notify.secret(userId);
+    if (stored) return stored.secret;
     return this.ctx.store.notify.secretOrInit(userId, secretFromBytes(this.ctx.random.bytes(32)), this.ctx.clock.now().toISOString());
   }
 }

@@ -38,6 +38,7 @@ export interface AccountsPort {
   revokeToken(id: string, at: string): Promise<void>;
   touchToken(id: string, lastUsedAt: string): Promise<void>;
 
+  setting(key: string): Promise<string | undefined>;
   /**
    * The setting's stored value; when none is stored yet, stores `initial` first. Two processes
    * racing on a first start both get the value that won.

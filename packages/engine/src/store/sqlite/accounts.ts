@@ -80,9 +80,13 @@ export class SqliteAccounts {
     this.db.update(apiTokens).set({ lastUsedAt }).where(eq(apiTokens.id, id)).run();
   }
 
+  setting(key: string): string | undefined {
+    return this.db.select().from(settings).where(eq(settings.key, key)).get()?.value;
+  }
+
   settingOrInit(key: string, initial: string): string {
     this.db.insert(settings).values({ key, value: initial }).onConflictDoNothing().run();
-    return this.db.select().from(settings).where(eq(settings.key, key)).get()!.value;
+    return this.setting(key)!;
   }
 }
 
