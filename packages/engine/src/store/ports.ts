@@ -3,7 +3,7 @@
  * vocabulary (no SQL, no drizzle types). A driver (`sqlite/`, later `pg/`) implements every port.
  * Add one line per port; the port's interface lives in `ports/<capability>.ts`.
  */
-import type { AccountsPort, RateLimitsPort, SharesPort } from './ports/accounts.js';
+import type { AccountsPort, RateLimitsPort } from './ports/accounts.js';
 import type { JobsPort } from './ports/jobs.js';
 import type { NotifyPort } from './ports/notify.js';
 import type { WebCachePort } from './ports/web-cache.js';
@@ -14,7 +14,6 @@ export interface StorePorts {
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
   accounts: AccountsPort;
-  shares: SharesPort;
   rateLimits: RateLimitsPort;
   notify: NotifyPort;
   webCache: WebCachePort;

@@ -3,7 +3,7 @@ import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
-import { SqliteAccounts, SqliteRateLimits, SqliteShares } from './accounts.js';
+import { SqliteAccounts, SqliteRateLimits } from './accounts.js';
 import { SqliteJobs } from './jobs.js';
 import { SqliteNotify } from './notify.js';
 import { SqliteWebCache } from './web-cache.js';
@@ -35,7 +35,6 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     workflows: gated(gate, new SqliteWorkflows(sqlite, db)),
     schedules: gated(gate, new SqliteSchedules(db)),
     accounts: gated(gate, new SqliteAccounts(db)),
-    shares: gated(gate, new SqliteShares(sqlite, db)),
     rateLimits: gated(gate, new SqliteRateLimits(sqlite, db)),
     notify: gated(gate, new SqliteNotify(sqlite, db)),
     webCache: gated(gate, new SqliteWebCache(sqlite)),
