@@ -28,6 +28,7 @@ export interface NotifyPort {
   /**
    * Claims up to `limit` pending deliveries due by `now`, earliest first, moving each one's next
    * attempt to `leaseUntil` in the same step: two engines on one database never take the same one.
+   * The records come back as claimed (next attempt at `leaseUntil`).
    */
   claimDue(now: number, limit: number, leaseUntil: number): Promise<DeliveryRecord[]>;
   recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void>;

@@ -29,7 +29,7 @@ export class SqliteNotify {
         for (const row of due) {
           this.db.update(notifyDeliveries).set({ nextAttemptAt: leaseUntil }).where(eq(notifyDeliveries.id, row.id)).run();
         }
-        return due;
+        return due.map((row) => ({ ...row, nextAttemptAt: leaseUntil }));
       })
       .immediate();
   }
