@@ -20,8 +20,8 @@ try {
   say();
 
   const user = engine.accounts.ensureUser({ email: 'demo@wvr.localhost', name: 'Demo', plan: 'developer' });
-  const created = engine.tokens.issue(user.id, { name: 'demo', scopes: ['search', 'crawl', 'workflow', 'sessions'] });
-  const me = engine.tokens.authenticate(`Bearer ${created.token}`);
+  const created = await engine.tokens.issue(user.id, { name: 'demo', scopes: ['search', 'crawl', 'workflow', 'sessions'] });
+  const me = await engine.tokens.authenticate(`Bearer ${created.token}`);
   say(`1. Account ${user.email} on the ${user.plan} plan, API token ${created.prefix}… (scopes: ${created.scopes.join(', ')})`);
   say(`   Balance: ${engine.credits.summary(me).balance} credits`);
 

@@ -13,7 +13,7 @@ const engine = createEngine({ dataDir: mkdtempSync(join(tmpdir(), 'wvr-sdk-examp
 const server = await startServer({ engine, port: 0 });
 try {
   const owner = engine.accounts.ensureUser({ email: 'scripts@example.com' });
-  const { token } = engine.tokens.issue(owner.id, { name: 'example' });
+  const { token } = await engine.tokens.issue(owner.id, { name: 'example' });
 
   const wvr = createClient({ baseUrl: server.url, token });
   console.log('health:', await wvr.health());

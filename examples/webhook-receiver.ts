@@ -51,7 +51,7 @@ const engine = createEngine({ dataDir: mkdtempSync(join(tmpdir(), 'wvr-webhooks-
 const server = await startServer({ engine, port: 0, worker: false });
 try {
   const owner = engine.accounts.ensureUser({ email: 'hooks@example.com' });
-  const wvr = createClient({ baseUrl: server.url, token: engine.tokens.issue(owner.id, { name: 'example' }).token });
+  const wvr = createClient({ baseUrl: server.url, token: (await engine.tokens.issue(owner.id, { name: 'example' })).token });
 
   secret = (await wvr.webhooks.rotateSecret()).secret;
   console.log(`signing secret: ${secret.slice(0, 10)}… (shown once; keep it with the receiver)`);

@@ -43,7 +43,7 @@ describe('a full disk under a running server', () => {
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
     const user = setup.accounts.ensureUser({ email: 'full@x.test' });
     setup.credits.grant(user.id, 100_000);
-    const token = setup.tokens.issue(user.id, { name: 'full', scopes: ['crawl'] }).token;
+    const token = (await setup.tokens.issue(user.id, { name: 'full', scopes: ['crawl'] })).token;
     await setup.close();
 
     let server: Proc & { url: string } | undefined;

@@ -31,7 +31,7 @@ describe('kill -9 loop', () => {
     const user = setup.accounts.ensureUser({ email: 'reliability@x.test', plan: 'pro' });
     setup.credits.grant(user.id, 100_000);
     const principal = setup.accounts.localPrincipal(user);
-    const token = setup.tokens.issue(user.id, { name: 'reliability', scopes: ['search', 'crawl', 'workflow', 'sessions'] }).token;
+    const token = (await setup.tokens.issue(user.id, { name: 'reliability', scopes: ['search', 'crawl', 'workflow', 'sessions'] })).token;
     for (const [url, maxPages] of [[`${web.catalogue}/`, 120], [`${web.docs}/docs`, 40]] as const) {
       await setup.crawls.create(principal, { urls: [url], max_pages: maxPages, expansion: 'internal', link_extraction_config: { max_depth: 4 } });
     }

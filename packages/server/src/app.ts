@@ -26,7 +26,7 @@ export interface ServerOptions {
    * Who is calling, from the Authorization header. Default: a `wvr_` token. The local CLI
    * passes its own account here so that it runs every operation through the same routes.
    */
-  authenticate?: (header: string | undefined) => Principal;
+  authenticate?: (header: string | undefined) => Principal | Promise<Principal>;
   /** Per-plan rate limits; default on. The local CLI, acting on its own data, turns them off. */
   rateLimits?: boolean;
   /** The MCP endpoint at /mcp and its OAuth protected-resource metadata. */
@@ -66,7 +66,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         url: `${prefix}${route.path}`,
         handler: async (request, reply) => {
           const principal =
-            route.auth === 'public' ? null : authorize(engine, authenticate, rateLimits, route, request.headers.authorization, reply);
+            route.auth === 'public' ? null : await authorize(engine, authenticate, rateLimits, route, request.headers.authorization, reply);
           const result = await runOperation(
             engine,
             route.operation,
@@ -84,24 +84,24 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     engine,
     routes,
     authenticate,
-    consumeRateLimit: (principal) => (rateLimits ? rateLimitHeaders(engine.rateLimits.consume(principal)) : {}),
+    consumeRateLimit: async (principal) => (rateLimits ? rateLimitHeaders(await engine.rateLimits.consume(principal)) : {}),
     options: { ...(publicUrl ? { publicUrl } : {}), ...options.mcp },
   });
   await registerApiReference(app);
   return app;
 }
 
-function authorize(
+async function authorize(
   engine: Engine,
-  authenticate: (header: string | undefined) => Principal,
+  authenticate: (header: string | undefined) => Principal | Promise<Principal>,
   rateLimits: boolean,
   route: RouteDef,
   header: string | undefined,
   reply: FastifyReply,
-): Principal {
-  const principal = authenticate(header);
+): Promise<Principal> {
+  const principal = await authenticate(header);
   if (route.auth !== 'token' && route.auth !== 'public') requireScope(principal, route.auth);
-  if (rateLimits) reply.headers(rateLimitHeaders(engine.rateLimits.consume(principal)));
+  if (rateLimits) reply.headers(rateLimitHeaders(await engine.rateLimits.consume(principal)));
   return principal;
 }
 

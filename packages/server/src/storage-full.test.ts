@@ -56,7 +56,7 @@ describe('a full disk', () => {
     app = await createServer({ engine });
     const user = engine.accounts.ensureUser({ email: 'full@x.test' });
     engine.credits.grant(user.id, 1_000);
-    const token = engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl', 'search'] }).token;
+    const token = (await engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl', 'search'] })).token;
     const auth = { authorization: `Bearer ${token}` };
     const created = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth, payload: { urls: [`${web.news}/`], max_pages: 20, expansion: 'internal' } });
     expect(created.statusCode).toBe(201);

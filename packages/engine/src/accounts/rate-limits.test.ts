@@ -14,9 +14,9 @@ beforeEach(() => {
 });
 afterEach(() => t.dispose());
 
-const refusal = (fn: () => unknown): WvrError => {
+const refusal = async (attempt: Promise<unknown>): Promise<WvrError> => {
   try {
-    fn();
+    await attempt;
   } catch (e) {
     if (e instanceof WvrError) return e;
     throw e;
@@ -24,49 +24,49 @@ const refusal = (fn: () => unknown): WvrError => {
   throw new Error('expected a refusal');
 };
 
-describe('rate limits', () => {
-  it('allows the free plan 100 requests an hour, then answers 429 with Retry-After until the hour turns', () => {
-    for (let i = 0; i < 100; i++) expect(t.engine.rateLimits.consume(principal).remaining).toBe(99 - i);
+describe('rate limits', async () => {
+  it('allows the free plan 100 requests an hour, then answers 429 with Retry-After until the hour turns', async () => {
+    for (let i = 0; i < 100; i++) expect((await t.engine.rateLimits.consume(principal)).remaining).toBe(99 - i);
     t.clock.advance(20 * 60 * 1000);
-    const error = refusal(() => t.engine.rateLimits.consume(principal));
+    const error = await refusal(t.engine.rateLimits.consume(principal));
     expect(error.status).toBe(429);
     expect(error.retryAfter).toBe(40 * 60);
     expect(error.details).toMatchObject({ limit: 100, remaining: 0, window: 'hour' });
     t.clock.advance(40 * 60 * 1000);
-    expect(t.engine.rateLimits.consume(principal)).toMatchObject({ limit: 100, remaining: 99 });
+    expect(await t.engine.rateLimits.consume(principal)).toMatchObject({ limit: 100, remaining: 99 });
   });
 
-  it('enforces the daily limit across hours', () => {
+  it('enforces the daily limit across hours', async () => {
     for (let hour = 0; hour < 10; hour++) {
-      for (let i = 0; i < 100; i++) t.engine.rateLimits.consume(principal);
+      for (let i = 0; i < 100; i++) await t.engine.rateLimits.consume(principal);
       t.clock.advance(HOUR);
     }
     // 22:00 UTC: ten full hours used, the hourly window is fresh, the day is spent.
-    const error = refusal(() => t.engine.rateLimits.consume(principal));
+    const error = await refusal(t.engine.rateLimits.consume(principal));
     expect(error.details).toMatchObject({ limit: 1000, window: 'day' });
   });
 
-  it('gives higher plans their own limits', () => {
+  it('gives higher plans their own limits', async () => {
     const pro = { ...principal, plan: 'pro' as const };
-    expect(t.engine.rateLimits.consume(pro)).toMatchObject({ limit: 10_000, remaining: 9_999 });
+    expect(await t.engine.rateLimits.consume(pro)).toMatchObject({ limit: 10_000, remaining: 9_999 });
   });
 
-  it('limits intent assessment to 10 an hour on its own bucket', () => {
-    for (let i = 0; i < 10; i++) t.engine.rateLimits.consume(principal, 'intent_assessment');
-    expect(refusal(() => t.engine.rateLimits.consume(principal, 'intent_assessment')).code).toBe(
+  it('limits intent assessment to 10 an hour on its own bucket', async () => {
+    for (let i = 0; i < 10; i++) await t.engine.rateLimits.consume(principal, 'intent_assessment');
+    expect((await refusal(t.engine.rateLimits.consume(principal, 'intent_assessment'))).code).toBe(
       'intent_assessment_rate_limited',
     );
-    expect(t.engine.rateLimits.consume(principal).remaining).toBe(99);
+    expect((await t.engine.rateLimits.consume(principal)).remaining).toBe(99);
   });
 
   it('shares counters between two engines on one database file', async () => {
     const other = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
     try {
       for (let i = 0; i < 50; i++) {
-        t.engine.rateLimits.consume(principal);
-        other.rateLimits.consume(principal);
+        await t.engine.rateLimits.consume(principal);
+        await other.rateLimits.consume(principal);
       }
-      expect(refusal(() => other.rateLimits.consume(principal)).status).toBe(429);
+      expect((await refusal(other.rateLimits.consume(principal))).status).toBe(429);
     } finally {
       await other.close();
     }

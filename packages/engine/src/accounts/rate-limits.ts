@@ -1,8 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
 import { DAY, HOUR } from '../core/clock.js';
 import { errors } from '../core/errors.js';
-import { rateLimitCounters } from '../store/sqlite/tables/accounts.js';
 import type { Plan, Principal } from './schemas.js';
 
 export type RateLimitBucket = 'requests' | 'intent_assessment';
@@ -31,63 +29,31 @@ const WINDOWS = [
 ] as const;
 
 /**
- * Fixed hourly and daily windows counted in SQLite, so every engine process on one database
- * file enforces the same limits. A refused request is not counted.
+ * Fixed hourly and daily windows counted in the store, so every engine process on one database
+ * enforces the same limits. A refused request is not counted.
  */
 export class RateLimitService {
   constructor(private readonly ctx: EngineContext) {}
 
-  consume(principal: Principal, bucket: RateLimitBucket = 'requests'): RateLimitState {
+  async consume(principal: Principal, bucket: RateLimitBucket = 'requests'): Promise<RateLimitState> {
     const limits = bucket === 'intent_assessment' ? INTENT_ASSESSMENT_LIMIT : PLAN_RATE_LIMITS[principal.plan];
     const now = this.ctx.clock.now().getTime();
-    return this.ctx.sqlite.transaction(() => {
-      const states = WINDOWS.map(({ name, ms }) => {
-        const windowStart = Math.floor(now / ms) * ms;
-        const row = this.ctx.db
-          .select({ count: rateLimitCounters.count })
-          .from(rateLimitCounters)
-          .where(
-            and(
-              eq(rateLimitCounters.userId, principal.userId),
-              eq(rateLimitCounters.bucket, bucket),
-              eq(rateLimitCounters.window, name),
-              eq(rateLimitCounters.windowStart, windowStart),
-            ),
-          )
-          .get();
-        const limit = limits[name];
-        return { name, windowStart, limit, used: row?.count ?? 0, reset: Math.ceil((windowStart + ms) / 1000) };
+    const windows = WINDOWS.map(({ name, ms }) => {
+      const start = Math.floor(now / ms) * ms;
+      return { window: name, start, limit: limits[name], reset: Math.ceil((start + ms) / 1000) };
+    });
+    const { counted, used } = await this.ctx.store.rateLimits.count(principal.userId, bucket, windows, now - 2 * DAY);
+    const states = windows.map((w, i) => ({ ...w, used: used[i]! }));
+    if (!counted) {
+      const exceeded = states.find((s) => s.used >= s.limit)!;
+      throw errors.rateLimited(Math.max(1, exceeded.reset - Math.floor(now / 1000)), {
+        code: bucket === 'intent_assessment' ? 'intent_assessment_rate_limited' : 'rate_limit_exceeded',
+        details: { limit: exceeded.limit, remaining: 0, reset: exceeded.reset, window: exceeded.window, bucket },
       });
-      const exceeded = states.find((s) => s.used >= s.limit);
-      if (exceeded) {
-        throw errors.rateLimited(Math.max(1, exceeded.reset - Math.floor(now / 1000)), {
-          code: bucket === 'intent_assessment' ? 'intent_assessment_rate_limited' : 'rate_limit_exceeded',
-          details: { limit: exceeded.limit, remaining: 0, reset: exceeded.reset, window: exceeded.name, bucket },
-        });
-      }
-      for (const s of states) {
-        this.ctx.db
-          .insert(rateLimitCounters)
-          .values({ userId: principal.userId, bucket, window: s.name, windowStart: s.windowStart, count: 1 })
-          .onConflictDoUpdate({
-            target: [rateLimitCounters.userId, rateLimitCounters.bucket, rateLimitCounters.window, rateLimitCounters.windowStart],
-            set: { count: sql`${rateLimitCounters.count} + 1` },
-          })
-          .run();
-      }
-      this.forgetOldWindows(principal.userId, now);
-      const tightest = states
-        .filter((s) => Number.isFinite(s.limit))
-        .map((s) => ({ limit: s.limit, remaining: s.limit - s.used - 1, reset: s.reset }))
-        .sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0]!;
-      return tightest;
-    }).immediate();
-  }
-
-  private forgetOldWindows(userId: string, now: number): void {
-    this.ctx.db
-      .delete(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.userId, userId), lt(rateLimitCounters.windowStart, now - 2 * DAY)))
-      .run();
+    }
+    return states
+      .filter((s) => Number.isFinite(s.limit))
+      .map((s) => ({ limit: s.limit, remaining: s.limit - s.used - 1, reset: s.reset }))
+      .sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0]!;
   }
 }

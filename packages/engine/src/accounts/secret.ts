@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
-import { settings } from '../store/sqlite/tables/accounts.js';
 
 const KEY = 'signing_secret';
 
@@ -8,11 +6,9 @@ const KEY = 'signing_secret';
  * The secret that signs token bodies and webhooks: the configured one, else one generated on
  * first use and kept in the database so tokens stay valid across restarts.
  */
-export function signingSecret(ctx: EngineContext): string {
+export async function signingSecret(ctx: EngineContext): Promise<string> {
   if (ctx.options.secret) return ctx.options.secret;
-  const row = ctx.db.select().from(settings).where(eq(settings.key, KEY)).get();
-  if (row) return row.value;
-  const value = ctx.random.bytes(32).toString('base64url');
-  ctx.db.insert(settings).values({ key: KEY, value }).onConflictDoNothing().run();
-  return ctx.db.select().from(settings).where(eq(settings.key, KEY)).get()!.value;
+  const stored = await ctx.store.accounts.setting(KEY);
+  if (stored !== undefined) return stored;
+  return ctx.store.accounts.settingOrInit(KEY, ctx.random.bytes(32).toString('base64url'));
 }

@@ -1,12 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
 import { DAY, MINUTE } from '../core/clock.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import type { AccountsService } from './service.js';
 import { signingSecret } from './secret.js';
-import { apiTokens } from '../store/sqlite/tables/accounts.js';
+import type { TokenRow } from '../store/ports/accounts.js';
 import {
   ScopeSchema,
   TokenCreateBody,
@@ -32,7 +31,7 @@ export class TokensService {
    * `POST /v1/tokens`: a child token never out-scopes nor outlives the token that creates it.
    * Omitting `expires_in_days` under an expiring token inherits its expiry; asking past it is a 400.
    */
-  create(principal: Principal, input: unknown): TokenCreated {
+  async create(principal: Principal, input: unknown): Promise<TokenCreated> {
     const body = parseInput(TokenCreateBody, input);
     const scopes = body.scopes ?? principal.scopes;
     const beyond = scopes.filter((s) => !principal.scopes.includes(s));
@@ -57,26 +56,20 @@ export class TokensService {
   }
 
   /** The owner's path (CLI, embedders): no principal, any scopes. */
-  issue(userId: string, input: unknown): TokenCreated {
+  async issue(userId: string, input: unknown): Promise<TokenCreated> {
     const body = parseInput(TokenCreateBody, input);
-    this.accounts.getUser(userId);
+    await this.accounts.getUser(userId);
     return this.mint(userId, body.name, body.scopes ?? [...ScopeSchema.options], this.expiryAfter(body.expires_in_days));
   }
 
   /** The caller's tokens it may manage: those whose scopes are a subset of its own (see `manages`). */
-  list(principal: Principal): TokenList {
-    const rows = this.ctx.db
-      .select()
-      .from(apiTokens)
-      .where(eq(apiTokens.userId, principal.userId))
-      .orderBy(desc(apiTokens.createdAt))
-      .all();
+  async list(principal: Principal): Promise<TokenList> {
+    const rows = await this.ctx.store.accounts.tokensOf(principal.userId);
     return { data: rows.filter((row) => manages(principal, row)).map(toRecord) };
   }
 
-  revoke(principal: Principal, id: string): TokenRecord {
-    const where = and(eq(apiTokens.id, id), eq(apiTokens.userId, principal.userId));
-    const row = this.ctx.db.select().from(apiTokens).where(where).get();
+  async revoke(principal: Principal, id: string): Promise<TokenRecord> {
+    const row = await this.ctx.store.accounts.token(id, principal.userId);
     if (!row) throw errors.notFound('token', id);
     if (!manages(principal, row)) {
       throw errors.forbidden('token_management_forbidden', 'A token may revoke only tokens whose scopes are a subset of its own.', {
@@ -84,14 +77,12 @@ export class TokensService {
         suggestions: ['Revoke it with a token that carries all of its scopes, or with `wvr tokens revoke` as the account owner.'],
       });
     }
-    if (!row.revokedAt) {
-      this.ctx.db.update(apiTokens).set({ revokedAt: this.ctx.clock.now().toISOString() }).where(where).run();
-    }
-    return toRecord(this.ctx.db.select().from(apiTokens).where(where).get()!);
+    if (!row.revokedAt) await this.ctx.store.accounts.revokeToken(id, this.ctx.clock.now().toISOString());
+    return toRecord((await this.ctx.store.accounts.token(id, principal.userId))!);
   }
 
   /** Turns an Authorization header into a principal, or throws the matching 401. */
-  authenticate(authorization: string | undefined): Principal {
+  async authenticate(authorization: string | undefined): Promise<Principal> {
     if (!authorization || authorization.trim() === '') {
       throw errors.unauthenticated('token_missing', 'No API token: send `Authorization: Bearer wvr_...`.');
     }
@@ -100,7 +91,7 @@ export class TokensService {
     if (!token || !TOKEN_PATTERN.test(token)) {
       throw errors.unauthenticated('token_malformed', 'The Authorization header is not `Bearer wvr_<token>`.');
     }
-    const row = this.ctx.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token))).get();
+    const row = await this.ctx.store.accounts.tokenByHash(hashToken(token));
     if (!row) throw errors.unauthenticated('token_invalid', 'This API token is not known.');
     const now = this.ctx.clock.now();
     if (row.revokedAt) {
@@ -113,9 +104,9 @@ export class TokensService {
     }
     // Writing on every request would serialise readers on the WAL; a minute's precision is enough.
     if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() > MINUTE) {
-      this.ctx.db.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
+      await this.ctx.store.accounts.touchToken(row.id, now.toISOString());
     }
-    const user = this.accounts.getUser(row.userId);
+    const user = await this.accounts.getUser(row.userId);
     return { userId: user.id, email: user.email, plan: user.plan, tokenId: row.id, scopes: row.scopes as Scope[], tokenExpiresAt: row.expiresAt };
   }
 
@@ -123,7 +114,7 @@ export class TokensService {
     return days ? new Date(this.ctx.clock.now().getTime() + days * DAY) : null;
   }
 
-  private mint(userId: string, name: string, scopes: Scope[], expiresAt: Date | null): TokenCreated {
+  private async mint(userId: string, name: string, scopes: Scope[], expiresAt: Date | null): Promise<TokenCreated> {
     const id = this.ctx.random.uuid();
     const now = this.ctx.clock.now();
     const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -138,9 +129,9 @@ export class TokensService {
         nonce: this.ctx.random.bytes(12).toString('base64url'),
       }),
     );
-    const signature = createHmac('sha256', signingSecret(this.ctx)).update(`${header}.${payload}`).digest('base64url');
+    const signature = createHmac('sha256', await signingSecret(this.ctx)).update(`${header}.${payload}`).digest('base64url');
     const token = `wvr_${header}.${payload}.${signature}`;
-    const row = {
+    const row: TokenRow = {
       id,
       userId,
       name,
@@ -153,7 +144,7 @@ export class TokensService {
       lastUsedAt: null,
       createdAt: now.toISOString(),
     };
-    this.ctx.db.insert(apiTokens).values(row).run();
+    await this.ctx.store.accounts.insertToken(row);
     return { ...toRecord(row), token };
   }
 }
@@ -162,11 +153,11 @@ export class TokensService {
  * Token management rule: a token manages (lists, revokes) only tokens whose scopes are a subset of
  * its own, so a narrow token can never lock out a wider one. The local owner holds every scope.
  */
-function manages(principal: Principal, row: typeof apiTokens.$inferSelect): boolean {
+function manages(principal: Principal, row: TokenRow): boolean {
   return (row.scopes as Scope[]).every((s) => principal.scopes.includes(s));
 }
 
-function toRecord(row: typeof apiTokens.$inferSelect): TokenRecord {
+function toRecord(row: TokenRow): TokenRecord {
   return {
     id: row.id,
     name: row.name,

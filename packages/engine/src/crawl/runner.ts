@@ -50,7 +50,7 @@ export interface RunnerDeps {
   /** Reads pages off the main thread when there is a spare core; without it, pages are read in place. */
   reader?: Pick<ParsePool, 'parse'>;
   /** Called once when a crawl reaches a terminal state. */
-  onFinished: (crawlId: string) => void;
+  onFinished: (crawlId: string) => void | Promise<void>;
   /** The URLs a site's sitemaps list (the map's reading), for crawls with `sitemap: include`. */
   sitemapUrls?: (site: string, options: { limit: number; urlPatterns?: readonly string[] | undefined; excludePatterns?: readonly string[] | undefined; signal: AbortSignal }) => Promise<string[]>;
 }
@@ -103,7 +103,7 @@ export class CrawlRunner {
     }
     if (job.signal.aborted || this.load(crawlId)?.status !== 'running') return { stopped: true };
     await run.finish();
-    this.deps.onFinished(crawlId);
+    await this.deps.onFinished(crawlId);
     return { completed: true };
   }
 

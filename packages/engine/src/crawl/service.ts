@@ -233,7 +233,7 @@ export class CrawlService {
       if (changed > 0 && row.reservationId) this.deps.credits.release(row.reservationId);
     }).immediate();
     await this.deps.jobs.cancel(id);
-    this.announce(id);
+    await this.announce(id);
     return this.get(principal, id);
   }
 
@@ -277,11 +277,11 @@ export class CrawlService {
   }
 
   /** Completion event for webhook mode, sent through the signed outbox. */
-  private announce(id: string): void {
+  private async announce(id: string): Promise<void> {
     const row = this.row(id);
     const config = row.config as unknown as CrawlInput;
     if (config.processing_mode !== 'webhook' || !config.webhook_url) return;
-    this.deps.notify.emit({
+    await this.deps.notify.emit({
       userId: row.userId,
       kind: 'crawl.completed',
       webhookUrl: config.webhook_url,

@@ -55,10 +55,10 @@ describe('webhook delivery', () => {
     const receiver = await startReceiver([500, 200]);
     cleanups.push(receiver.close);
     const { t, principal } = engineWith({ allowPrivateNetwork: true });
-    const { secret } = t.engine.notify.rotateSecret(principal);
+    const { secret } = await t.engine.notify.rotateSecret(principal);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
 
-    const event = t.engine.notify.emit({
+    const event = await t.engine.notify.emit({
       userId: principal.userId,
       kind: 'workflow.changes.detected',
       data: { workflow_id: 'w1', net_new_count: 2 },
@@ -66,7 +66,7 @@ describe('webhook delivery', () => {
     });
 
     expect(await t.engine.notify.deliverDue()).toEqual({ attempted: 1, delivered: 0, retrying: 1, failed: 0 });
-    const [afterFirst] = t.engine.notify.deliveriesOf(event.id);
+    const [afterFirst] = await t.engine.notify.deliveriesOf(event.id);
     expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, last_error: 'receiver answered 500' });
     expect(afterFirst!.next_attempt_at).toBe(new Date(t.clock.now().getTime() + RETRY_POLICY.baseDelayMs).toISOString());
 
@@ -89,40 +89,40 @@ describe('webhook delivery', () => {
       timestamp: '2026-03-10T12:00:00.000Z',
       data: { workflow_id: 'w1', net_new_count: 2 },
     });
-    expect(t.engine.notify.deliveriesOf(event.id)[0]).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200 });
+    expect((await t.engine.notify.deliveriesOf(event.id))[0]).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200 });
   });
 
   it('signs with the new secret after rotation, so the old one no longer verifies', async () => {
     const receiver = await startReceiver([200]);
     cleanups.push(receiver.close);
     const { t, principal } = engineWith({ allowPrivateNetwork: true });
-    const old = t.engine.notify.rotateSecret(principal).secret;
-    const fresh = t.engine.notify.rotateSecret(principal).secret;
+    const old = (await t.engine.notify.rotateSecret(principal)).secret;
+    const fresh = (await t.engine.notify.rotateSecret(principal)).secret;
     expect(fresh).not.toBe(old);
-    t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: { crawl_id: 'c1' }, webhookUrl: receiver.url });
+    await t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: { crawl_id: 'c1' }, webhookUrl: receiver.url });
     await t.engine.notify.deliverDue();
     const [r] = receiver.received;
     expect(r!.headers['webhook-signature']).toBe(expectedSignature(fresh, r!.headers, r!.body));
     expect(r!.headers['webhook-signature']).not.toBe(expectedSignature(old, r!.headers, r!.body));
-    expect(t.engine.notify.secretInfo(principal)).toMatchObject({ exists: true, prefix: fresh.slice(0, 10) });
+    expect(await t.engine.notify.secretInfo(principal)).toMatchObject({ exists: true, prefix: fresh.slice(0, 10) });
   });
 
   it('marks a delivery failed after the maximum number of attempts, with the delays of the schedule', async () => {
     const receiver = await startReceiver([503]);
     cleanups.push(receiver.close);
     const { t, principal } = engineWith({ allowPrivateNetwork: true });
-    const event = t.engine.notify.emit({ userId: principal.userId, kind: 'search.completed', data: {}, webhookUrl: receiver.url });
+    const event = await t.engine.notify.emit({ userId: principal.userId, kind: 'search.completed', data: {}, webhookUrl: receiver.url });
     const delays: number[] = [];
     for (let i = 0; i < RETRY_POLICY.maxAttempts; i++) {
       await t.engine.notify.deliverDue();
-      const [d] = t.engine.notify.deliveriesOf(event.id);
+      const [d] = await t.engine.notify.deliveriesOf(event.id);
       if (d!.next_attempt_at === null) break;
       const wait = new Date(d!.next_attempt_at).getTime() - t.clock.now().getTime();
       delays.push(wait);
       t.clock.advance(wait);
     }
     expect(delays).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000, 3_600_000, 3_600_000]);
-    expect(t.engine.notify.deliveriesOf(event.id)[0]).toMatchObject({ status: 'failed', attempts: 12, last_status_code: 503 });
+    expect((await t.engine.notify.deliveriesOf(event.id))[0]).toMatchObject({ status: 'failed', attempts: 12, last_status_code: 503 });
     expect(receiver.received).toHaveLength(12);
     t.clock.advance(RETRY_POLICY.maxDelayMs * 10);
     expect((await t.engine.notify.deliverDue()).attempted).toBe(0);
@@ -134,32 +134,31 @@ describe('webhook delivery', () => {
     const { t, principal } = engineWith({ allowPrivateNetwork: false });
     const port = new URL(receiver.url).port;
     const targets = [receiver.url, `http://localhost:${port}/hook`, 'http://10.0.0.1/hook', 'http://169.254.169.254/latest'];
-    const ids = targets.map(
-      (webhookUrl) => t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {}, webhookUrl }).id,
-    );
+    const ids: string[] = [];
+    for (const webhookUrl of targets) ids.push((await t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {}, webhookUrl })).id);
     await t.engine.notify.deliverDue();
     for (const id of ids) {
-      expect(t.engine.notify.deliveriesOf(id)[0]!.last_error).toMatch(/^ssrf_blocked: /);
+      expect((await t.engine.notify.deliveriesOf(id))[0]!.last_error).toMatch(/^ssrf_blocked: /);
     }
     expect(receiver.received).toHaveLength(0);
   });
 
-  it('rejects an event without a target and an unknown kind with 400', () => {
+  it('rejects an event without a target and an unknown kind with 400', async () => {
     const { t, principal } = engineWith();
-    expect(() => t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {} })).toThrow(
+    await expect(t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {} })).rejects.toThrow(
       expect.objectContaining({ status: 400, code: 'notification_target_required' }),
     );
-    expect(() =>
+    await expect(
       t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.exploded' as 'crawl.completed', data: {}, webhookUrl: 'https://example.test/' }),
-    ).toThrow(expect.objectContaining({ status: 400 }));
+    ).rejects.toThrow(expect.objectContaining({ status: 400 }));
   });
 
   it('lists the caller’s deliveries only', async () => {
     const { t, principal } = engineWith();
     const other = t.engine.accounts.ensureUser({ email: 'other@example.test' });
-    t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {}, webhookUrl: 'https://a.example.test/' });
-    t.engine.notify.emit({ userId: other.id, kind: 'crawl.completed', data: {}, webhookUrl: 'https://b.example.test/' });
-    const list = t.engine.notify.listDeliveries(principal, { limit: 10 });
+    await t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {}, webhookUrl: 'https://a.example.test/' });
+    await t.engine.notify.emit({ userId: other.id, kind: 'crawl.completed', data: {}, webhookUrl: 'https://b.example.test/' });
+    const list = await t.engine.notify.listDeliveries(principal, { limit: 10 });
     expect(list.total).toBe(1);
     expect(list.data[0]!.target).toBe('https://a.example.test/');
   });
@@ -185,7 +184,7 @@ describe('email delivery', () => {
     const { port } = smtp.server.address() as AddressInfo;
     const { t, principal } = engineWith({ smtpUrl: `smtp://127.0.0.1:${port}`, emailFrom: 'alerts@wvr.test' });
 
-    const event = t.engine.notify.emit({
+    const event = await t.engine.notify.emit({
       userId: principal.userId,
       kind: 'workflow.changes.detected',
       data: { workflow_name: 'Price watch', net_new_count: 3 },
@@ -196,15 +195,15 @@ describe('email delivery', () => {
     expect(mails[0]!.to).toEqual(['owner@example.test']);
     expect(mails[0]!.raw).toContain('Subject: [wvr] Changes detected: Price watch');
     expect(mails[0]!.raw).toContain('"net_new_count": 3');
-    expect(t.engine.notify.deliveriesOf(event.id)[0]).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1 });
+    expect((await t.engine.notify.deliveriesOf(event.id))[0]).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1 });
   });
 
   it('keeps an email pending with the reason when no SMTP server is configured', async () => {
     const { t, principal } = engineWith({ smtpUrl: undefined });
-    const event = t.engine.notify.emit({ userId: principal.userId, kind: 'workflow.completed', data: {}, email: 'x@example.test' });
+    const event = await t.engine.notify.emit({ userId: principal.userId, kind: 'workflow.completed', data: {}, email: 'x@example.test' });
     await t.engine.notify.deliverDue();
-    expect(t.engine.notify.deliveriesOf(event.id)[0]).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(t.engine.notify.deliveriesOf(event.id)[0]!.last_error).toMatch(/^smtp_not_configured/);
+    expect((await t.engine.notify.deliveriesOf(event.id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await t.engine.notify.deliveriesOf(event.id))[0]!.last_error).toMatch(/^smtp_not_configured/);
   });
 });
 
@@ -213,9 +212,9 @@ describe('background delivery', () => {
     const receiver = await startReceiver([200]);
     cleanups.push(receiver.close);
     const { t, principal } = engineWith({ allowPrivateNetwork: true });
-    const event = t.engine.notify.emit({ userId: principal.userId, kind: 'search.completed', data: { search_id: 's1' }, webhookUrl: receiver.url });
+    const event = await t.engine.notify.emit({ userId: principal.userId, kind: 'search.completed', data: { search_id: 's1' }, webhookUrl: receiver.url });
     t.engine.notify.start(10);
-    await expect.poll(() => t.engine.notify.deliveriesOf(event.id)[0]!.status).toBe('delivered');
+    await expect.poll(async () => (await t.engine.notify.deliveriesOf(event.id))[0]!.status).toBe('delivered');
     expect(receiver.received).toHaveLength(1);
   });
 });

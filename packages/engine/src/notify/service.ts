@@ -1,4 +1,3 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
@@ -6,7 +5,7 @@ import { MINUTE } from '../core/clock.js';
 import { every, type Loop } from '../core/every.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { AccountsService } from '../accounts/service.js';
-import { notifyDeliveries, webhookSecrets } from '../store/sqlite/tables/notify.js';
+import type { DeliveryRecord } from '../store/ports/notify.js';
 import {
   DeliveryListQuery,
   EmitInput,
@@ -25,8 +24,6 @@ import { retryDelay } from './backoff.js';
 import { WebhookSender, type SendResult } from './webhook.js';
 import { EmailSender } from './email.js';
 import { emailFor } from './email-text.js';
-
-type Row = typeof notifyDeliveries.$inferSelect;
 
 /** How long a claimed delivery is held before another worker may try it (crash safety). */
 const LEASE_MS = 5 * MINUTE;
@@ -62,18 +59,18 @@ export class NotifyService {
   }
 
   /** Stores an event for each of its targets; delivery happens in `deliverDue`. */
-  emit(input: EmitInput): EmittedEvent {
+  async emit(input: EmitInput): Promise<EmittedEvent> {
     const event = parseInput(EmitInput, input, 'notification');
     const targets: [DeliveryChannel, string][] = [];
     if (event.webhookUrl) targets.push(['webhook', event.webhookUrl]);
-    if (event.email) targets.push(['email', event.email === true ? this.accounts.getUser(event.userId).email : event.email]);
+    if (event.email) targets.push(['email', event.email === true ? (await this.accounts.getUser(event.userId)).email : event.email]);
     if (targets.length === 0) {
       throw errors.validation('notification_target_required', 'A notification needs a webhookUrl or an email target.');
     }
     const id = `msg_${this.ctx.random.uuid().replace(/-/g, '')}`;
     const now = this.ctx.clock.now();
     const payload: WebhookPayload = { id, type: event.kind, timestamp: now.toISOString(), data: event.data };
-    const rows = targets.map(([channel, target]) => ({
+    const rows = targets.map(([channel, target]): DeliveryRecord => ({
       id: this.ctx.random.uuid(),
       eventId: id,
       userId: event.userId,
@@ -81,22 +78,26 @@ export class NotifyService {
       payload: JSON.stringify(payload),
       channel,
       target,
-      status: 'pending' as const,
+      status: 'pending',
       attempts: 0,
       nextAttemptAt: now.getTime(),
+      lastError: null,
+      lastStatusCode: null,
       createdAt: now.toISOString(),
+      deliveredAt: null,
     }));
-    this.ctx.db.insert(notifyDeliveries).values(rows).run();
-    return { id, kind: event.kind, deliveries: rows.map((r) => toDelivery({ ...r, lastError: null, lastStatusCode: null, deliveredAt: null })) };
+    await this.ctx.store.notify.addDeliveries(rows);
+    return { id, kind: event.kind, deliveries: rows.map(toDelivery) };
   }
 
   /** Sends every delivery due by the engine clock (up to `limit`), one attempt each. */
   async deliverDue(options: { limit?: number } = {}): Promise<DeliverDueResult> {
-    const claimed = this.claimDue(options.limit ?? 100);
+    const now = this.ctx.clock.now().getTime();
+    const claimed = await this.ctx.store.notify.claimDue(now, options.limit ?? 100, now + LEASE_MS);
     const result: DeliverDueResult = { attempted: claimed.length, delivered: 0, retrying: 0, failed: 0 };
     for (const row of claimed) {
       const outcome = await this.attempt(row);
-      const status = this.record(row, outcome);
+      const status = await this.record(row, outcome);
       if (status === 'delivered') result.delivered++;
       else if (status === 'failed') result.failed++;
       else result.retrying++;
@@ -105,46 +106,29 @@ export class NotifyService {
   }
 
   /** Creates or replaces the caller's signing secret and shows it this once. */
-  rotateSecret(principal: Principal): WebhookSecret {
+  async rotateSecret(principal: Principal): Promise<WebhookSecret> {
     const secret = secretFromBytes(this.ctx.random.bytes(32));
     const createdAt = this.ctx.clock.now().toISOString();
-    this.ctx.db
-      .insert(webhookSecrets)
-      .values({ userId: principal.userId, secret, createdAt })
-      .onConflictDoUpdate({ target: webhookSecrets.userId, set: { secret, createdAt } })
-      .run();
+    await this.ctx.store.notify.putSecret(principal.userId, secret, createdAt);
     return { secret, created_at: createdAt };
   }
 
-  secretInfo(principal: Principal): WebhookSecretInfo {
-    const row = this.ctx.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, principal.userId)).get();
+  async secretInfo(principal: Principal): Promise<WebhookSecretInfo> {
+    const row = await this.ctx.store.notify.secret(principal.userId);
     if (!row) return { exists: false, prefix: null, created_at: null };
     return { exists: true, prefix: row.secret.slice(0, 10), created_at: row.createdAt };
   }
 
   /** The caller's deliveries, newest first, with attempts and the last error. */
-  listDeliveries(principal: Principal, query: unknown = {}): DeliveryList {
+  async listDeliveries(principal: Principal, query: unknown = {}): Promise<DeliveryList> {
     const q = parseInput(DeliveryListQuery, query, 'query');
-    const where = and(
-      eq(notifyDeliveries.userId, principal.userId),
-      q.status ? eq(notifyDeliveries.status, q.status) : undefined,
-    );
-    const total = this.ctx.db.select({ n: count() }).from(notifyDeliveries).where(where).get()!.n;
-    const data = this.ctx.db
-      .select()
-      .from(notifyDeliveries)
-      .where(where)
-      .orderBy(desc(notifyDeliveries.createdAt), desc(notifyDeliveries.id))
-      .limit(q.limit)
-      .offset(q.offset)
-      .all()
-      .map(toDelivery);
-    return { data, total, limit: q.limit, offset: q.offset };
+    const { rows, total } = await this.ctx.store.notify.listDeliveries(principal.userId, q);
+    return { data: rows.map(toDelivery), total, limit: q.limit, offset: q.offset };
   }
 
   /** The deliveries of one event, for callers that want to show or assert them. */
-  deliveriesOf(eventId: string): Delivery[] {
-    return this.ctx.db.select().from(notifyDeliveries).where(eq(notifyDeliveries.eventId, eventId)).all().map(toDelivery);
+  async deliveriesOf(eventId: string): Promise<Delivery[]> {
+    return (await this.ctx.store.notify.deliveriesOf(eventId)).map(toDelivery);
   }
 
   /**
@@ -162,74 +146,40 @@ export class NotifyService {
     await this.webhooks.close();
   }
 
-  private claimDue(limit: number): Row[] {
-    const now = this.ctx.clock.now().getTime();
-    return this.ctx.sqlite
-      .transaction(() => {
-        const due = this.ctx.db
-          .select()
-          .from(notifyDeliveries)
-          .where(and(eq(notifyDeliveries.status, 'pending'), lte(notifyDeliveries.nextAttemptAt, now)))
-          .orderBy(notifyDeliveries.nextAttemptAt)
-          .limit(limit)
-          .all();
-        for (const row of due) {
-          this.ctx.db
-            .update(notifyDeliveries)
-            .set({ nextAttemptAt: now + LEASE_MS })
-            .where(eq(notifyDeliveries.id, row.id))
-            .run();
-        }
-        return due;
-      })
-      .immediate();
-  }
-
-  private async attempt(row: Row): Promise<SendResult> {
+  private async attempt(row: DeliveryRecord): Promise<SendResult> {
     const payload = JSON.parse(row.payload) as WebhookPayload;
     if (row.channel === 'email') {
       const sent = await this.email.send({ to: row.target, ...emailFor(payload) });
       return { ok: sent.ok, statusCode: null, error: sent.error };
     }
     const timestamp = Math.floor(this.ctx.clock.now().getTime() / 1000);
-    return this.webhooks.send(row.target, signedHeaders(this.signingSecret(row.userId), row.eventId, timestamp, row.payload), row.payload);
+    return this.webhooks.send(row.target, signedHeaders(await this.signingSecret(row.userId), row.eventId, timestamp, row.payload), row.payload);
   }
 
-  private record(row: Row, outcome: SendResult): Delivery['status'] {
+  private async record(row: DeliveryRecord, outcome: SendResult): Promise<Delivery['status']> {
     const now = this.ctx.clock.now();
     const attempts = row.attempts + 1;
     const delay = outcome.ok ? null : retryDelay(attempts);
     const status = outcome.ok ? 'delivered' : delay === null ? 'failed' : 'pending';
-    this.ctx.db
-      .update(notifyDeliveries)
-      .set({
-        status,
-        attempts: sql`${notifyDeliveries.attempts} + 1`,
-        nextAttemptAt: delay === null ? null : now.getTime() + delay,
-        lastError: outcome.error,
-        lastStatusCode: outcome.statusCode,
-        deliveredAt: outcome.ok ? now.toISOString() : null,
-      })
-      .where(eq(notifyDeliveries.id, row.id))
-      .run();
+    await this.ctx.store.notify.recordAttempt(row.id, {
+      status,
+      nextAttemptAt: delay === null ? null : now.getTime() + delay,
+      lastError: outcome.error,
+      lastStatusCode: outcome.statusCode,
+      deliveredAt: outcome.ok ? now.toISOString() : null,
+    });
     return status;
   }
 
   /** A user who never asked for a secret still gets signed webhooks; rotating shows them a new one. */
-  private signingSecret(userId: string): string {
-    const row = this.ctx.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get();
-    if (row) return row.secret;
-    const secret = secretFromBytes(this.ctx.random.bytes(32));
-    this.ctx.db
-      .insert(webhookSecrets)
-      .values({ userId, secret, createdAt: this.ctx.clock.now().toISOString() })
-      .onConflictDoNothing()
-      .run();
-    return this.ctx.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get()!.secret;
+  private async signingSecret(userId: string): Promise<string> {
+    const stored = await this.ctx.store.notify.secret(userId);
+    if (stored) return stored.secret;
+    return this.ctx.store.notify.secretOrInit(userId, secretFromBytes(this.ctx.random.bytes(32)), this.ctx.clock.now().toISOString());
   }
 }
 
-function toDelivery(row: Omit<Row, 'payload' | 'userId'> & Partial<Pick<Row, 'payload' | 'userId'>>): Delivery {
+function toDelivery(row: DeliveryRecord): Delivery {
   return {
     id: row.id,
     event_id: row.eventId,

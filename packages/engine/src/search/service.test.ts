@@ -193,7 +193,7 @@ describe('search jobs', () => {
   it('notifies the webhook when a webhook-mode search completes', async () => {
     const job = (await t.engine.search.search(alice, { query: 'kettle', processing_mode: 'webhook', webhook_url: 'http://hooks.test/x' })) as SearchJob;
     await t.engine.jobs.drain();
-    const deliveries = t.engine.notify.listDeliveries(alice).data;
+    const deliveries = (await t.engine.notify.listDeliveries(alice)).data;
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ kind: 'search.completed', target: 'http://hooks.test/x', status: 'pending' });
     expect(t.engine.search.get(alice, job.id).status).toBe('completed');

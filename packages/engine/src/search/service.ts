@@ -298,7 +298,7 @@ export class SearchService {
     }
     const done = this.row(id);
     if (done && input.processing_mode === 'webhook' && input.webhook_url) {
-      this.deps.notify.emit({ userId: done.userId, kind: 'search.completed', webhookUrl: input.webhook_url, data: this.view(done) });
+      await this.deps.notify.emit({ userId: done.userId, kind: 'search.completed', webhookUrl: input.webhook_url, data: this.view(done) });
     }
   }
 

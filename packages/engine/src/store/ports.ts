@@ -4,7 +4,10 @@
  * Add one line per port; the port's interface lives in `ports/<capability>.ts`.
  */
 import type { HostGatePort } from './ports/hosts.js';
+import type { AccountsPort, RateLimitsPort } from './ports/accounts.js';
 import type { JobsPort } from './ports/jobs.js';
+import type { NotifyPort } from './ports/notify.js';
+import type { WebCachePort } from './ports/web-cache.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 
 export interface StorePorts {
@@ -12,4 +15,8 @@ export interface StorePorts {
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
   hosts: HostGatePort;
+  accounts: AccountsPort;
+  rateLimits: RateLimitsPort;
+  notify: NotifyPort;
+  webCache: WebCachePort;
 }

@@ -94,7 +94,7 @@ export class WebService {
       return this.failed(requestedUrl, tier, started, 'proxy_tier_unavailable', `no proxy is configured for the ${tier} tier`);
     }
     if (request.useCache) {
-      const hit = this.cache.get(requestedUrl, request.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE, tier);
+      const hit = await this.cache.get(requestedUrl, request.cacheMaxAge ?? DEFAULT_CACHE_MAX_AGE, tier);
       if (hit) return hit;
     }
     const strategy = request.retryStrategy ?? 'auto';
@@ -105,7 +105,7 @@ export class WebService {
       if (page.error?.code !== 'blocked') break;
     }
     const result = page as FetchedPage;
-    this.cache.put(result);
+    await this.cache.put(result);
     return result;
   }
 

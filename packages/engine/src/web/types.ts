@@ -3,6 +3,8 @@
  * `engine/web`, and what they get back. A failed fetch is a value (`error`), never a throw,
  * so one bad page never stops a crawl.
  */
+import type { PageKind } from './vocabulary.js';
+
 export type ProxyTier = 'direct' | 'premium' | 'ultra_premium';
 export type RetryStrategyName = 'none' | 'auto' | 'premium_only';
 /** never: the HTML as sent; auto: rendered when it looks like an application shell; always: rendered. */
@@ -70,7 +72,7 @@ export interface FetchedPage {
   headers: Record<string, string>;
   /** Decoded text for HTML, XML, JSON and plain text; the extracted text for PDF; null otherwise. */
   body: string | null;
-  kind: 'html' | 'pdf' | 'text' | 'xml' | 'json' | 'binary';
+  kind: PageKind;
   /** Bytes on the wire after decompression. */
   bytes: number;
   charset: string | null;

@@ -345,13 +345,13 @@ export class WorkflowExecutor {
       return status;
     });
     if (nextStatus === undefined) return execution;
-    execution.notification.events = this.signal(w, execution, nextStatus);
+    execution.notification.events = await this.signal(w, execution, nextStatus);
     await ctx.store.workflows.setExecutionBody(execution.id, execution);
     return execution;
   }
 
   /** Events go out only when the workflow asked for them, and changes only when not suppressed. */
-  private signal(w: WorkflowRow, e: WorkflowExecution, status: string | null): string[] {
+  private async signal(w: WorkflowRow, e: WorkflowExecution, status: string | null): Promise<string[]> {
     const notify = this.deps.notify;
     const target = w.notificationConfig as { webhook_url?: string; email?: boolean } | null;
     if (!notify || !target || (!target.webhook_url && !target.email)) return [];
@@ -364,10 +364,10 @@ export class WorkflowExecutor {
       if (changed && !e.notification.suppressed) kinds.push(['workflow.changes.detected', { ...base, result_changes: e.result_changes, intent_relevance_filter: e.intent_relevance_filter }]);
       if (status === 'completed') kinds.push(['workflow.completed', { ...base, condition_met: e.condition_met, stop_evaluation: e.stop_evaluation }]);
     }
-    return kinds.map(([kind, data]) => {
-      notify.emit({ userId: w.userId, kind, data, ...(target.webhook_url ? { webhookUrl: target.webhook_url } : {}), ...(target.email ? { email: true as const } : {}) });
-      return kind;
-    });
+    for (const [kind, data] of kinds) {
+      await notify.emit({ userId: w.userId, kind, data, ...(target.webhook_url ? { webhookUrl: target.webhook_url } : {}), ...(target.email ? { email: true as const } : {}) });
+    }
+    return kinds.map(([kind]) => kind);
   }
 
   /**

@@ -242,7 +242,7 @@ export class WorkflowsService {
     const body = parseInput(AssessIntentBody, input);
     let rateLimited = false;
     try {
-      this.deps.rateLimits.consume(principal, 'intent_assessment');
+      await this.deps.rateLimits.consume(principal, 'intent_assessment');
     } catch (error) {
       if (!isWvrError(error) || error.type !== 'rate_limit_exceeded') throw error;
       rateLimited = true;

@@ -11,7 +11,7 @@ let token: string;
 beforeEach(async () => {
   engine = createEngine({ dbPath: ':memory:', secret: 'test' });
   const user = engine.accounts.ensureUser({ email: 'agent@x.test' });
-  token = engine.tokens.issue(user.id, { name: 'agent', scopes: ['search', 'workflow'] }).token;
+  token = (await engine.tokens.issue(user.id, { name: 'agent', scopes: ['search', 'workflow'] })).token;
   server = await startServer({ engine, port: 0, mcp: { authorizationServers: ['https://auth.example.test'] } });
 });
 afterEach(async () => {
@@ -83,7 +83,7 @@ describe('MCP over Streamable HTTP', () => {
   });
   it('counts every tool call of a JSON-RPC batch against the rate limit', async () => {
     const free = engine.accounts.ensureUser({ email: 'batch@x.test' });
-    const bearer = engine.tokens.issue(free.id, { name: 'batch' }).token;
+    const bearer = (await engine.tokens.issue(free.id, { name: 'batch' })).token;
     const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const before = await fetch(`${server.url}/v1/me`, { headers });
     expect(before.headers.get('x-ratelimit-remaining')).toBe('99');

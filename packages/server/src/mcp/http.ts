@@ -19,8 +19,8 @@ export interface McpHttpOptions {
 interface Wiring {
   engine: Engine;
   routes: RouteDef[];
-  authenticate(header: string | undefined): Principal;
-  consumeRateLimit(principal: Principal): Record<string, string>;
+  authenticate(header: string | undefined): Principal | Promise<Principal>;
+  consumeRateLimit(principal: Principal): Promise<Record<string, string>>;
   options: McpHttpOptions;
 }
 
@@ -49,7 +49,7 @@ export function registerMcp(app: FastifyInstance, wiring: Wiring): void {
   app.post('/mcp', async (request, reply) => {
     let principal: Principal;
     try {
-      principal = wiring.authenticate(request.headers.authorization);
+      principal = await wiring.authenticate(request.headers.authorization);
     } catch (error) {
       // Tells an MCP client where to find the authorization server (MCP authorization spec).
       if (isWvrError(error) && error.status === 401) {
@@ -57,13 +57,13 @@ export function registerMcp(app: FastifyInstance, wiring: Wiring): void {
       }
       throw error;
     }
-    const headers = wiring.consumeRateLimit(principal);
+    const headers = await wiring.consumeRateLimit(principal);
     // The POST itself paid for one tool call; every further call in a JSON-RPC batch pays its own,
     // and the response carries the rate-limit headers as they stand after the last one.
     let prepaid = 1;
-    const meterToolCall = () => {
+    const meterToolCall = async () => {
       if (prepaid-- > 0) return;
-      const latest = wiring.consumeRateLimit(principal);
+      const latest = await wiring.consumeRateLimit(principal);
       if (!reply.raw.headersSent) for (const [name, value] of Object.entries(latest)) reply.raw.setHeader(name, value);
     };
     const server = createMcpServer({ engine: wiring.engine, principal, routes: wiring.routes, meterToolCall });

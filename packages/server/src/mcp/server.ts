@@ -17,7 +17,7 @@ export interface McpServerOptions {
    * Counts one tool call against the caller's rate limit, throwing 429 past it. The HTTP transport
    * sets it so that a JSON-RPC batch of many calls counts every call, not the one POST.
    */
-  meterToolCall?: () => void;
+  meterToolCall?: () => void | Promise<void>;
 }
 
 interface BoundTool {
@@ -43,7 +43,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       }
       const { route, tool } = bound;
       if (route.auth !== 'public' && route.auth !== 'token') requireScope(principal, route.auth);
-      options.meterToolCall?.();
+      await options.meterToolCall?.();
       const args = request.params.arguments ?? {};
       const routeArgs = tool.adapter ? tool.adapter.toRequest(parseInput(tool.adapter.input, args, 'tool arguments')) : args;
       const result = await runOperation(engine, route.operation, principal, splitInput(route.operation, routeArgs, 'tool'), {

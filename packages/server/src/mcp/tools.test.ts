@@ -18,8 +18,8 @@ beforeAll(async () => {
   engine = createEngine({ dbPath: ':memory:', secret: 'test', allowPrivateNetwork: true, searxngUrl: web.search, searchProvider: 'searxng' });
   const user = engine.accounts.ensureUser({ email: 'agent@x.test' });
   orgId = engine.accounts.createOrganization({ name: 'Research', ownerUserId: user.id }).id;
-  full = engine.tokens.issue(user.id, { name: 'agent' }).token;
-  searchOnly = engine.tokens.issue(user.id, { name: 'narrow', scopes: ['search'] }).token;
+  full = (await engine.tokens.issue(user.id, { name: 'agent' })).token;
+  searchOnly = (await engine.tokens.issue(user.id, { name: 'narrow', scopes: ['search'] })).token;
   server = await startServer({ engine, port: 0 });
 });
 afterAll(async () => {

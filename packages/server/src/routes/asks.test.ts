@@ -8,8 +8,8 @@ let noSearch: string;
 beforeEach(async () => {
   t = await openTestServer({ engine: { searxngUrl: undefined } });
   const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
-  token = t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
-  noSearch = t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
+  token = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;
+  noSearch = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
   t.engine.search.index.upsert({
     url: 'https://public.example.test/tides',
     title: 'Tides',

@@ -14,7 +14,7 @@ beforeEach(async () => {
   t = await openTestServer({ engine: { allowPrivateNetwork: true } });
   const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
   t.engine.credits.grant(user.id, 500);
-  token = t.engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl'] }).token;
+  token = (await t.engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl'] })).token;
 });
 afterEach(() => t.close());
 
@@ -77,7 +77,7 @@ describe('crawl routes', () => {
     const strict = await openTestServer();
     try {
       const owner = strict.engine.accounts.ensureUser({ email: 'a@x.test' });
-      const bearer = { authorization: `Bearer ${strict.engine.tokens.issue(owner.id, { name: 't', scopes: ['crawl'] }).token}` };
+      const bearer = { authorization: `Bearer ${(await strict.engine.tokens.issue(owner.id, { name: 't', scopes: ['crawl'] })).token}` };
       for (const hook of ['http://127.0.0.1:9/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'http://10.0.0.7/', 'http://localhost/hook']) {
         const res = await strict.app.inject({ method: 'POST', url: '/v1/crawls', headers: bearer, payload: { urls: ['https://example.com/'], webhook_url: hook } });
         expect([res.statusCode, res.json().code, res.json().details.fields[0].path], hook).toEqual([400, 'webhook_url_not_allowed', 'webhook_url']);

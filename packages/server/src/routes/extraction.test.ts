@@ -13,8 +13,8 @@ beforeAll(async () => {
   t = await openTestServer({ engine: { allowPrivateNetwork: true, ai: { provider: 'heuristic' } } });
   const user = t.engine.accounts.ensureUser({ email: 'x@x.test' });
   userId = user.id;
-  crawlToken = t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
-  searchToken = t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
+  crawlToken = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
+  searchToken = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;
 });
 afterAll(async () => {
   await t.close();

@@ -16,8 +16,8 @@ beforeAll(async () => {
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const user = t.engine.accounts.ensureUser({ email: 'mapper@x.test' });
   userId = user.id;
-  crawlToken = t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
-  searchToken = t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] }).token;
+  crawlToken = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
+  searchToken = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;
 });
 afterAll(async () => {
   await t.close();
@@ -165,7 +165,7 @@ describe('POST /v1/map', () => {
     try {
       const address = await guarded.app.listen({ host: '127.0.0.1', port: 0 });
       const user = guarded.engine.accounts.ensureUser({ email: 'g@x.test' });
-      const token = guarded.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] }).token;
+      const token = (await guarded.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
       const balance = guarded.engine.credits.balance(user.id);
       for (const sitemap of ['include', 'only']) {
         const { status, body } = await map({ url: `${web.sitemaps}/`, sitemap }, token, address);

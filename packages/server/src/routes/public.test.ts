@@ -16,8 +16,8 @@ beforeEach(async () => {
   const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
   t.engine.credits.grant(owner.id, 1_000);
   orgId = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
-  ownerToken = t.engine.tokens.issue(owner.id, { name: 'owner' }).token;
-  outsiderToken = t.engine.tokens.issue(outsider.id, { name: 'outsider' }).token;
+  ownerToken = (await t.engine.tokens.issue(owner.id, { name: 'owner' })).token;
+  outsiderToken = (await t.engine.tokens.issue(outsider.id, { name: 'outsider' })).token;
 });
 afterEach(() => t.close());
 

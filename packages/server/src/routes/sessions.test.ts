@@ -14,9 +14,9 @@ beforeEach(async () => {
   const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
   orgId = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
   t.engine.accounts.addMember(orgId, colleague.id);
-  ownerToken = t.engine.tokens.issue(owner.id, { name: 't', scopes: ['sessions', 'search'] }).token;
-  colleagueToken = t.engine.tokens.issue(colleague.id, { name: 't', scopes: ['sessions'] }).token;
-  outsiderToken = t.engine.tokens.issue(outsider.id, { name: 't', scopes: ['sessions'] }).token;
+  ownerToken = (await t.engine.tokens.issue(owner.id, { name: 't', scopes: ['sessions', 'search'] })).token;
+  colleagueToken = (await t.engine.tokens.issue(colleague.id, { name: 't', scopes: ['sessions'] })).token;
+  outsiderToken = (await t.engine.tokens.issue(outsider.id, { name: 't', scopes: ['sessions'] })).token;
 });
 afterEach(() => t.close());
 
@@ -47,7 +47,7 @@ describe('session routes', () => {
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'max_operations_out_of_range']);
     const badQuery = await call('GET', '/v1/sessions?days_back=0', ownerToken);
     expect([badQuery.statusCode, badQuery.json().code]).toEqual([400, 'days_back_out_of_range']);
-    const searchOnly = t.engine.tokens.issue(t.engine.accounts.getUserByEmail('owner@x.test')!.id, { name: 's', scopes: ['search'] }).token;
+    const searchOnly = (await t.engine.tokens.issue(t.engine.accounts.getUserByEmail('owner@x.test')!.id, { name: 's', scopes: ['search'] })).token;
     expect((await call('GET', '/v1/sessions', searchOnly)).statusCode).toBe(403);
     expect((await call('GET', '/v1/sessions')).statusCode).toBe(401);
   });
@@ -126,7 +126,7 @@ describe('session routes', () => {
   it('treats POST /v1/search with a session_id as the session\'s search: 404 for a stranger, nothing charged; on the owner\'s timeline', async () => {
     const { id } = await createSession();
     const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
-    const strangerToken = t.engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] }).token;
+    const strangerToken = (await t.engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] })).token;
     const before = t.engine.credits.balance(outsider.id);
     const refused = await call('POST', '/v1/search', strangerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
     expect([refused.statusCode, refused.json().code]).toEqual([404, 'session_not_found']);

@@ -8,8 +8,8 @@ let searchOnly: string;
 beforeEach(async () => {
   t = await openTestServer();
   const user = t.engine.accounts.ensureUser({ email: 'w@x.test' });
-  token = t.engine.tokens.issue(user.id, { name: 't', scopes: ['workflow'] }).token;
-  searchOnly = t.engine.tokens.issue(user.id, { name: 's', scopes: ['search'] }).token;
+  token = (await t.engine.tokens.issue(user.id, { name: 't', scopes: ['workflow'] })).token;
+  searchOnly = (await t.engine.tokens.issue(user.id, { name: 's', scopes: ['search'] })).token;
 });
 afterEach(() => t.close());
 

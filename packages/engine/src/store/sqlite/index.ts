@@ -4,7 +4,10 @@ import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
 import { SqliteHostGate } from './hosts.js';
+import { SqliteAccounts, SqliteRateLimits } from './accounts.js';
 import { SqliteJobs } from './jobs.js';
+import { SqliteNotify } from './notify.js';
+import { SqliteWebCache } from './web-cache.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 
 /**
@@ -33,6 +36,10 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     workflows: gated(gate, new SqliteWorkflows(sqlite, db)),
     schedules: gated(gate, new SqliteSchedules(db)),
     hosts: gated(gate, new SqliteHostGate(sqlite)),
+    accounts: gated(gate, new SqliteAccounts(db)),
+    rateLimits: gated(gate, new SqliteRateLimits(sqlite, db)),
+    notify: gated(gate, new SqliteNotify(sqlite, db)),
+    webCache: gated(gate, new SqliteWebCache(sqlite)),
   };
   return {
     dialect: 'sqlite',
