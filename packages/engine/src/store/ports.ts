@@ -5,9 +5,14 @@
  */
 import type { JobsPort } from './ports/jobs.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
+import type { SessionsPort } from './ports/sessions.js';
+import type { SearchIndexPort, SearchJobsPort } from './ports/search.js';
 
 export interface StorePorts {
   jobs: JobsPort;
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
+  sessions: SessionsPort;
+  searchJobs: SearchJobsPort;
+  searchIndex: SearchIndexPort;
 }

@@ -5,6 +5,8 @@ import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
 import { SqliteJobs } from './jobs.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
+import { SqliteSessions } from './sessions.js';
+import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
 
 /**
  * Wraps a synchronous SQLite port implementation so each call waits for the gate: at once when
@@ -31,6 +33,9 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
     workflows: gated(gate, new SqliteWorkflows(sqlite, db)),
     schedules: gated(gate, new SqliteSchedules(db)),
+    sessions: gated(gate, new SqliteSessions(sqlite, db)),
+    searchJobs: gated(gate, new SqliteSearchJobs(db)),
+    searchIndex: gated(gate, new SqliteSearchIndex(sqlite)),
   };
   return {
     dialect: 'sqlite',
