@@ -22,6 +22,18 @@ describe('LocalIndex', () => {
     expect((await index.search({ query: 'heron', limit: 5, visibility: anyone })).map((h) => h.url)).toEqual(['http://b.test/title', 'http://a.test/body']);
   });
 
+  it('indexes a group of pages in one call, each copy in its own scope, and none when one page is invalid', async () => {
+    const at = '2026-03-10T12:00:00Z';
+    const stored = await index.upsertMany([
+      { url: 'http://a.test/owl', title: 'Owl', ownerUserId: null, fetchedAt: at },
+      { url: 'http://a.test/owl', title: 'Owl', ownerUserId: 'u1', crawlId: 'c1', fetchedAt: at },
+    ]);
+    expect(stored.map((p) => p.scope)).toEqual(['public', 'crawl:c1']);
+    expect(() => index.upsertMany([{ url: 'http://a.test/wren', title: 'Wren', ownerUserId: null, fetchedAt: at }, { url: 'ftp://x', ownerUserId: null, fetchedAt: at }])).toThrow(WvrError);
+    expect(await index.search({ query: 'wren', limit: 5, visibility: anyone })).toEqual([]);
+    expect(await index.counts('u1')).toEqual({ own_pages: 1, public_pages: 1 });
+  });
+
   it('finds pages by the anchor text pointing at them and by URL tokens', async () => {
     await page('http://a.test/p1', { title: 'Page one', anchorTexts: ['quarterly earnings report'] });
     await page('http://a.test/rate-limits', { title: 'Page two' });

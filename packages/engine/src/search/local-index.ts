@@ -1,6 +1,5 @@
-import type { EngineContext } from '../context.js';
 import { parseInput } from '../core/validate.js';
-import type { DomainFilter, IndexedPage, IndexedPageRecord, IndexMatch, Visibility } from '../store/ports/search.js';
+import type { DomainFilter, IndexedPage, IndexedPageRecord, IndexMatch, SearchIndexPort, Visibility } from '../store/ports/search.js';
 import { IndexPageInput } from './schemas.js';
 import { bareDomain, domainOf, hasPort, queryTerms, urlTokens } from './text.js';
 
@@ -35,11 +34,11 @@ export interface IndexHit {
 }
 
 /**
- * The local full-text index, over the store's search index port: what a page copy holds and
- * which scope it belongs to, and how a query becomes ranking passes and results.
+ * The local full-text index, over the store's search index port (any driver): what a page copy
+ * holds and which scope it belongs to, and how a query becomes ranking passes and results.
  */
 export class LocalIndex {
-  constructor(private readonly ctx: EngineContext) {}
+  constructor(private readonly store: SearchIndexPort) {}
 
   /** Adds or replaces the page copy of one scope (a crawl, a user, or the public cache). */
   upsert(input: IndexPageInput): Promise<{ id: number; url: string; scope: string }> {
@@ -52,12 +51,12 @@ export class LocalIndex {
    */
   upsertMany(inputs: readonly IndexPageInput[]): Promise<{ id: number; url: string; scope: string }[]> {
     const records = inputs.map(toRecord);
-    return this.ctx.store.searchIndex.put(records).then((ids) => records.map((r, i) => ({ id: ids[i]!, url: r.url, scope: r.scope })));
+    return this.store.put(records).then((ids) => records.map((r, i) => ({ id: ids[i]!, url: r.url, scope: r.scope })));
   }
 
   /** Drops every page a crawl indexed (the crawl was deleted); returns how many. */
   removeCrawl(crawlId: string): Promise<number> {
-    return this.ctx.store.searchIndex.removeCrawl(crawlId);
+    return this.store.removeCrawl(crawlId);
   }
 
   /** Pages matching every query term, then (when fewer than asked) pages matching any, best rank first. */
@@ -88,25 +87,24 @@ export class LocalIndex {
    * crawl's before the public cache, the most recently fetched first. Null when none is visible.
    */
   page(url: string, visibility: Visibility): Promise<IndexedPage | null> {
-    return this.ctx.store.searchIndex.page(url, visibility);
+    return this.store.page(url, visibility);
   }
 
   /** Pages a user owns (their crawls and personal copies) and the size of the public cache. */
   counts(userId: string): Promise<{ own_pages: number; public_pages: number }> {
-    return this.ctx.store.searchIndex.counts(userId);
+    return this.store.counts(userId);
   }
 
   /** One ranking pass: ids first, then fields and snippets for the best copy of each URL kept. */
   private async run(match: IndexMatch, limit: number): Promise<IndexHit[]> {
-    const index = this.ctx.store.searchIndex;
     // A URL can be visible through several scopes (public cache and an own crawl): keep its best copy.
     const kept = new Map<string, { id: number; url: string; rank: number }>();
-    for (const r of await index.rank(match)) {
+    for (const r of await this.store.rank(match)) {
       if (kept.size >= limit) break;
       if (!kept.has(r.url)) kept.set(r.url, r);
     }
     if (kept.size === 0) return [];
-    const details = await index.details([...kept.values()].map((r) => r.id), match);
+    const details = await this.store.details([...kept.values()].map((r) => r.id), match);
     const byId = new Map(details.map((d) => [d.id, d]));
     return [...kept.values()].map((r) => {
       const d = byId.get(r.id)!;

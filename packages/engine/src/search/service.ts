@@ -84,7 +84,7 @@ export class SearchService {
     private readonly ctx: EngineContext,
     private readonly deps: SearchDeps,
   ) {
-    this.index = new LocalIndex(ctx);
+    this.index = new LocalIndex(ctx.store.searchIndex);
     const providers = new Map<string, SearchProvider>([['local', localProvider(this.index, (p) => this.visibility(p))]]);
     const searxngUrl = ctx.options.searxngUrl;
     if (searxngUrl) providers.set('searxng', searxngProvider(searxngUrl, ctx.options.userAgent));

@@ -93,7 +93,8 @@ export class SessionsService {
     const input = parseInput(SessionListQuery, query, 'query');
     await this.sweep();
     const own = this.listFilter(input, { userId: principal.userId });
-    const [total, rows] = [await this.ctx.store.sessions.count(own), await this.ctx.store.sessions.list(own, input)];
+    const total = await this.ctx.store.sessions.count(own);
+    const rows = await this.ctx.store.sessions.list(own, input);
     const page: SessionList = { data: rows.map((r) => this.record(r)), total, limit: input.limit, offset: input.offset };
     if (!input.include_shared) return page;
     const shared = await this.ctx.store.sessions.list(this.listFilter(input, { ids: this.sharing.sharedWithMe(principal, 'session') }), { limit: input.limit, offset: 0 });
@@ -121,14 +122,14 @@ export class SessionsService {
     if (row.status === 'archived') throw archivedError(row.id, 'changed');
     const now = this.now();
     await this.ctx.store.sessions.update(row.id, {
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.intent_context !== undefined && { intentContext: input.intent_context }),
-        ...((input.config ?? input.session_config) !== undefined && {
-          config: { ...row.config, ...stripUndefined(input.config ?? {}), ...stripUndefined(input.session_config ?? {}) },
-        }),
-        updatedAt: now,
-        lastActivityAt: now,
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.intent_context !== undefined && { intentContext: input.intent_context }),
+      ...((input.config ?? input.session_config) !== undefined && {
+        config: { ...row.config, ...stripUndefined(input.config ?? {}), ...stripUndefined(input.session_config ?? {}) },
+      }),
+      updatedAt: now,
+      lastActivityAt: now,
     });
     return this.record((await this.row(row.id))!);
   }
