@@ -25,7 +25,7 @@ try {
   say(`1. Account ${user.email} on the ${user.plan} plan, API token ${created.prefix}… (scopes: ${created.scopes.join(', ')})`);
   say(`   Balance: ${engine.credits.summary(me).balance} credits`);
 
-  const session = engine.sessions.create(me, {
+  const session = await engine.sessions.create(me, {
     name: 'Headphones market scan',
     intent_context: 'Track noise cancelling wireless headphones: models, prices, availability',
     metadata: { intent: { type: 'competitive_analysis' }, tags: ['demo'] },
@@ -86,7 +86,7 @@ try {
   for (const line of diff) say(`   ${clip(line, 100)}`);
 
   say();
-  say(`Balance now: ${engine.credits.summary(me).balance} credits. Timeline of the session: ${engine.sessions.timeline(me, session.id).total} operations.`);
+  say(`Balance now: ${engine.credits.summary(me).balance} credits. Timeline of the session: ${(await engine.sessions.timeline(me, session.id)).total} operations.`);
   say('Next: `pnpm wvr serve` for the HTTP API and MCP, `pnpm wvr --help` for the CLI.');
 } finally {
   await engine.close();

@@ -54,7 +54,7 @@ const principal = engine.accounts.localPrincipal(user);
 // One upsert per page, as the crawler calls it.
 let t0 = performance.now();
 for (const d of docs) {
-  engine.search.index.upsert({
+  await engine.search.index.upsert({
     url: d.url,
     title: d.title,
     headings: d.headings.split('\n'),

@@ -89,7 +89,7 @@ beforeAll(async () => {
   engine.credits.grant(a.id, 1000);
   engine.credits.grant(b.id, 1000);
   // Searches on an empty local index are refused (409 search_index_empty); one public page makes them searchable.
-  engine.search.index.upsert({ url: 'http://pub.test/tides', title: 'Tides', text: 'Tides follow the Moon.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
+  await engine.search.index.upsert({ url: 'http://pub.test/tides', title: 'Tides', text: 'Tides follow the Moon.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
   tokenA = (await engine.tokens.issue(a.id, { name: 'a', scopes: [...ALL_SCOPES] })).token;
   tokenB = (await engine.tokens.issue(b.id, { name: 'b', scopes: [...ALL_SCOPES] })).token;
   app = await createServer({ engine, rateLimits: false });

@@ -22,7 +22,7 @@ export interface AskRetriever {
   /** Throws 400 render_unavailable for `always` on a server without a browser. */
   assertRender?(mode: RenderMode | undefined): void;
   /** Throws an explained error when nothing could be found at all (before anything is charged). */
-  ready?(principal: Principal): void;
+  ready?(principal: Principal): Promise<void> | void;
 }
 
 /** Reads a page through engine.web (robots, SSRF guard, caps, cache) and keeps its main text. */
@@ -48,8 +48,8 @@ async function readThroughWeb(fetcher: PageFetcher, candidate: AskCandidate, ren
 /** What ask uses of engine.search: its providers, and the visibility-filtered page text of the local index. */
 export interface SearchForAsk {
   providers: ReadonlyMap<string, SearchProvider>;
-  pageText?(principal: Principal, url: string): { title: string; text: string; publishedDate: string | null } | null;
-  assertIndexHolds?(principal: Principal): void;
+  pageText?(principal: Principal, url: string): Promise<{ title: string; text: string; publishedDate: string | null } | null>;
+  assertIndexHolds?(principal: Principal): Promise<void>;
 }
 
 /**
@@ -60,9 +60,9 @@ export interface SearchForAsk {
  */
 export function searchRetriever(search: SearchForAsk, fetcher?: PageFetcher): AskRetriever {
   return {
-    ready(principal) {
+    async ready(principal) {
       // With a web provider there is always somewhere to look; with the local index alone, it must hold something.
-      if ([...search.providers.keys()].every((name) => name === 'local')) search.assertIndexHolds?.(principal);
+      if ([...search.providers.keys()].every((name) => name === 'local')) await search.assertIndexHolds?.(principal);
     },
     async find(principal, query, limit) {
       const merged = new Map<string, AskCandidate>();
@@ -79,7 +79,7 @@ export function searchRetriever(search: SearchForAsk, fetcher?: PageFetcher): As
     },
     async read(principal, candidate, render) {
       // Pages already in the index (the caller's private crawls included) are read there, in full, without a fetch.
-      const indexed = search.pageText?.(principal, candidate.url);
+      const indexed = await search.pageText?.(principal, candidate.url);
       if (indexed?.text.trim()) {
         return { url: candidate.url, title: indexed.title || candidate.title, text: indexed.text, publishedDate: indexed.publishedDate ?? candidate.publishedDate };
       }

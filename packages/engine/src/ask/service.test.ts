@@ -27,19 +27,19 @@ afterEach(async () => {
 const NIGHTJAR =
   'Project Nightjar is the codename for the new satellite uplink. The Nightjar launch is scheduled for 14 May from the northern pad, with a budget of 3.2 million.';
 
-function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({ provider: 'heuristic' }))) {
+async function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({ provider: 'heuristic' }))) {
   const t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search, ...options });
   open.push(t);
   const alice = principalOf(t.engine, 'alice@a.test');
   const bob = principalOf(t.engine, 'bob@b.test');
-  t.engine.search.index.upsert({
+  await t.engine.search.index.upsert({
     url: 'https://intranet.a.test/nightjar',
     title: 'Nightjar launch plan',
     text: `${NIGHTJAR}\n\nThe Nightjar team meets every Tuesday to review the launch checklist and the uplink tests.`,
     ownerUserId: alice.userId,
     fetchedAt: t.clock.now(),
   });
-  t.engine.search.index.upsert({
+  await t.engine.search.index.upsert({
     url: 'https://public.example.test/birds',
     title: 'Nightjars, the birds',
     text: 'Nightjars are nocturnal birds with long wings. A nightjar hunts moths at dusk and nests on bare ground.',
@@ -60,7 +60,7 @@ function expectCitationsResolve(res: AskResponse) {
 
 describe('ask under the heuristic provider', () => {
   it('answers from the caller’s own private page, quoting it, with every citation pointing at a returned source', async () => {
-    const { asks, alice } = setup();
+    const { asks, alice } = await setup();
     const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?', depth: 'standard' });
     expect(res.answer_mode).toBe('extractive');
     expectCitationsResolve(res);
@@ -75,7 +75,7 @@ describe('ask under the heuristic provider', () => {
   });
 
   it('never gives a second user the first user’s private content', async () => {
-    const { asks, bob } = setup();
+    const { asks, bob } = await setup();
     const res = await asks.create(bob, { question: 'When is the Nightjar launch scheduled?', depth: 'deep' });
     expect(res.sources.map((s) => s.url)).not.toContain('https://intranet.a.test/nightjar');
     const everything = JSON.stringify(res);
@@ -85,7 +85,7 @@ describe('ask under the heuristic provider', () => {
   });
 
   it('reads web-provider results (the local web’s SearXNG endpoint) and cites them', async () => {
-    const { asks, bob } = setup();
+    const { asks, bob } = await setup();
     const res = await asks.create(bob, { question: 'Kestrel smart watch fitness', depth: 'quick', max_sources: 3 });
     expectCitationsResolve(res);
     expect(res.sources.length).toBeGreaterThan(0);
@@ -98,7 +98,7 @@ describe('ask under the heuristic provider', () => {
   });
 
   it('says so, with no sources and confidence 0, when nothing the caller may see answers', async () => {
-    const { asks, bob } = setup({ searxngUrl: undefined });
+    const { asks, bob } = await setup({ searxngUrl: undefined });
     const res = await asks.create(bob, { question: 'zyxwv qqqq', depth: 'quick' });
     expect(res).toMatchObject({ sources: [], confidence: 0, answer_mode: 'extractive' });
     expect(citedNumbers(res.answer)).toEqual([]);
@@ -107,12 +107,12 @@ describe('ask under the heuristic provider', () => {
 
 describe('ask with a session_id', () => {
   it('runs as the session’s ask: recorded on its timeline, and 404 for another user’s session with nothing charged', async () => {
-    const { t, asks, alice, bob } = setup({ searxngUrl: undefined });
-    const session = t.engine.sessions.create(alice, { name: 'Launch research' });
+    const { t, asks, alice, bob } = await setup({ searxngUrl: undefined });
+    const session = await t.engine.sessions.create(alice, { name: 'Launch research' });
     const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?', session_id: session.id });
     expect(res.session_id).toBe(session.id);
     expectCitationsResolve(res);
-    const timeline = JSON.stringify(t.engine.sessions.timeline(alice, session.id));
+    const timeline = JSON.stringify(await t.engine.sessions.timeline(alice, session.id));
     expect(timeline).toContain(res.id);
 
     const before = t.engine.credits.balance(bob.userId);
@@ -123,7 +123,7 @@ describe('ask with a session_id', () => {
 
 describe('ask pricing', () => {
   it('charges exactly 2 for quick and 3 for standard, and the ledger agrees', async () => {
-    const { t, asks, alice } = setup();
+    const { t, asks, alice } = await setup();
     const before = t.engine.credits.balance(alice.userId);
     const quick = await asks.create(alice, { question: 'Nightjar launch', depth: 'quick' });
     expect(quick.credits).toMatchObject({ consumed: 2, base_credits: 2, max_credits: 2, balance_after: before - 2, research_rounds: 1 });
@@ -134,7 +134,7 @@ describe('ask pricing', () => {
   });
 
   it('charges deep 5 plus 1 per further research round, never past the stated maximum of 10', async () => {
-    const { t, asks, bob } = setup();
+    const { t, asks, bob } = await setup();
     const before = t.engine.credits.balance(bob.userId);
     const res = await asks.create(bob, { question: 'smart watch fitness tracker strap', depth: 'deep', max_sources: 20 });
     expect(res.credits.base_credits).toBe(5);
@@ -147,7 +147,7 @@ describe('ask pricing', () => {
   });
 
   it('states a lower maximum for deep when the balance is below 10, and answers 402 below the base price', async () => {
-    const { t, asks, bob } = setup({ monthlyGrants: { free: 6 } });
+    const { t, asks, bob } = await setup({ monthlyGrants: { free: 6 } });
     const deep = await asks.create(bob, { question: 'smart watch fitness tracker strap', depth: 'deep' });
     expect(deep.credits.max_credits).toBe(6);
     expect(deep.credits.consumed).toBeLessThanOrEqual(6);
@@ -157,7 +157,7 @@ describe('ask pricing', () => {
   });
 
   it('answers 400 for an invalid body without charging', async () => {
-    const { t, asks, bob } = setup();
+    const { t, asks, bob } = await setup();
     const before = t.engine.credits.balance(bob.userId);
     await expect(asks.create(bob, { question: 'x', max_sources: 30 })).rejects.toMatchObject({ status: 400, code: 'max_sources_out_of_range' });
     expect(t.engine.credits.balance(bob.userId)).toBe(before);
@@ -204,7 +204,7 @@ describe('ask under the openai provider (a local chat-completions stub)', () => 
       prompt = p;
       return grounded('The launch is on 14 May [1].');
     };
-    const { asks, alice } = setup({ searxngUrl: undefined }, openai());
+    const { asks, alice } = await setup({ searxngUrl: undefined }, openai());
     const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?' });
     expect(prompt).toContain('[1] Nightjar launch plan (https://intranet.a.test/nightjar)');
     expect(res).toMatchObject({ answer: 'The launch is on 14 May [1].', answer_mode: 'generated', follow_up_questions: ['Who leads Nightjar?'] });
@@ -215,7 +215,7 @@ describe('ask under the openai provider (a local chat-completions stub)', () => 
 
   it('falls back to the extractive answer when the model cites a source it was not given', async () => {
     reply = () => grounded('The launch is on 14 May [7].');
-    const { asks, alice } = setup({ searxngUrl: undefined }, openai());
+    const { asks, alice } = await setup({ searxngUrl: undefined }, openai());
     const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?' });
     expect(res.answer_mode).toBe('extractive');
     expect(res.model.fallback_reason).toBe('invalid_citations');
@@ -224,7 +224,7 @@ describe('ask under the openai provider (a local chat-completions stub)', () => 
 
   it('falls back to the extractive answer when the provider fails, and still charges the stated price', async () => {
     reply = () => ({ status: 500, content: 'boom' });
-    const { t, asks, alice } = setup({ searxngUrl: undefined }, openai());
+    const { t, asks, alice } = await setup({ searxngUrl: undefined }, openai());
     const before = t.engine.credits.balance(alice.userId);
     const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?' });
     expect(res.answer_mode).toBe('extractive');

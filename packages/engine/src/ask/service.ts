@@ -67,7 +67,7 @@ export class AskService {
     // given the session's context and recorded on its timeline, which calls back here with context.
     if (body.session_id && !options.context && this.sessions) return this.sessions.ask(principal, body.session_id, body);
     const price = pricing.ask(body.depth);
-    this.retriever.ready?.(principal);
+    await this.retriever.ready?.(principal);
     this.retriever.assertRender?.(body.render);
     const reservation = this.reserve(principal.userId, body.depth, price.credits, price.max_credits);
     try {

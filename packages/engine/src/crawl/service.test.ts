@@ -149,24 +149,24 @@ describe('CrawlService', () => {
   it('reserves and estimates only its seeds when nothing can expand', async () => {
     const engine = open(0); // a free user: the month's 100 credits
     const body = { urls: [`${web.catalogue}/`], max_pages: 200 };
-    expect(engine.crawls.estimate(owner, body)).toMatchObject({ cost_estimate: 1, would_succeed: true, max_pages: 1 });
+    expect(await engine.crawls.estimate(owner, body)).toMatchObject({ cost_estimate: 1, would_succeed: true, max_pages: 1 });
     const created = (await engine.crawls.create(owner, body)) as CrawlDetail;
     expect(created.stats.credits_reserved).toBe(1);
     expect(engine.credits.balance(owner.userId)).toBe(99);
-    expect(engine.crawls.estimate(owner, { ...body, urls: [`${web.catalogue}/`, `${web.catalogue}/`, `${web.news}/`] }).cost_estimate).toBe(2);
-    expect(engine.crawls.estimate(owner, { ...body, follow_links: true })).toMatchObject({ cost_estimate: 200, would_succeed: false });
+    expect((await engine.crawls.estimate(owner, { ...body, urls: [`${web.catalogue}/`, `${web.catalogue}/`, `${web.news}/`] })).cost_estimate).toBe(2);
+    expect(await engine.crawls.estimate(owner, { ...body, follow_links: true })).toMatchObject({ cost_estimate: 200, would_succeed: false });
   });
 
   it('estimates and dry-runs at the advanced price when an intent is given, creating nothing', async () => {
     const engine = open();
     const body = { urls: [`${web.catalogue}/`], max_pages: 20, expansion: 'internal', intent: 'espresso machines for a small office' };
-    const estimate = engine.crawls.estimate(owner, body);
+    const estimate = await engine.crawls.estimate(owner, body);
     expect(estimate).toMatchObject({ cost_estimate: 40, would_succeed: true, price_per_page: 2, pricing_tier: 'advanced', advanced_features: ['intent'], max_depth: 2 });
     const dry = await engine.crawls.create(owner, { ...body, dry_run: true, budget_config: { max_credits: 15 } });
     expect(dry).toMatchObject({ dry_run: true, cost_estimate: 15 });
     expect(engine.crawls.list(owner).total).toBe(0);
     expect(engine.credits.balance(owner.userId)).toBe(estimate.credits_balance);
-    expect(engine.crawls.estimate(owner, { ...body, intent: 'every individual product detail page' }).max_depth).toBe(3);
+    expect((await engine.crawls.estimate(owner, { ...body, intent: 'every individual product detail page' })).max_depth).toBe(3);
   });
 
   it('stops at budget_config.max_credits and charges no more than it', async () => {
@@ -284,9 +284,9 @@ describe('CrawlService', () => {
     const url = web.truth.productUrls('garden')[0]!;
     const done = (await engine.crawls.create(owner, { urls: [url], max_pages: 1, processing_mode: 'sync' })) as CrawlDetail;
     const query = done.documents[0]!.title!;
-    const mine = engine.search.index.search({ query, limit: 5, visibility: { userId: owner.userId, sharedCrawlIds: [] } });
+    const mine = await engine.search.index.search({ query, limit: 5, visibility: { userId: owner.userId, sharedCrawlIds: [] } });
     expect(mine.map((h) => h.url)).toContain(url);
-    const theirs = engine.search.index.search({ query, limit: 5, visibility: { userId: 'someone-else', sharedCrawlIds: [] } });
+    const theirs = await engine.search.index.search({ query, limit: 5, visibility: { userId: 'someone-else', sharedCrawlIds: [] } });
     expect(theirs.map((h) => h.url)).not.toContain(url);
   });
 

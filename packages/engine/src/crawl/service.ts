@@ -140,10 +140,10 @@ export class CrawlService {
   }
 
   /** `POST /v1/crawls/estimate`: what create would reserve and whether the balance covers it. */
-  estimate(principal: Principal, body: unknown): CrawlEstimate {
+  async estimate(principal: Principal, body: unknown): Promise<CrawlEstimate> {
     const input = this.prepare(parseInput(CrawlEstimateBody, body));
     // The same session checks as create, so would_succeed never promises a crawl create refuses.
-    if (input.session_id) this.deps.sessions?.assertUsable(principal, input.session_id);
+    if (input.session_id) await this.deps.sessions?.assertUsable(principal, input.session_id);
     return this.estimateFor(principal, this.plan(input));
   }
 

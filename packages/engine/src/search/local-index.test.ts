@@ -16,68 +16,80 @@ beforeEach(() => {
 afterEach(() => t.dispose());
 
 describe('LocalIndex', () => {
-  it('ranks a title match above the same word in the body', () => {
-    page('http://a.test/body', { title: 'General notes', text: 'Something about a heron in the marsh.' });
-    page('http://b.test/title', { title: 'Heron', text: 'Birds of the wetland and their habits.' });
-    expect(index.search({ query: 'heron', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://b.test/title', 'http://a.test/body']);
+  it('ranks a title match above the same word in the body', async () => {
+    await page('http://a.test/body', { title: 'General notes', text: 'Something about a heron in the marsh.' });
+    await page('http://b.test/title', { title: 'Heron', text: 'Birds of the wetland and their habits.' });
+    expect((await index.search({ query: 'heron', limit: 5, visibility: anyone })).map((h) => h.url)).toEqual(['http://b.test/title', 'http://a.test/body']);
   });
 
-  it('finds pages by the anchor text pointing at them and by URL tokens', () => {
-    page('http://a.test/p1', { title: 'Page one', anchorTexts: ['quarterly earnings report'] });
-    page('http://a.test/rate-limits', { title: 'Page two' });
-    expect(index.search({ query: 'earnings', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/p1']);
-    expect(index.search({ query: 'rate limits', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/rate-limits']);
+  it('indexes a group of pages in one call, each copy in its own scope, and none when one page is invalid', async () => {
+    const at = '2026-03-10T12:00:00Z';
+    const stored = await index.upsertMany([
+      { url: 'http://a.test/owl', title: 'Owl', ownerUserId: null, fetchedAt: at },
+      { url: 'http://a.test/owl', title: 'Owl', ownerUserId: 'u1', crawlId: 'c1', fetchedAt: at },
+    ]);
+    expect(stored.map((p) => p.scope)).toEqual(['public', 'crawl:c1']);
+    expect(() => index.upsertMany([{ url: 'http://a.test/wren', title: 'Wren', ownerUserId: null, fetchedAt: at }, { url: 'ftp://x', ownerUserId: null, fetchedAt: at }])).toThrow(WvrError);
+    expect(await index.search({ query: 'wren', limit: 5, visibility: anyone })).toEqual([]);
+    expect(await index.counts('u1')).toEqual({ own_pages: 1, public_pages: 1 });
   });
 
-  it('prefers pages with every term, then fills with pages having any', () => {
-    page('http://a.test/both', { title: 'Solar', text: 'solar panels and batteries' });
-    page('http://a.test/one', { title: 'Panels', text: 'wooden panels' });
-    expect(index.search({ query: 'solar batteries', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/both']);
-    expect(index.search({ query: 'solar panels', limit: 5, visibility: anyone }).map((h) => h.url)).toEqual(['http://a.test/both', 'http://a.test/one']);
+  it('finds pages by the anchor text pointing at them and by URL tokens', async () => {
+    await page('http://a.test/p1', { title: 'Page one', anchorTexts: ['quarterly earnings report'] });
+    await page('http://a.test/rate-limits', { title: 'Page two' });
+    expect((await index.search({ query: 'earnings', limit: 5, visibility: anyone })).map((h) => h.url)).toEqual(['http://a.test/p1']);
+    expect((await index.search({ query: 'rate limits', limit: 5, visibility: anyone })).map((h) => h.url)).toEqual(['http://a.test/rate-limits']);
   });
 
-  it('gives a snippet of the body around the query terms', () => {
+  it('prefers pages with every term, then fills with pages having any', async () => {
+    await page('http://a.test/both', { title: 'Solar', text: 'solar panels and batteries' });
+    await page('http://a.test/one', { title: 'Panels', text: 'wooden panels' });
+    expect((await index.search({ query: 'solar batteries', limit: 5, visibility: anyone })).map((h) => h.url)).toEqual(['http://a.test/both']);
+    expect((await index.search({ query: 'solar panels', limit: 5, visibility: anyone })).map((h) => h.url)).toEqual(['http://a.test/both', 'http://a.test/one']);
+  });
+
+  it('gives a snippet of the body around the query terms', async () => {
     const filler = 'lorem ipsum dolor sit amet '.repeat(40);
-    page('http://a.test/x', { title: 'X', text: `${filler} the zeppelin landed safely ${filler}` });
-    const [hit] = index.search({ query: 'zeppelin', limit: 1, visibility: anyone });
+    await page('http://a.test/x', { title: 'X', text: `${filler} the zeppelin landed safely ${filler}` });
+    const [hit] = await index.search({ query: 'zeppelin', limit: 1, visibility: anyone });
     expect(hit!.snippet).toContain('zeppelin');
     expect(hit!.snippet.length).toBeLessThan(300);
   });
 
-  it('filters by domain, subdomains included', () => {
-    page('http://docs.a.test/x', { title: 'Kiwi' });
-    page('http://b.test/x', { title: 'Kiwi' });
-    expect(index.search({ query: 'kiwi', limit: 5, visibility: anyone, includeDomains: ['a.test'] }).map((h) => h.domain)).toEqual(['docs.a.test']);
-    expect(index.search({ query: 'kiwi', limit: 5, visibility: anyone, excludeDomains: ['a.test'] }).map((h) => h.domain)).toEqual(['b.test']);
+  it('filters by domain, subdomains included', async () => {
+    await page('http://docs.a.test/x', { title: 'Kiwi' });
+    await page('http://b.test/x', { title: 'Kiwi' });
+    expect((await index.search({ query: 'kiwi', limit: 5, visibility: anyone, includeDomains: ['a.test'] })).map((h) => h.domain)).toEqual(['docs.a.test']);
+    expect((await index.search({ query: 'kiwi', limit: 5, visibility: anyone, excludeDomains: ['a.test'] })).map((h) => h.domain)).toEqual(['b.test']);
   });
 
-  it('replaces a page on re-index within its scope and removes a crawl’s pages', () => {
-    page('http://a.test/x', { title: 'Old walrus', ownerUserId: 'u1', crawlId: 'c1' });
-    page('http://a.test/x', { title: 'New walrus', ownerUserId: 'u1', crawlId: 'c1' });
+  it('replaces a page on re-index within its scope and removes a crawl’s pages', async () => {
+    await page('http://a.test/x', { title: 'Old walrus', ownerUserId: 'u1', crawlId: 'c1' });
+    await page('http://a.test/x', { title: 'New walrus', ownerUserId: 'u1', crawlId: 'c1' });
     const me: Visibility = { userId: 'u1', sharedCrawlIds: [] };
-    expect(index.search({ query: 'walrus', limit: 5, visibility: me }).map((h) => h.title)).toEqual(['New walrus']);
-    expect(index.removeCrawl('c1')).toBe(1);
-    expect(index.search({ query: 'walrus', limit: 5, visibility: me })).toEqual([]);
+    expect((await index.search({ query: 'walrus', limit: 5, visibility: me })).map((h) => h.title)).toEqual(['New walrus']);
+    expect(await index.removeCrawl('c1')).toBe(1);
+    expect(await index.search({ query: 'walrus', limit: 5, visibility: me })).toEqual([]);
   });
 
-  it('never shows a private page to another user, but shows crawls shared with them', () => {
-    page('http://a.test/secret', { title: 'Secret otter plans', ownerUserId: 'u1', crawlId: 'c1' });
-    page('http://a.test/public', { title: 'Public otter facts' });
-    const titles = (v: Visibility) => index.search({ query: 'otter', limit: 5, visibility: v }).map((h) => h.title).sort();
-    expect(titles({ userId: 'u1', sharedCrawlIds: [] })).toEqual(['Public otter facts', 'Secret otter plans']);
-    expect(titles({ userId: 'u2', sharedCrawlIds: [] })).toEqual(['Public otter facts']);
-    expect(titles({ userId: 'u2', sharedCrawlIds: ['c1'] })).toEqual(['Public otter facts', 'Secret otter plans']);
+  it('never shows a private page to another user, but shows crawls shared with them', async () => {
+    await page('http://a.test/secret', { title: 'Secret otter plans', ownerUserId: 'u1', crawlId: 'c1' });
+    await page('http://a.test/public', { title: 'Public otter facts' });
+    const titles = async (v: Visibility) => (await index.search({ query: 'otter', limit: 5, visibility: v })).map((h) => h.title).sort();
+    expect(await titles({ userId: 'u1', sharedCrawlIds: [] })).toEqual(['Public otter facts', 'Secret otter plans']);
+    expect(await titles({ userId: 'u2', sharedCrawlIds: [] })).toEqual(['Public otter facts']);
+    expect(await titles({ userId: 'u2', sharedCrawlIds: ['c1'] })).toEqual(['Public otter facts', 'Secret otter plans']);
   });
 
-  it('returns a URL once when the caller sees it through two scopes', () => {
-    page('http://a.test/x', { title: 'Lynx' });
-    page('http://a.test/x', { title: 'Lynx', ownerUserId: 'u1', crawlId: 'c1' });
-    expect(index.search({ query: 'lynx', limit: 5, visibility: { userId: 'u1', sharedCrawlIds: [] } })).toHaveLength(1);
+  it('returns a URL once when the caller sees it through two scopes', async () => {
+    await page('http://a.test/x', { title: 'Lynx' });
+    await page('http://a.test/x', { title: 'Lynx', ownerUserId: 'u1', crawlId: 'c1' });
+    expect(await index.search({ query: 'lynx', limit: 5, visibility: { userId: 'u1', sharedCrawlIds: [] } })).toHaveLength(1);
   });
 
-  it('treats FTS5 operators in the query as plain words', () => {
-    page('http://a.test/x', { title: 'NEAR and OR' });
-    expect(() => index.search({ query: '"unbalanced ( NEAR* OR', limit: 5, visibility: anyone })).not.toThrow();
+  it('treats FTS5 operators in the query as plain words', async () => {
+    await page('http://a.test/x', { title: 'NEAR and OR' });
+    await expect(index.search({ query: '"unbalanced ( NEAR* OR', limit: 5, visibility: anyone })).resolves.toEqual(expect.any(Array));
   });
 
   it('rejects a page without a valid URL or owner field', () => {
@@ -85,15 +97,15 @@ describe('LocalIndex', () => {
     expect(() => index.upsert({ url: 'http://x.test', fetchedAt: 0 } as never)).toThrow(WvrError);
   });
 
-  it('reads a page\'s full text only for those who may see it, preferring their own copy to the public one', () => {
+  it('reads a page\'s full text only for those who may see it, preferring their own copy to the public one', async () => {
     const long = `${'The opening paragraph. '.repeat(50)}The closing sentence mentions herons.`;
-    page('http://a.test/report', { title: 'Public copy', text: 'Old public text.' });
-    page('http://a.test/report', { title: 'Alice copy', text: long, ownerUserId: 'alice' });
-    page('http://a.test/crawled', { title: 'Crawled', text: 'From a crawl.', ownerUserId: 'carol', crawlId: 'crawl-1' });
-    expect(index.page('http://a.test/report', { userId: 'alice', sharedCrawlIds: [] })).toMatchObject({ title: 'Alice copy', text: long });
-    expect(index.page('http://a.test/report', anyone)).toMatchObject({ title: 'Public copy', text: 'Old public text.' });
-    expect(index.page('http://a.test/crawled', anyone)).toBeNull();
-    expect(index.page('http://a.test/crawled', { userId: 'dave', sharedCrawlIds: ['crawl-1'] })).toMatchObject({ text: 'From a crawl.' });
-    expect(index.page('http://a.test/missing', { userId: 'alice', sharedCrawlIds: [] })).toBeNull();
+    await page('http://a.test/report', { title: 'Public copy', text: 'Old public text.' });
+    await page('http://a.test/report', { title: 'Alice copy', text: long, ownerUserId: 'alice' });
+    await page('http://a.test/crawled', { title: 'Crawled', text: 'From a crawl.', ownerUserId: 'carol', crawlId: 'crawl-1' });
+    expect(await index.page('http://a.test/report', { userId: 'alice', sharedCrawlIds: [] })).toMatchObject({ title: 'Alice copy', text: long });
+    expect(await index.page('http://a.test/report', anyone)).toMatchObject({ title: 'Public copy', text: 'Old public text.' });
+    expect(await index.page('http://a.test/crawled', anyone)).toBeNull();
+    expect(await index.page('http://a.test/crawled', { userId: 'dave', sharedCrawlIds: ['crawl-1'] })).toMatchObject({ text: 'From a crawl.' });
+    expect(await index.page('http://a.test/missing', { userId: 'alice', sharedCrawlIds: [] })).toBeNull();
   });
 });

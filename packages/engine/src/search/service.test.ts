@@ -8,18 +8,18 @@ let t: TestEngine;
 let alice: Principal;
 let bob: Principal;
 
-beforeEach(() => {
+beforeEach(async () => {
   t = openTestEngine();
   alice = principalOf(t.engine, 'alice@x.test');
   bob = principalOf(t.engine, 'bob@x.test');
   const index = t.engine.search.index;
   const add = (url: string, title: string, text: string, extra: Record<string, unknown> = {}) =>
     index.upsert({ url, title, text, description: text, ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z', ...extra });
-  add('http://shop.test/products/kettle', 'Steel Kettle', 'A steel kettle that boils water fast. Add to cart today.', { schemaTypes: ['Product'] });
-  add('http://news.test/news/kettle-recall', 'Kettle Recall Announced', 'Regulators announced a kettle recall after reports of faults.', { schemaTypes: ['NewsArticle'] });
-  add('http://forum.test/threads/kettle-descaling', 'Descaling my kettle', 'Posted by a reader: how do I descale a kettle? Replies welcome.');
-  add('http://uni.edu/papers/kettle-thermodynamics', 'Kettle Thermodynamics', 'Abstract: we measure how a kettle heats water, peer-reviewed.');
-  add('http://docs.test/docs/kettle-api', 'Kettle API documentation', 'Documentation for the kettle control API and its specs.');
+  await add('http://shop.test/products/kettle', 'Steel Kettle', 'A steel kettle that boils water fast. Add to cart today.', { schemaTypes: ['Product'] });
+  await add('http://news.test/news/kettle-recall', 'Kettle Recall Announced', 'Regulators announced a kettle recall after reports of faults.', { schemaTypes: ['NewsArticle'] });
+  await add('http://forum.test/threads/kettle-descaling', 'Descaling my kettle', 'Posted by a reader: how do I descale a kettle? Replies welcome.');
+  await add('http://uni.edu/papers/kettle-thermodynamics', 'Kettle Thermodynamics', 'Abstract: we measure how a kettle heats water, peer-reviewed.');
+  await add('http://docs.test/docs/kettle-api', 'Kettle API documentation', 'Documentation for the kettle control API and its specs.');
   afterEach(() => {
     // Whatever a test did, the balance it reports is the ledger's sum.
     expect(t.engine.credits.balance(alice.userId)).toBe(t.engine.credits.ledgerSum(alice.userId));
@@ -63,7 +63,7 @@ describe('prices', () => {
         credits_balance: before,
       });
       expect(balance()).toBe(before);
-      expect(t.engine.search.list(alice).total).toBe(0);
+      expect((await t.engine.search.list(alice)).total).toBe(0);
     });
   }
 
@@ -106,8 +106,8 @@ describe('quick search', () => {
   });
 
   it('matches a domain filter without a port on every port of the host, and one with a port on that port only', async () => {
-    t.engine.search.index.upsert({ url: 'http://127.0.0.1:8080/kettles', title: 'Local kettle', text: 'A kettle on a local site.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
-    t.engine.search.index.upsert({ url: 'http://127.0.0.1:9090/kettles', title: 'Other kettle', text: 'A kettle on another local site.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
+    await t.engine.search.index.upsert({ url: 'http://127.0.0.1:8080/kettles', title: 'Local kettle', text: 'A kettle on a local site.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
+    await t.engine.search.index.upsert({ url: 'http://127.0.0.1:9090/kettles', title: 'Other kettle', text: 'A kettle on another local site.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
     const urls = async (body: Record<string, unknown>) => (await t.engine.search.quick(alice, { query: 'kettle', ...body })).results.map((r) => r.url).sort();
     expect(await urls({ include_domains: ['127.0.0.1'] })).toEqual(['http://127.0.0.1:8080/kettles', 'http://127.0.0.1:9090/kettles']);
     expect(await urls({ include_domains: ['127.0.0.1:8080'] })).toEqual(['http://127.0.0.1:8080/kettles']);
@@ -179,7 +179,7 @@ describe('search jobs', () => {
     expect(job.credits.consumed).toBe(1);
     t.clock.set('2026-03-10T12:00:02Z');
     await t.engine.jobs.drain();
-    const done = t.engine.search.get(alice, job.id);
+    const done = await t.engine.search.get(alice, job.id);
     expect(done.status).toBe('completed');
     expect(done.results).toHaveLength(5);
     expect(done.timing).toEqual({
@@ -196,47 +196,47 @@ describe('search jobs', () => {
     const deliveries = (await t.engine.notify.listDeliveries(alice)).data;
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ kind: 'search.completed', target: 'http://hooks.test/x', status: 'pending' });
-    expect(t.engine.search.get(alice, job.id).status).toBe('completed');
+    expect((await t.engine.search.get(alice, job.id)).status).toBe('completed');
   });
 
   it('lists by status with paging, deletes, and 404s for other users', async () => {
     await sync({ query: 'kettle one' });
     await sync({ query: 'kettle two' });
     await t.engine.search.search(alice, { query: 'kettle three' });
-    expect(t.engine.search.list(alice, { status: 'completed' }).total).toBe(2);
-    expect(t.engine.search.list(alice, { status: 'pending' }).data.map((j) => j.query)).toEqual(['kettle three']);
-    const page = t.engine.search.list(alice, { limit: 1, offset: 1 });
+    expect((await t.engine.search.list(alice, { status: 'completed' })).total).toBe(2);
+    expect((await t.engine.search.list(alice, { status: 'pending' })).data.map((j) => j.query)).toEqual(['kettle three']);
+    const page = await t.engine.search.list(alice, { limit: 1, offset: 1 });
     expect(page).toMatchObject({ total: 3, limit: 1, offset: 1 });
     expect(page.data).toHaveLength(1);
-    expect(t.engine.search.list(bob).total).toBe(0);
+    expect((await t.engine.search.list(bob)).total).toBe(0);
     const id = page.data[0]!.id;
     expect(await rejectionCodeOf(() => t.engine.search.get(bob, id))).toBe('404 search_job_not_found');
     expect(await rejectionCodeOf(() => t.engine.search.remove(bob, id))).toBe('404 search_job_not_found');
-    t.engine.search.remove(alice, id);
+    await t.engine.search.remove(alice, id);
     expect(await rejectionCodeOf(() => t.engine.search.get(alice, id))).toBe('404 search_job_not_found');
-    expect(t.engine.search.list(alice).total).toBe(2);
+    expect((await t.engine.search.list(alice)).total).toBe(2);
   });
 
   it('shares a job publicly: others may read it, and the flag shows', async () => {
     const job = await sync({ query: 'kettle' });
     expect(job.public_share).toBe(false);
     expect(await rejectionCodeOf(() => t.engine.search.share(bob, job.id, { public_share: true }))).toBe('404 search_job_not_found');
-    expect(t.engine.search.share(alice, job.id, { public_share: true })).toEqual({ id: job.id, public_share: true });
-    expect(t.engine.search.get(bob, job.id).public_share).toBe(true);
+    expect(await t.engine.search.share(alice, job.id, { public_share: true })).toEqual({ id: job.id, public_share: true });
+    expect((await t.engine.search.get(bob, job.id)).public_share).toBe(true);
     expect(await rejectionCodeOf(() => t.engine.search.share(alice, job.id, {}))).toMatch(/^400 /);
   });
 
   it('reports providers, features and the caller’s statistics', async () => {
     await sync({ query: 'kettle' });
-    const o = t.engine.search.overview(alice);
+    const o = await t.engine.search.overview(alice);
     expect(o.providers).toEqual([expect.objectContaining({ name: 'local', kind: 'index', default: true })]);
     expect(o.statistics).toEqual({ searches_total: 1, searches_by_status: { completed: 1 }, indexed_pages_own: 0, indexed_pages_public: 5 });
   });
 });
 
 describe('tenant isolation', () => {
-  beforeEach(() => {
-    t.engine.search.index.upsert({
+  beforeEach(async () => {
+    await t.engine.search.index.upsert({
       url: 'http://private.test/board-minutes',
       title: 'Board minutes: kettle acquisition',
       text: 'Confidential kettle acquisition terms.',
@@ -273,7 +273,7 @@ describe('uncharged run', () => {
     expect(run.suggested_queries.length).toBeGreaterThan(0);
     expect(run.summary!.citations[0]!.url).toBe('http://news.test/news/kettle-recall');
     expect(balance()).toBe(before);
-    expect(t.engine.search.list(alice).total).toBe(0);
+    expect((await t.engine.search.list(alice)).total).toBe(0);
   });
 
   it('returns what the charged search of the same body returns', async () => {

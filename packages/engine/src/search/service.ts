@@ -1,4 +1,3 @@
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { PublicShareBody } from '../core/schemas.js';
@@ -22,7 +21,7 @@ import { rerank } from './rerank.js';
 import { classifySource, isAuthority, type ResultType } from './source-type.js';
 import { suggestQueries } from './suggestions.js';
 import { summarize } from './summary.js';
-import { searchJobs } from '../store/sqlite/tables/search.js';
+import type { SearchJobRecord } from '../store/ports/search.js';
 import { domainOf } from './text.js';
 import {
   QuickSearchBody,
@@ -60,7 +59,7 @@ export interface SearchDeps {
   sessions?: SearchSessions;
 }
 
-type JobRow = typeof searchJobs.$inferSelect;
+type JobRow = SearchJobRecord;
 
 /** Async and webhook searches run on the engine's job queue under this kind. */
 const JOB_KIND = 'search.run';
@@ -85,7 +84,7 @@ export class SearchService {
     private readonly ctx: EngineContext,
     private readonly deps: SearchDeps,
   ) {
-    this.index = new LocalIndex(ctx.sqlite);
+    this.index = new LocalIndex(ctx.store.searchIndex);
     const providers = new Map<string, SearchProvider>([['local', localProvider(this.index, (p) => this.visibility(p))]]);
     const searxngUrl = ctx.options.searxngUrl;
     if (searxngUrl) providers.set('searxng', searxngProvider(searxngUrl, ctx.options.userAgent));
@@ -101,7 +100,7 @@ export class SearchService {
   }
 
   /** A page's full indexed text if the caller may see it (own, shared crawl, public cache); no fetch. */
-  pageText(principal: Principal, url: string): IndexedPage | null {
+  pageText(principal: Principal, url: string): Promise<IndexedPage | null> {
     return this.index.page(url, this.visibility(principal));
   }
 
@@ -109,7 +108,7 @@ export class SearchService {
   async quick(principal: Principal, body: unknown): Promise<QuickSearchResponse> {
     const input = parseInput(QuickSearchBody, body);
     const price = pricing.quickSearch();
-    const provider = this.searchable(principal);
+    const provider = await this.searchable(principal);
     const credits = this.deps.credits.charge(principal.userId, price, 'search.quick');
     try {
       const hits = await provider.search({
@@ -167,40 +166,41 @@ export class SearchService {
       };
     }
     // A session's search is one step of its research, which may begin before anything is indexed.
-    if (!session) this.searchable(principal);
+    if (!session) await this.searchable(principal);
     const credits = this.deps.credits.charge(principal.userId, price, 'search');
     const id = this.ctx.random.uuid();
-    this.ctx.db
-      .insert(searchJobs)
-      .values({
-        id,
-        userId: principal.userId,
-        status: 'pending',
-        query: input.query,
-        request: { ...input, session_id: session?.sessionId ?? input.session_id },
-        sessionContext: session ?? null,
-        provider: this.provider().name,
-        credits,
-        createdAt: this.now(),
-      })
-      .run();
+    await this.ctx.store.searchJobs.insert({
+      id,
+      userId: principal.userId,
+      status: 'pending',
+      query: input.query,
+      request: { ...input, session_id: session?.sessionId ?? input.session_id },
+      sessionContext: session ?? null,
+      provider: this.provider().name,
+      results: null,
+      suggestedQueries: null,
+      summary: null,
+      credits,
+      error: null,
+      createdAt: this.now(),
+      startedAt: null,
+      completedAt: null,
+    });
     if (input.processing_mode === 'sync') await this.execute(id);
     else await this.deps.jobs.enqueue(JOB_KIND, { searchJobId: id }, { id });
-    return this.view(this.row(id)!);
+    return this.view((await this.row(id))!);
   }
 
   /** `GET /v1/search/jobs`. */
-  list(principal: Principal, query: unknown = {}): SearchJobList {
+  async list(principal: Principal, query: unknown = {}): Promise<SearchJobList> {
     const q = parseInput(SearchJobListQuery, query, 'query');
-    const where = and(eq(searchJobs.userId, principal.userId), q.status ? eq(searchJobs.status, q.status) : undefined);
-    const rows = this.ctx.db.select().from(searchJobs).where(where).orderBy(desc(searchJobs.createdAt), desc(searchJobs.id)).limit(q.limit).offset(q.offset).all();
-    const total = this.ctx.db.select({ n: count() }).from(searchJobs).where(where).get()!.n;
+    const { rows, total } = await this.ctx.store.searchJobs.list(principal.userId, q.status, q);
     return { data: rows.map((r) => this.view(r)), total, limit: q.limit, offset: q.offset };
   }
 
   /** `GET /v1/search/jobs/{id}`: the owner's, or one shared with the caller; otherwise 404. */
-  get(principal: Principal | null, id: string): SearchJob {
-    const row = this.row(id);
+  async get(principal: Principal | null, id: string): Promise<SearchJob> {
+    const row = await this.row(id);
     if (!row) throw errors.notFound('search_job', id);
     const level = this.deps.sharing.assertCanRead(principal, { type: 'search_job', id, ownerUserId: row.userId });
     const view = this.view(row);
@@ -209,31 +209,26 @@ export class SearchService {
   }
 
   /** `DELETE /v1/search/jobs/{id}`: removes it from the history (owner only). */
-  remove(principal: Principal, id: string): SearchJob {
-    const row = this.owned(principal, id);
+  async remove(principal: Principal, id: string): Promise<SearchJob> {
+    const row = await this.owned(principal, id);
     const view = this.view(row);
-    this.ctx.db.delete(searchJobs).where(eq(searchJobs.id, id)).run();
+    await this.ctx.store.searchJobs.delete(id);
     this.deps.sharing.forget('search_job', id);
     return view;
   }
 
   /** `POST /v1/search/jobs/{id}/share`. */
-  share(principal: Principal, id: string, body: unknown): { id: string; public_share: boolean } {
+  async share(principal: Principal, id: string, body: unknown): Promise<{ id: string; public_share: boolean }> {
     const input = parseInput(PublicShareBody, body);
-    const row = this.owned(principal, id);
+    const row = await this.owned(principal, id);
     const state = this.deps.sharing.share(principal, { type: 'search_job', id, ownerUserId: row.userId }, input);
     return { id, public_share: state.public_share };
   }
 
   /** `GET /v1/search`: providers, features and the caller's statistics. */
-  overview(principal: Principal): SearchOverview {
-    const byStatus = this.ctx.db
-      .select({ status: searchJobs.status, n: count() })
-      .from(searchJobs)
-      .where(eq(searchJobs.userId, principal.userId))
-      .groupBy(searchJobs.status)
-      .all();
-    const counts = this.index.counts(principal.userId);
+  async overview(principal: Principal): Promise<SearchOverview> {
+    const byStatus = await this.ctx.store.searchJobs.countByStatus(principal.userId);
+    const counts = await this.index.counts(principal.userId);
     return {
       providers: [...this.providers.values()].map((p) => ({
         name: p.name,
@@ -244,8 +239,8 @@ export class SearchService {
       features: ['quick_search', 'full_search', 'rerank_results', 'generate_suggestions', 'generate_summary', 'source_type', 'processing_mode', 'dry_run', 'session_context', 'search_jobs', 'public_share'],
       source_types: ['academic', 'commercial', 'news', 'community', 'mixed'],
       statistics: {
-        searches_total: byStatus.reduce((sum, s) => sum + s.n, 0),
-        searches_by_status: Object.fromEntries(byStatus.map((s) => [s.status, s.n])),
+        searches_total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+        searches_by_status: byStatus,
         indexed_pages_own: counts.own_pages,
         indexed_pages_public: counts.public_pages,
       },
@@ -265,7 +260,7 @@ export class SearchService {
       if (page.error || page.kind !== 'html' || page.body === null || page.status >= 400) continue;
       const parsed = parseHtml(page.body, page.url);
       if (parsed.robots.noindex) continue;
-      this.index.upsert({
+      await this.index.upsert({
         url: page.url,
         title: parsed.title ?? '',
         description: parsed.description ?? '',
@@ -284,19 +279,19 @@ export class SearchService {
 
   /** Runs one job to completed or failed; a failed job gives its credits back. */
   private async execute(id: string): Promise<void> {
-    const row = this.row(id);
+    const row = await this.row(id);
     if (!row || row.status === 'completed' || row.status === 'failed') return;
-    this.ctx.db.update(searchJobs).set({ status: 'running', startedAt: this.now() }).where(eq(searchJobs.id, id)).run();
+    await this.ctx.store.searchJobs.update(id, { status: 'running', startedAt: this.now() });
     const input = parseInput(SearchBody, row.request);
     try {
       const outcome = await this.runSearch(this.principalOf(row.userId), input, row.sessionContext ?? undefined);
-      this.ctx.db.update(searchJobs).set({ status: 'completed', completedAt: this.now(), ...outcome }).where(eq(searchJobs.id, id)).run();
+      await this.ctx.store.searchJobs.update(id, { status: 'completed', completedAt: this.now(), ...outcome });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.ctx.db.update(searchJobs).set({ status: 'failed', completedAt: this.now(), error: message }).where(eq(searchJobs.id, id)).run();
+      await this.ctx.store.searchJobs.update(id, { status: 'failed', completedAt: this.now(), error: message });
       this.refund(row.userId, row.credits, `search ${id} failed`);
     }
-    const done = this.row(id);
+    const done = await this.row(id);
     if (done && input.processing_mode === 'webhook' && input.webhook_url) {
       await this.deps.notify.emit({ userId: done.userId, kind: 'search.completed', webhookUrl: input.webhook_url, data: this.view(done) });
     }
@@ -372,29 +367,29 @@ export class SearchService {
     };
   }
 
-  private owned(principal: Principal, id: string): JobRow {
-    const row = this.row(id);
+  private async owned(principal: Principal, id: string): Promise<JobRow> {
+    const row = await this.row(id);
     if (!row || row.userId !== principal.userId) throw errors.notFound('search_job', id);
     return row;
   }
 
-  private row(id: string): JobRow | undefined {
-    return this.ctx.db.select().from(searchJobs).where(eq(searchJobs.id, id)).get();
+  private row(id: string): Promise<JobRow | undefined> {
+    return this.ctx.store.searchJobs.get(id);
   }
 
   /**
    * The provider a charged search will use, checked before charging: an unconfigured provider or
    * a local index with nothing the caller may see is explained, and costs nothing.
    */
-  private searchable(principal: Principal): SearchProvider {
+  private async searchable(principal: Principal): Promise<SearchProvider> {
     const provider = this.provider();
-    if (provider.name === 'local') this.assertIndexHolds(principal);
+    if (provider.name === 'local') await this.assertIndexHolds(principal);
     return provider;
   }
 
   /** Throws `search_index_empty` when the local index holds no page the caller may see. */
-  assertIndexHolds(principal: Principal): void {
-    const { own_pages, public_pages } = this.index.counts(principal.userId);
+  async assertIndexHolds(principal: Principal): Promise<void> {
+    const { own_pages, public_pages } = await this.index.counts(principal.userId);
     if (own_pages + public_pages === 0 && this.visibility(principal).sharedCrawlIds.length === 0) {
       throw errors.conflict('search_index_empty', 'The local search index is empty: it holds the pages crawls have fetched, and none has run yet.', {
         suggestions: ['Crawl some pages first; every fetched page goes into the local index.', 'Or search the web through a SearXNG instance: set WVR_SEARXNG_URL.'],

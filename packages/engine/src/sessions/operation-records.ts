@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SharingService } from '../accounts/sharing.js';
 import type { SharedResourceType } from '../accounts/schemas.js';
 import type { EngineContext } from '../context.js';
@@ -7,7 +6,6 @@ import { accumulate, type ContextDocument } from './context.js';
 import { applySessionUrlRules } from './filter.js';
 import { summarizeContext, toOperationRecord, type OperationRow, type SessionRow } from './records.js';
 import { MAX_RESULT_URLS, type SessionConfigValue, type SessionContextSummaryValue, type SessionOperationKind, type SessionOperationRecord } from './schemas.js';
-import { sessionOperations, sessions, sessionSeenUrls } from '../store/sqlite/tables/sessions.js';
 
 export interface OperationRequest {
   /** The search query or question; feeds recent queries and entities. */
@@ -50,32 +48,21 @@ export class SessionOperations {
   ) {}
 
   /** Starts an operation in a session the caller already owns and has checked is active. */
-  begin(session: SessionRow, kind: SessionOperationKind, request: OperationRequest): BegunOperation {
+  async begin(session: SessionRow, kind: SessionOperationKind, request: OperationRequest): Promise<BegunOperation> {
     assertQuota(session);
     const now = this.ctx.clock.now().toISOString();
     const operationId = this.ctx.random.uuid();
     const seq = session.operationCount + 1;
-    this.ctx.sqlite.transaction(() => {
-      this.ctx.db
-        .insert(sessionOperations)
-        .values({
-          id: operationId,
-          sessionId: session.id,
-          seq,
-          kind,
-          status: 'running',
-          query: request.query ?? null,
-          targetUrls: request.urls ?? [],
-          startedAt: now,
-        })
-        .run();
-      this.ctx.db
-        .update(sessions)
-        .set({ operationCount: sql`${sessions.operationCount} + 1`, lastActivityAt: now, updatedAt: now })
-        .where(eq(sessions.id, session.id))
-        .run();
-    }).immediate();
-    const seenUrls = this.seenUrls(session.id);
+    await this.ctx.store.sessions.beginOperation({
+      id: operationId,
+      sessionId: session.id,
+      seq,
+      kind,
+      query: request.query ?? null,
+      targetUrls: request.urls ?? [],
+      startedAt: now,
+    });
+    const seenUrls = await this.seenUrls(session.id);
     return {
       operationId,
       sessionId: session.id,
@@ -87,30 +74,30 @@ export class SessionOperations {
   }
 
   /** Links the job an operation started (an async crawl) so the session's org sharing reaches it. */
-  attachResource(operationId: string, resourceId: string): void {
-    const { op, session } = this.load(operationId);
-    this.ctx.db.update(sessionOperations).set({ resourceId }).where(eq(sessionOperations.id, op.id)).run();
+  async attachResource(operationId: string, resourceId: string): Promise<void> {
+    const { op, session } = await this.load(operationId);
+    await this.ctx.store.sessions.setOperationResource(op.id, resourceId);
     this.link(op.kind, resourceId, session);
   }
 
-  finish(operationId: string, outcome: OperationOutcome): SessionOperationRecord {
-    const { op, session } = this.load(operationId);
-    if (op.status !== 'running') {
-      throw errors.conflict('operation_already_finished', `Operation ${op.id} already finished as ${op.status}.`, { details: { operation_id: op.id } });
-    }
-    const now = this.ctx.clock.now().toISOString();
+  async finish(operationId: string, outcome: OperationOutcome): Promise<SessionOperationRecord> {
     const documents = outcome.documents ?? [];
-    this.ctx.sqlite.transaction(() => {
+    // The seen URLs read and the outcome written in one transaction: two operations finishing at
+    // once cannot both count the same new page in the context.
+    const { op, session } = await this.ctx.store.atomically(async (tx) => {
+      const { op, session } = await this.load(operationId);
+      if (op.status !== 'running') {
+        throw errors.conflict('operation_already_finished', `Operation ${op.id} already finished as ${op.status}.`, { details: { operation_id: op.id } });
+      }
       // Only documents new to the session feed the context, so a page seen twice is not counted twice.
       const fresh = session.config.auto_deduplicate
-        ? applySessionUrlRules(documents, { seenUrls: this.seenUrls(session.id), filterSeenUrls: true, autoDeduplicate: true }).kept
+        ? applySessionUrlRules(documents, { seenUrls: new Set(await tx.sessions.seenUrls(session.id)), filterSeenUrls: true, autoDeduplicate: true }).kept
         : documents;
-      for (const doc of documents) {
-        this.ctx.db.insert(sessionSeenUrls).values({ sessionId: session.id, url: doc.url, operationId: op.id, seenAt: now }).onConflictDoNothing().run();
-      }
-      this.ctx.db
-        .update(sessionOperations)
-        .set({
+      const context = session.config.accumulate_context && outcome.status === 'completed' ? accumulate(session.context, { query: op.query, documents: fresh }) : session.context;
+      await tx.sessions.finishOperation({
+        operationId: op.id,
+        sessionId: session.id,
+        fields: {
           status: outcome.status,
           resultCount: documents.length,
           resultUrls: documents.slice(0, MAX_RESULT_URLS).map((d) => d.url),
@@ -119,44 +106,33 @@ export class SessionOperations {
           credits: outcome.credits ?? 0,
           resourceId: outcome.resourceId ?? op.resourceId,
           error: outcome.error ?? null,
-          finishedAt: now,
-        })
-        .where(eq(sessionOperations.id, op.id))
-        .run();
-      const context = session.config.accumulate_context && outcome.status === 'completed' ? accumulate(session.context, { query: op.query, documents: fresh }) : session.context;
-      this.ctx.db.update(sessions).set({ context, lastActivityAt: now, updatedAt: now }).where(eq(sessions.id, session.id)).run();
-    }).immediate();
+        },
+        seenUrls: documents.map((d) => d.url),
+        context,
+        at: this.ctx.clock.now().toISOString(),
+      });
+      return { op, session };
+    });
     if (outcome.resourceId) this.link(op.kind, outcome.resourceId, session);
-    return toOperationRecord(this.row(op.id)!);
+    return toOperationRecord((await this.ctx.store.sessions.getOperation(op.id))!);
   }
 
-  list(sessionId: string): SessionOperationRecord[] {
-    return this.ctx.db
-      .select()
-      .from(sessionOperations)
-      .where(eq(sessionOperations.sessionId, sessionId))
-      .orderBy(asc(sessionOperations.seq))
-      .all()
-      .map(toOperationRecord);
+  async list(sessionId: string): Promise<SessionOperationRecord[]> {
+    return (await this.ctx.store.sessions.operations(sessionId)).map(toOperationRecord);
   }
 
-  seenUrls(sessionId: string): Set<string> {
-    const rows = this.ctx.db.select({ url: sessionSeenUrls.url }).from(sessionSeenUrls).where(eq(sessionSeenUrls.sessionId, sessionId)).all();
-    return new Set(rows.map((r) => r.url));
+  async seenUrls(sessionId: string): Promise<Set<string>> {
+    return new Set(await this.ctx.store.sessions.seenUrls(sessionId));
   }
 
-  seenCount(sessionId: string): number {
-    return this.ctx.db.select({ n: count() }).from(sessionSeenUrls).where(eq(sessionSeenUrls.sessionId, sessionId)).get()?.n ?? 0;
+  seenCount(sessionId: string): Promise<number> {
+    return this.ctx.store.sessions.seenCount(sessionId);
   }
 
   /** The search jobs and crawls the session's operations produced, for cascading its org sharing. */
-  childResources(sessionId: string): { type: SharedResourceType; id: string }[] {
-    const rows = this.ctx.db
-      .select({ kind: sessionOperations.kind, id: sessionOperations.resourceId })
-      .from(sessionOperations)
-      .where(and(eq(sessionOperations.sessionId, sessionId), inArray(sessionOperations.kind, ['search', 'crawl'])))
-      .all();
-    return rows.flatMap((r) => (r.id && RESOURCE_TYPE[r.kind] ? [{ type: RESOURCE_TYPE[r.kind]!, id: r.id }] : []));
+  async childResources(sessionId: string): Promise<{ type: SharedResourceType; id: string }[]> {
+    const rows = await this.ctx.store.sessions.operationResources(sessionId, ['search', 'crawl']);
+    return rows.flatMap((r) => (RESOURCE_TYPE[r.kind] ? [{ type: RESOURCE_TYPE[r.kind]!, id: r.id }] : []));
   }
 
   private link(kind: SessionOperationKind, resourceId: string, session: SessionRow): void {
@@ -164,15 +140,11 @@ export class SessionOperations {
     if (type) this.sharing.link({ type, id: resourceId, ownerUserId: session.userId }, { type: 'session', id: session.id });
   }
 
-  private load(operationId: string): { op: OperationRow; session: SessionRow } {
-    const op = this.row(operationId);
-    const session = op && this.ctx.db.select().from(sessions).where(eq(sessions.id, op.sessionId)).get();
+  private async load(operationId: string): Promise<{ op: OperationRow; session: SessionRow }> {
+    const op = await this.ctx.store.sessions.getOperation(operationId);
+    const session = op && (await this.ctx.store.sessions.get(op.sessionId));
     if (!op || !session) throw errors.notFound('session_operation', operationId);
     return { op, session };
-  }
-
-  private row(operationId: string): OperationRow | undefined {
-    return this.ctx.db.select().from(sessionOperations).where(eq(sessionOperations.id, operationId)).get();
   }
 }
 

@@ -3,10 +3,9 @@ import { intentEffects } from '../search/intent.js';
 import { top } from './context.js';
 import type { SessionContextState } from './schemas.js';
 import type { SessionContextSummaryValue, SessionOperationRecord, SessionRecord } from './schemas.js';
-import type { sessionOperations, sessions } from '../store/sqlite/tables/sessions.js';
+import type { OperationRow, SessionRow } from '../store/ports/sessions.js';
 
-export type SessionRow = typeof sessions.$inferSelect;
-export type OperationRow = typeof sessionOperations.$inferSelect;
+export type { OperationRow, SessionRow };
 
 const SUMMARY_ENTRIES = 10;
 

@@ -15,11 +15,11 @@ import { SessionAskBody, SessionCrawlBody, SessionSearchBody, type SessionOperat
 export interface SessionCapabilities {
   search: {
     search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun>;
-    get(principal: Principal | null, id: string): SearchJob;
+    get(principal: Principal | null, id: string): Promise<SearchJob>;
   };
   crawls: {
     create(principal: Principal, body: unknown, options?: CrawlCreateOptions): Promise<CrawlDetail | CrawlDryRun>;
-    get(principal: Principal | null, id: string): CrawlDetail;
+    get(principal: Principal | null, id: string): CrawlDetail | Promise<CrawlDetail>;
   };
   asks: {
     create(principal: Principal, body: unknown, options?: { context?: AskContext }): Promise<AskResponse>;
@@ -30,9 +30,9 @@ export interface SessionCapabilities {
 export interface SessionHost {
   /** 404 foreign, 409 completed, archived or out of max_operations: a dry run answers what the call would. */
   assertCanOperate(principal: Principal, sessionId: string): unknown;
-  beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request?: OperationRequest): BegunOperation;
-  finishOperation(operationId: string, outcome: OperationOutcome): unknown;
-  attachResource(operationId: string, resourceId: string): void;
+  beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request?: OperationRequest): Promise<BegunOperation>;
+  finishOperation(operationId: string, outcome: OperationOutcome): Promise<unknown>;
+  attachResource(operationId: string, resourceId: string): Promise<void>;
 }
 
 /** How many of the session's keywords and entities widen an ask's retrieval query. */
@@ -55,9 +55,9 @@ export class SessionRunners {
   async search(principal: Principal, sessionId: string, body: unknown): Promise<SearchJob | SearchDryRun> {
     const { filter_seen_urls, ...input } = parseInput(SessionSearchBody, body);
     const search = this.capability('search');
-    this.host.assertCanOperate(principal, sessionId);
+    await this.host.assertCanOperate(principal, sessionId);
     if (input.dry_run) return search.search(principal, { ...input, session_id: sessionId }, { sessionId });
-    const op = this.host.beginOperation(principal, sessionId, 'search', { query: input.query });
+    const op = await this.host.beginOperation(principal, sessionId, 'search', { query: input.query });
     const result = await this.guard(op, () =>
       search.search(principal, input, {
         sessionId,
@@ -67,16 +67,16 @@ export class SessionRunners {
       }),
     );
     if ('dry_run' in result) return result;
-    this.settle(op, result.id, searchOutcome(result));
+    await this.settle(op, result.id, searchOutcome(result));
     return result;
   }
 
   async crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun> {
     const { filter_seen_urls, ...input } = parseInput(SessionCrawlBody, body);
     const crawls = this.capability('crawls');
-    this.host.assertCanOperate(principal, sessionId);
+    await this.host.assertCanOperate(principal, sessionId);
     if (input.dry_run) return crawls.create(principal, { ...input, session_id: sessionId }, { sessionId });
-    const op = this.host.beginOperation(principal, sessionId, 'crawl', { urls: input.urls });
+    const op = await this.host.beginOperation(principal, sessionId, 'crawl', { urls: input.urls });
     // Seen URLs found while crawling are not fetched at all when they would be filtered out anyway.
     const skipUrls = filter_seen_urls ? [...op.seenUrls] : undefined;
     const result = await this.guard(op, () => crawls.create(principal, input, { sessionId, ...(skipUrls && { skipUrls }) }));
@@ -87,15 +87,15 @@ export class SessionRunners {
       autoDeduplicate: op.config.auto_deduplicate,
     });
     const shown = { ...result, documents: kept };
-    this.settle(op, result.id, crawlOutcome(shown, filtered));
+    await this.settle(op, result.id, crawlOutcome(shown, filtered));
     return shown;
   }
 
   async ask(principal: Principal, sessionId: string, body: unknown): Promise<AskResponse> {
     const input = parseInput(SessionAskBody, body);
     const asks = this.capability('asks');
-    this.host.assertCanOperate(principal, sessionId);
-    const op = this.host.beginOperation(principal, sessionId, 'ask', { query: input.question });
+    await this.host.assertCanOperate(principal, sessionId);
+    const op = await this.host.beginOperation(principal, sessionId, 'ask', { query: input.question });
     const context: AskContext = { sessionId, seenUrls: [...op.seenUrls] };
     if (op.context) {
       context.queryTerms = [...op.context.keywords, ...op.context.entities]
@@ -104,7 +104,7 @@ export class SessionRunners {
         .map((t) => t.value);
     }
     const result = await this.guard(op, () => asks.create(principal, input, { context }));
-    this.host.finishOperation(op.operationId, {
+    await this.host.finishOperation(op.operationId, {
       status: 'completed',
       documents: result.sources.map((s) => ({ url: s.url, title: s.title, text: s.passages.map((p) => p.text).join(' ') })),
       credits: result.credits.consumed,
@@ -118,28 +118,28 @@ export class SessionRunners {
    * For a search or crawl still running when it was recorded (async, webhook): reads the job
    * and finishes the operation once the job has ended. Returns false while it still runs.
    */
-  refresh(principal: Principal, op: { id: string; kind: SessionOperationKind; resourceId: string }): boolean {
+  async refresh(principal: Principal, op: { id: string; kind: SessionOperationKind; resourceId: string }): Promise<boolean> {
     if (op.kind === 'search' && this.capabilities.search) {
-      const job = this.capabilities.search.get(principal, op.resourceId);
+      const job = await this.capabilities.search.get(principal, op.resourceId);
       const outcome = searchOutcome(job);
       if (!outcome) return false;
-      this.host.finishOperation(op.id, outcome);
+      await this.host.finishOperation(op.id, outcome);
       return true;
     }
     if (op.kind === 'crawl' && this.capabilities.crawls) {
-      const crawl = this.capabilities.crawls.get(principal, op.resourceId);
+      const crawl = await this.capabilities.crawls.get(principal, op.resourceId);
       const outcome = crawlOutcome(crawl, 0);
       if (!outcome) return false;
-      this.host.finishOperation(op.id, outcome);
+      await this.host.finishOperation(op.id, outcome);
       return true;
     }
     return false;
   }
 
   /** Sync results finish the operation now; async ones link the job and finish on a later read. */
-  private settle(op: BegunOperation, resourceId: string, outcome: OperationOutcome | null): void {
-    if (outcome) this.host.finishOperation(op.operationId, outcome);
-    else this.host.attachResource(op.operationId, resourceId);
+  private async settle(op: BegunOperation, resourceId: string, outcome: OperationOutcome | null): Promise<void> {
+    if (outcome) await this.host.finishOperation(op.operationId, outcome);
+    else await this.host.attachResource(op.operationId, resourceId);
   }
 
   /** An operation whose capability throws (no credits, bad input) is recorded as failed, then the error goes on. */
@@ -147,7 +147,7 @@ export class SessionRunners {
     try {
       return await run();
     } catch (error) {
-      this.host.finishOperation(op.operationId, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      await this.host.finishOperation(op.operationId, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
   }

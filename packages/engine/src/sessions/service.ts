@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../accounts/schemas.js';
 import type { AccountsService } from '../accounts/service.js';
 import type { ResourceRef, SharingService } from '../accounts/sharing.js';
@@ -25,7 +24,7 @@ import {
   type SessionRecord,
   type SessionTimeline,
 } from './schemas.js';
-import { sessions } from '../store/sqlite/tables/sessions.js';
+import type { SessionListFilter } from '../store/ports/sessions.js';
 
 /** Active and completed sessions count against this; archived ones free their slot. */
 export const MAX_OPEN_SESSIONS = 100;
@@ -54,120 +53,107 @@ export class SessionsService {
     this.runners.connect(capabilities);
   }
 
-  create(principal: Principal, body: unknown): SessionRecord {
+  async create(principal: Principal, body: unknown): Promise<SessionRecord> {
     const input = parseInput(SessionCreateBody, body);
     const now = this.now();
     const id = this.ctx.random.uuid();
-    this.ctx.sqlite.transaction(() => {
-      this.sweep();
-      const open = this.ctx.db
-        .select({ n: count() })
-        .from(sessions)
-        .where(and(eq(sessions.userId, principal.userId), ne(sessions.status, 'archived')))
-        .get()!.n;
+    // The count and the insert in one transaction: two creates at once cannot both take the last slot.
+    await this.ctx.store.atomically(async (tx) => {
+      await this.sweep();
+      const open = await tx.sessions.countOpen(principal.userId);
       if (open >= MAX_OPEN_SESSIONS) {
         throw errors.conflict('session_limit_reached', `You already have ${open} active or completed sessions; the limit is ${MAX_OPEN_SESSIONS}.`, {
           details: { limit: MAX_OPEN_SESSIONS, open_sessions: open },
           suggestions: ['Archive completed sessions (POST /v1/sessions/{id}/archive) or delete ones you no longer need.'],
         });
       }
-      this.ctx.db
-        .insert(sessions)
-        .values({
-          id,
-          userId: principal.userId,
-          name: input.name,
-          description: input.description ?? null,
-          intentContext: input.intent_context ?? null,
-          status: 'active',
-          config: input.session_config,
-          metadata: input.metadata ?? {},
-          context: emptyContext(),
-          createdAt: now,
-          updatedAt: now,
-          lastActivityAt: now,
-        })
-        .run();
-    }).immediate();
-    return this.record(this.row(id)!);
+      await tx.sessions.insert({
+        id,
+        userId: principal.userId,
+        name: input.name,
+        description: input.description ?? null,
+        intentContext: input.intent_context ?? null,
+        status: 'active',
+        config: input.session_config,
+        metadata: input.metadata ?? {},
+        context: emptyContext(),
+        operationCount: 0,
+        createdAt: now,
+        updatedAt: now,
+        lastActivityAt: now,
+        completedAt: null,
+        archivedAt: null,
+        archivedReason: null,
+      });
+    });
+    return this.record((await this.row(id))!);
   }
 
-  list(principal: Principal, query: unknown): SessionList {
+  async list(principal: Principal, query: unknown): Promise<SessionList> {
     const input = parseInput(SessionListQuery, query, 'query');
-    this.sweep();
-    const filters = this.listFilters(input);
-    const own = and(eq(sessions.userId, principal.userId), ...filters);
-    const total = this.ctx.db.select({ n: count() }).from(sessions).where(own).get()!.n;
-    const rows = this.ctx.db.select().from(sessions).where(own).orderBy(desc(sessions.lastActivityAt), desc(sessions.id)).limit(input.limit).offset(input.offset).all();
+    await this.sweep();
+    const own = this.listFilter(input, { userId: principal.userId });
+    const total = await this.ctx.store.sessions.count(own);
+    const rows = await this.ctx.store.sessions.list(own, input);
     const page: SessionList = { data: rows.map((r) => this.record(r)), total, limit: input.limit, offset: input.offset };
     if (!input.include_shared) return page;
-    const shared = this.ctx.db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.id, this.sharing.sharedWithMeQuery(principal, 'session')), ...filters))
-      .orderBy(desc(sessions.lastActivityAt), desc(sessions.id))
-      .limit(input.limit)
-      .all();
+    const shared = await this.ctx.store.sessions.list(this.listFilter(input, { ids: this.sharing.sharedWithMe(principal, 'session') }), { limit: input.limit, offset: 0 });
     return { ...page, shared_sessions: shared.map((r) => this.record(r)), user_organizations: this.organizationsOf(principal) };
   }
 
-  get(principal: Principal, id: string): SessionDetail {
-    this.sweep();
-    const row = this.row(id);
+  async get(principal: Principal, id: string): Promise<SessionDetail> {
+    await this.sweep();
+    const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
     const accessLevel = this.sharing.assertCanRead(principal, ref(row));
-    this.refreshRunning(row);
+    await this.refreshRunning(row);
     return {
       ...this.record(row),
-      operations: this.operations.list(row.id),
-      context_summary: summarizeContext(row, this.operations.seenCount(row.id)),
+      operations: await this.operations.list(row.id),
+      context_summary: summarizeContext(row, await this.operations.seenCount(row.id)),
       access_level: accessLevel,
       user_organizations: this.organizationsOf(principal),
     };
   }
 
-  patch(principal: Principal, id: string, body: unknown): SessionRecord {
+  async patch(principal: Principal, id: string, body: unknown): Promise<SessionRecord> {
     const input = parseInput(SessionPatchBody, body);
-    const row = this.owned(principal, id);
+    const row = await this.owned(principal, id);
     if (row.status === 'archived') throw archivedError(row.id, 'changed');
     const now = this.now();
-    this.ctx.db
-      .update(sessions)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.intent_context !== undefined && { intentContext: input.intent_context }),
-        ...((input.config ?? input.session_config) !== undefined && {
-          config: { ...row.config, ...stripUndefined(input.config ?? {}), ...stripUndefined(input.session_config ?? {}) },
-        }),
-        updatedAt: now,
-        lastActivityAt: now,
-      })
-      .where(eq(sessions.id, row.id))
-      .run();
-    return this.record(this.row(row.id)!);
+    await this.ctx.store.sessions.update(row.id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.intent_context !== undefined && { intentContext: input.intent_context }),
+      ...((input.config ?? input.session_config) !== undefined && {
+        config: { ...row.config, ...stripUndefined(input.config ?? {}), ...stripUndefined(input.session_config ?? {}) },
+      }),
+      updatedAt: now,
+      lastActivityAt: now,
+    });
+    return this.record((await this.row(row.id))!);
   }
 
   /** Permanent: the session, its operations and its seen URLs (the crawls and search jobs it ran stay). */
-  delete(principal: Principal, id: string): SessionRecord {
-    const row = this.owned(principal, id);
+  async delete(principal: Principal, id: string): Promise<SessionRecord> {
+    const row = await this.owned(principal, id);
     const record = this.record(row);
-    this.ctx.sqlite.transaction(() => {
-      this.ctx.db.delete(sessions).where(eq(sessions.id, row.id)).run();
+    await this.ctx.store.atomically(async (tx) => {
+      await tx.sessions.delete(row.id);
       this.sharing.forget('session', row.id);
-    }).immediate();
+    });
     return record;
   }
 
-  complete(principal: Principal, id: string): SessionRecord {
-    const row = this.owned(principal, id);
+  async complete(principal: Principal, id: string): Promise<SessionRecord> {
+    const row = await this.owned(principal, id);
     if (row.status === 'completed') throw errors.conflict('session_already_completed', `Session ${row.id} is already completed.`, { details: { session_id: row.id } });
     if (row.status === 'archived') throw archivedError(row.id, 'completed');
     return this.transition(row, { status: 'completed', completedAt: this.now() });
   }
 
-  archive(principal: Principal, id: string): SessionRecord {
-    const row = this.owned(principal, id);
+  async archive(principal: Principal, id: string): Promise<SessionRecord> {
+    const row = await this.owned(principal, id);
     if (row.status === 'archived') throw errors.conflict('session_already_archived', `Session ${row.id} is already archived.`, { details: { session_id: row.id } });
     if (row.status !== 'completed') {
       throw errors.conflict('session_not_completed', `Only a completed session can be archived; session ${row.id} is ${row.status}.`, {
@@ -182,15 +168,10 @@ export class SessionsService {
    * Archives every session whose last activity is at least 7 days old. Runs before every session
    * read or write, so the rule holds with or without a periodic caller.
    */
-  sweep(): number {
+  sweep(): Promise<number> {
     const now = this.ctx.clock.now();
     const cutoff = new Date(now.getTime() - AUTO_ARCHIVE_AFTER_MS).toISOString();
-    const at = now.toISOString();
-    return this.ctx.db
-      .update(sessions)
-      .set({ status: 'archived', archivedAt: at, archivedReason: 'inactivity', updatedAt: at })
-      .where(and(ne(sessions.status, 'archived'), lte(sessions.lastActivityAt, cutoff)))
-      .run().changes;
+    return this.ctx.store.sessions.archiveIdle(cutoff, now.toISOString());
   }
 
   /**
@@ -201,30 +182,30 @@ export class SessionsService {
     this.sweeper ??= every(intervalMs, () => this.sweep());
   }
 
-  /** A sweep is synchronous, so none is in flight once the loop is stopped. */
+  /** Stops the loop; a sweep in flight is one statement and ends on its own. */
   stop(): void {
     void this.sweeper?.stop();
     this.sweeper = undefined;
   }
 
-  share(principal: Principal, id: string, body: unknown) {
-    const row = this.owned(principal, id);
-    const state = this.sharing.share(principal, ref(row), parseInput(SessionShareBody, body), { cascadeTo: this.operations.childResources(row.id) });
+  async share(principal: Principal, id: string, body: unknown) {
+    const row = await this.owned(principal, id);
+    const state = this.sharing.share(principal, ref(row), parseInput(SessionShareBody, body), { cascadeTo: await this.operations.childResources(row.id) });
     return { id: row.id, ...state };
   }
 
-  timeline(principal: Principal, id: string): SessionTimeline {
-    this.sweep();
-    const row = this.row(id);
+  async timeline(principal: Principal, id: string): Promise<SessionTimeline> {
+    await this.sweep();
+    const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertCanRead(principal, ref(row));
-    this.refreshRunning(row);
-    const data = this.operations.list(row.id);
+    await this.refreshRunning(row);
+    const data = await this.operations.list(row.id);
     return { session_id: row.id, data, total: data.length };
   }
 
-  publicGet(id: string): PublicSession {
-    const row = this.publicRow(id);
+  async publicGet(id: string): Promise<PublicSession> {
+    const row = await this.publicRow(id);
     return {
       id: row.id,
       name: row.name,
@@ -236,14 +217,14 @@ export class SessionsService {
       created_at: row.createdAt,
       last_activity_at: row.lastActivityAt,
       access_level: 'public',
-      operations: this.operations.list(row.id).map(withoutResource),
-      context_summary: summarizeContext(row, this.operations.seenCount(row.id)),
+      operations: (await this.operations.list(row.id)).map(withoutResource),
+      context_summary: summarizeContext(row, await this.operations.seenCount(row.id)),
     };
   }
 
-  publicTimeline(id: string): PublicSessionTimeline {
-    const row = this.publicRow(id);
-    const data = this.operations.list(row.id).map(withoutResource);
+  async publicTimeline(id: string): Promise<PublicSessionTimeline> {
+    const row = await this.publicRow(id);
+    const data = (await this.operations.list(row.id)).map(withoutResource);
     return { session_id: row.id, data, total: data.length };
   }
 
@@ -251,18 +232,18 @@ export class SessionsService {
    * For search, crawl and ask services given a session_id: checks the session is the caller's and
    * active, counts the operation, and hands back the seen URLs and context to use.
    */
-  beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request: OperationRequest = {}): BegunOperation {
-    return this.operations.begin(this.assertUsable(principal, sessionId), kind, request);
+  async beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request: OperationRequest = {}): Promise<BegunOperation> {
+    return this.operations.begin(await this.assertUsable(principal, sessionId), kind, request);
   }
 
   /** assertUsable plus the max_operations quota: what an operation, or its dry run, would be refused for. */
-  assertCanOperate(principal: Principal, sessionId: string): void {
-    assertQuota(this.assertUsable(principal, sessionId));
+  async assertCanOperate(principal: Principal, sessionId: string): Promise<void> {
+    assertQuota(await this.assertUsable(principal, sessionId));
   }
 
   /** The caller's own session, if it still takes operations: 404 foreign, 409 completed or archived. */
-  assertUsable(principal: Principal, sessionId: string): SessionRow {
-    const row = this.owned(principal, sessionId);
+  async assertUsable(principal: Principal, sessionId: string): Promise<SessionRow> {
+    const row = await this.owned(principal, sessionId);
     if (row.status === 'completed') {
       throw errors.conflict('session_completed', `Session ${row.id} is completed and takes no new operations.`, {
         details: { session_id: row.id },
@@ -274,13 +255,13 @@ export class SessionsService {
   }
 
   /** Records how the operation ended: its result URLs become seen, and its results feed the context. */
-  finishOperation(operationId: string, outcome: OperationOutcome): SessionOperationRecord {
+  finishOperation(operationId: string, outcome: OperationOutcome): Promise<SessionOperationRecord> {
     return this.operations.finish(operationId, outcome);
   }
 
   /** For async jobs: links the crawl or search job to the session as soon as it exists. */
-  attachResource(operationId: string, resourceId: string): void {
-    this.operations.attachResource(operationId, resourceId);
+  attachResource(operationId: string, resourceId: string): Promise<void> {
+    return this.operations.attachResource(operationId, resourceId);
   }
 
   /** POST /v1/sessions/{id}/search: a search with the session's intent, seen URLs and filter_seen_urls. */
@@ -299,58 +280,51 @@ export class SessionsService {
   }
 
   /** Finishes operations whose async search or crawl has ended since they were recorded. */
-  private refreshRunning(row: SessionRow): void {
-    const running = this.operations.list(row.id).filter((op) => op.status === 'running' && op.resource_id);
+  private async refreshRunning(row: SessionRow): Promise<void> {
+    const running = (await this.operations.list(row.id)).filter((op) => op.status === 'running' && op.resource_id);
     if (running.length === 0) return;
     const owner = this.accounts.localPrincipal(this.accounts.getUser(row.userId));
     for (const op of running) {
       try {
-        this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
+        await this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
       } catch (error) {
         if (!(error instanceof WvrError) || error.status !== 404) throw error;
-        this.operations.finish(op.id, { status: 'failed', error: `Its ${op.kind} no longer exists.` });
+        await this.operations.finish(op.id, { status: 'failed', error: `Its ${op.kind} no longer exists.` });
       }
     }
   }
 
-  private listFilters(input: { status?: SessionRow['status'] | undefined; tag?: string | undefined; days_back: number }): SQL[] {
-    const since = new Date(this.ctx.clock.now().getTime() - input.days_back * DAY).toISOString();
-    const filters: SQL[] = [gte(sessions.lastActivityAt, since)];
-    if (input.status) filters.push(eq(sessions.status, input.status));
-    if (input.tag) filters.push(sql`exists (select 1 from json_each(${sessions.metadata}, '$.tags') where value = ${input.tag})`);
-    return filters;
+  private listFilter(input: { status?: SessionRow['status'] | undefined; tag?: string | undefined; days_back: number }, owner: SessionListFilter['owner']): SessionListFilter {
+    const activeSince = new Date(this.ctx.clock.now().getTime() - input.days_back * DAY).toISOString();
+    return { owner, activeSince, status: input.status, tag: input.tag };
   }
 
-  private transition(row: SessionRow, set: Partial<typeof sessions.$inferInsert>): SessionRecord {
+  private async transition(row: SessionRow, set: Partial<SessionRow>): Promise<SessionRecord> {
     const now = this.now();
-    this.ctx.db
-      .update(sessions)
-      .set({ ...set, updatedAt: now, lastActivityAt: now })
-      .where(eq(sessions.id, row.id))
-      .run();
-    return this.record(this.row(row.id)!);
+    await this.ctx.store.sessions.update(row.id, { ...set, updatedAt: now, lastActivityAt: now });
+    return this.record((await this.row(row.id))!);
   }
 
   /** The caller's own session. An org viewer may read it but not change it; anyone else gets 404. */
-  private owned(principal: Principal, id: string): SessionRow {
-    this.sweep();
-    const row = this.row(id);
+  private async owned(principal: Principal, id: string): Promise<SessionRow> {
+    await this.sweep();
+    const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertOwner(principal, ref(row));
     return row;
   }
 
-  private publicRow(id: string): SessionRow {
-    this.sweep();
-    const row = this.row(id);
+  private async publicRow(id: string): Promise<SessionRow> {
+    await this.sweep();
+    const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertPublic(ref(row));
-    this.refreshRunning(row);
+    await this.refreshRunning(row);
     return row;
   }
 
-  private row(id: string): SessionRow | undefined {
-    return this.ctx.db.select().from(sessions).where(eq(sessions.id, id)).get();
+  private row(id: string): Promise<SessionRow | undefined> {
+    return this.ctx.store.sessions.get(id);
   }
 
   private record(row: SessionRow): SessionRecord {

@@ -9,6 +9,8 @@ import type { JobsPort } from './ports/jobs.js';
 import type { NotifyPort } from './ports/notify.js';
 import type { WebCachePort } from './ports/web-cache.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
+import type { SessionsPort } from './ports/sessions.js';
+import type { SearchIndexPort, SearchJobsPort } from './ports/search.js';
 
 export interface StorePorts {
   jobs: JobsPort;
@@ -19,4 +21,7 @@ export interface StorePorts {
   rateLimits: RateLimitsPort;
   notify: NotifyPort;
   webCache: WebCachePort;
+  sessions: SessionsPort;
+  searchJobs: SearchJobsPort;
+  searchIndex: SearchIndexPort;
 }

@@ -20,14 +20,14 @@ function open(options: Parameters<typeof openTestEngine>[0] = {}): void {
 }
 
 /** Public pages about kettles in the local index: a shop, a news site, a forum, a university, docs. */
-function indexKettlePages(): void {
+async function indexKettlePages(): Promise<void> {
   const add = (url: string, title: string, text: string, schemaTypes: string[] = []) =>
     t.engine.search.index.upsert({ url, title, text, description: text, schemaTypes, ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
-  add('http://shop.test/products/kettle', 'Steel Kettle', 'A steel kettle that boils water fast. Add to cart today.', ['Product']);
-  add('http://news.test/news/kettle-recall', 'Kettle Recall Announced', 'Regulators announced a kettle recall after reports of faults.', ['NewsArticle']);
-  add('http://daily.test/news/kettle-prices', 'Kettle Prices Rise', 'Reporters found kettle prices rose this week, the news desk said.', ['NewsArticle']);
-  add('http://forum.test/threads/kettle-descaling', 'Descaling my kettle', 'Posted by a reader: how do I descale a kettle? Replies welcome.');
-  add('http://uni.edu/papers/kettle-thermodynamics', 'Kettle Thermodynamics', 'Abstract: we measure how a kettle heats water, peer-reviewed.');
+  await add('http://shop.test/products/kettle', 'Steel Kettle', 'A steel kettle that boils water fast. Add to cart today.', ['Product']);
+  await add('http://news.test/news/kettle-recall', 'Kettle Recall Announced', 'Regulators announced a kettle recall after reports of faults.', ['NewsArticle']);
+  await add('http://daily.test/news/kettle-prices', 'Kettle Prices Rise', 'Reporters found kettle prices rose this week, the news desk said.', ['NewsArticle']);
+  await add('http://forum.test/threads/kettle-descaling', 'Descaling my kettle', 'Posted by a reader: how do I descale a kettle? Replies welcome.');
+  await add('http://uni.edu/papers/kettle-thermodynamics', 'Kettle Thermodynamics', 'Abstract: we measure how a kettle heats water, peer-reviewed.');
 }
 
 async function failure(fn: () => unknown): Promise<WvrError> {
@@ -43,7 +43,7 @@ async function failure(fn: () => unknown): Promise<WvrError> {
 describe('search patrols use every search option', () => {
   it('applies source_type, summary and suggestions, and charges 2 credits when generate_suggestions is set', async () => {
     open();
-    indexKettlePages();
+    await indexKettlePages();
     const config = { query: 'kettle', source_type: 'news', generate_suggestions: true, generate_summary: true };
     const { workflow } = await t.engine.workflows.create(p, { name: 'kettle news', workflow_type: 'search', operation_config: config, interval: '1 day' });
     expect(workflow!.estimated_credits_per_execution).toBe(2);
@@ -56,12 +56,12 @@ describe('search patrols use every search option', () => {
     expect(run.credits).toMatchObject({ consumed: 2, pricing_tier: 'advanced', advanced_features: ['generate_suggestions'] });
     expect(t.engine.credits.balance(p.userId)).toBe(before - 2);
     // The patrol's search is neither charged again nor recorded as a search job.
-    expect(t.engine.search.list(p).total).toBe(0);
+    expect((await t.engine.search.list(p)).total).toBe(0);
   });
 
   it('applies include_domains and exclude_domains', async () => {
     open();
-    indexKettlePages();
+    await indexKettlePages();
     const only = await t.engine.workflows.create(p, { name: 'only', workflow_type: 'search', operation_config: { query: 'kettle', include_domains: ['news.test', 'uni.edu'] }, interval: '1 day' });
     const without = await t.engine.workflows.create(p, { name: 'without', workflow_type: 'search', operation_config: { query: 'kettle', exclude_domains: ['shop.test'] }, interval: '1 day' });
     const urls = async (id: string) => (await t.engine.workflows.execute(p, id)).execution!.results!.map((r) => new URL(r.url).hostname).sort();
@@ -71,7 +71,7 @@ describe('search patrols use every search option', () => {
 
   it('charges 3 credits for a reranked patrol with a natural_language stop, and says so before running', async () => {
     open();
-    indexKettlePages();
+    await indexKettlePages();
     const stop = { type: 'natural_language', description: 'a kettle recall is announced by regulators', confidence_threshold: 0.99 };
     const body = { name: 'recall', workflow_type: 'search', operation_config: { query: 'kettle', rerank_results: true }, stop_condition: stop, interval: '1 day' };
     expect((await t.engine.workflows.create(p, { ...body, dry_run: true })).estimate.credits_per_execution).toBe(3);
@@ -121,7 +121,7 @@ describe('search patrols in a session', () => {
 
   it('sends the academic_research intent’s query additions and boosts the academic result to the top', async () => {
     const queries = await startSearx();
-    const session = t.engine.sessions.create(p, { name: 'kettle science', metadata: { intent: { type: 'academic_research' } } });
+    const session = await t.engine.sessions.create(p, { name: 'kettle science', metadata: { intent: { type: 'academic_research' } } });
     const { workflow } = await t.engine.workflows.create(p, { name: 'papers', workflow_type: 'search', operation_config: config, interval: '1 day', session_id: session.id });
     const first = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(queries).toEqual(['kettle research paper']);
@@ -138,7 +138,7 @@ describe('search patrols in a session', () => {
 
   it('gives multi_step search steps the session’s intent too', async () => {
     const queries = await startSearx();
-    const session = t.engine.sessions.create(p, { name: 'kettle science', metadata: { intent: { type: 'academic_research' } } });
+    const session = await t.engine.sessions.create(p, { name: 'kettle science', metadata: { intent: { type: 'academic_research' } } });
     const { workflow } = await t.engine.workflows.create(p, {
       name: 'steps',
       mode: 'multi_step',
@@ -154,7 +154,7 @@ describe('search patrols in a session', () => {
   it('searches the plain query, unboosted, without a session or when the session turns its context off', async () => {
     const queries = await startSearx();
     const plain = await t.engine.workflows.create(p, { name: 'plain', workflow_type: 'search', operation_config: config, interval: '1 day' });
-    const session = t.engine.sessions.create(p, { name: 'no context', metadata: { intent: { type: 'academic_research' } }, session_config: { use_session_context: false } });
+    const session = await t.engine.sessions.create(p, { name: 'no context', metadata: { intent: { type: 'academic_research' } }, session_config: { use_session_context: false } });
     const off = await t.engine.workflows.create(p, { name: 'off', workflow_type: 'search', operation_config: config, interval: '1 day', session_id: session.id });
     for (const { workflow } of [plain, off]) {
       const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;

@@ -88,19 +88,19 @@ export class WorkflowExecutor {
       if (trigger === 'manual' || !isWvrError(error)) throw error;
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price });
     }
-    const session = this.beginSession(w);
+    const session = await this.beginSession(w);
     let outcome: Outcome;
     try {
       outcome = await this.operate(w, begun.reservationId, session.search);
     } catch (error) {
-      if (session.operationId) this.deps.sessions!.finishOperation(session.operationId, { status: 'failed' });
+      if (session.operationId) await this.deps.sessions!.finishOperation(session.operationId, { status: 'failed' });
       await this.giveBack(w, begun.reservationId, 'failed');
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price }, begun);
     }
     const info = credits.commit(begun.reservationId, price);
     if (session.operationId) {
       const documents = outcome.results.map((r) => ({ url: r.url, title: r.title, text: r.text ?? r.description }));
-      this.deps.sessions!.finishOperation(session.operationId, { status: 'completed', documents, credits: info.consumed + outcome.crawlCredits });
+      await this.deps.sessions!.finishOperation(session.operationId, { status: 'completed', documents, credits: info.consumed + outcome.crawlCredits });
     }
     return this.record(w, trigger, slot, startedAt, { outcome, session, creditsConsumed: info.consumed + outcome.crawlCredits, price }, begun);
   }
@@ -374,7 +374,7 @@ export class WorkflowExecutor {
    * A session that can no longer take operations (completed, archived, full, deleted) does not
    * stop the patrol: the execution runs and says why it was not recorded.
    */
-  private beginSession(w: WorkflowRow): SessionUse {
+  private async beginSession(w: WorkflowRow): Promise<SessionUse> {
     const sessions = this.deps.sessions;
     if (!w.sessionId || !sessions) return {};
     const steps = stepsOf(w) ?? [];
@@ -382,7 +382,7 @@ export class WorkflowExecutor {
     const query = w.mode === 'simple' ? (w.operationConfig?.query as string | undefined) : steps.find((s) => s.type === 'search')?.config.query as string | undefined;
     const urls = w.mode === 'simple' ? (w.operationConfig?.urls as string[] | undefined) : undefined;
     try {
-      const begun = sessions.beginOperation(this.deps.principalOf(w.userId), w.sessionId, kind, { ...(query ? { query } : {}), ...(urls ? { urls } : {}) });
+      const begun = await sessions.beginOperation(this.deps.principalOf(w.userId), w.sessionId, kind, { ...(query ? { query } : {}), ...(urls ? { urls } : {}) });
       // The session's intent shapes every search of the execution, as it does the session's own searches.
       return { operationId: begun.operationId, seenUrls: begun.seenUrls, search: { sessionId: w.sessionId, intentType: begun.context?.intent_type ?? null } };
     } catch (error) {

@@ -258,7 +258,7 @@ describe('search workflows on the local web', () => {
   });
 
   it('records each execution in the workflow’s session and counts URLs the session never returned', async () => {
-    const session = t.engine.sessions.create(p, { name: 'surprise research' });
+    const session = await t.engine.sessions.create(p, { name: 'surprise research' });
     await expect(t.engine.workflows.create(p, { name: 'x', workflow_type: 'search', operation_config: { query: QUERY }, interval: '1 day', session_id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
     const { workflow } = await t.engine.workflows.create(p, { name: 'in session', workflow_type: 'search', operation_config: { query: QUERY }, interval: '1 day', session_id: session.id });
     const [v1, v2] = [truthAt(1), truthAt(2)];
@@ -268,8 +268,8 @@ describe('search workflows on the local web', () => {
     const second = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(first.session).toEqual({ id: session.id, recorded: true });
     expect([first.result_changes!.first_seen_count, second.result_changes!.first_seen_count]).toEqual([v1.length, v2.filter((u) => !v1.includes(u)).length]);
-    expect(t.engine.sessions.get(p, session.id).operations).toHaveLength(2);
-    t.engine.sessions.complete(p, session.id);
+    expect((await t.engine.sessions.get(p, session.id)).operations).toHaveLength(2);
+    await t.engine.sessions.complete(p, session.id);
     const third = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(third).toMatchObject({ status: 'completed', session: { id: session.id, recorded: false, problem: 'session_completed' } });
   });

@@ -79,7 +79,7 @@ export class WorkflowsService {
       });
     }
     this.deps.notify?.assertWebhookTarget(body.notification_config?.webhook_url, 'notification_config.webhook_url');
-    if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
+    if (body.session_id) await this.deps.sessions?.assertUsable(principal, body.session_id);
     for (const [i, step] of (body.steps ?? []).entries()) {
       if (step.cascade_condition && !parseCascade(step.cascade_condition)) {
         throw errors.validation('cascade_condition_invalid', `steps.${i}.cascade_condition must read "<output_key>.count > N", "<output_key>.non_empty" or "any.empty".`, {
@@ -163,7 +163,7 @@ export class WorkflowsService {
   async update(principal: Principal, id: string, input: unknown): Promise<Workflow> {
     const body = parseInput(WorkflowPatchBody, input);
     const row = await this.owned(principal, id);
-    if (body.session_id) this.deps.sessions?.assertUsable(principal, body.session_id);
+    if (body.session_id) await this.deps.sessions?.assertUsable(principal, body.session_id);
     const { status: target, ...fields } = body;
     if (Object.keys(fields).length > 0) assertEditable(id, row.status);
     if (target) assertTransition(id, row.status, target);

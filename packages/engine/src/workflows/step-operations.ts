@@ -126,6 +126,6 @@ export interface WorkflowSessions {
     sessionId: string,
     kind: 'search' | 'crawl',
     request: { query?: string; urls?: string[] },
-  ): { operationId: string; seenUrls: ReadonlySet<string>; context: { intent_type: string | null } | null };
+  ): Promise<{ operationId: string; seenUrls: ReadonlySet<string>; context: { intent_type: string | null } | null }>;
   finishOperation(operationId: string, outcome: { status: 'completed' | 'failed'; documents?: { url: string; title?: string | null; text?: string | null }[]; credits?: number }): unknown;
 }

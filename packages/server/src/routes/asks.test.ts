@@ -10,7 +10,7 @@ beforeEach(async () => {
   const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
   token = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;
   noSearch = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
-  t.engine.search.index.upsert({
+  await t.engine.search.index.upsert({
     url: 'https://public.example.test/tides',
     title: 'Tides',
     text: 'Tides are caused by the gravitational pull of the Moon and the Sun on the oceans of the Earth.',

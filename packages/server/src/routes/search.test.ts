@@ -13,8 +13,8 @@ beforeEach(async () => {
   alice = (await t.engine.tokens.issue(a.id, { name: 'a', scopes: ['search'] })).token;
   crawlOnly = (await t.engine.tokens.issue(a.id, { name: 'c', scopes: ['crawl'] })).token;
   bob = (await t.engine.tokens.issue(b.id, { name: 'b', scopes: ['search'] })).token;
-  t.engine.search.index.upsert({ url: 'http://pub.test/owls', title: 'Owls of the north', text: 'Snowy owls hunt by day.', ownerUserId: null, fetchedAt: 0 });
-  t.engine.search.index.upsert({ url: 'http://priv.test/owls', title: 'Private owl census', text: 'Our owl counts.', ownerUserId: a.id, crawlId: 'c1', fetchedAt: 0 });
+  await t.engine.search.index.upsert({ url: 'http://pub.test/owls', title: 'Owls of the north', text: 'Snowy owls hunt by day.', ownerUserId: null, fetchedAt: 0 });
+  await t.engine.search.index.upsert({ url: 'http://priv.test/owls', title: 'Private owl census', text: 'Our owl counts.', ownerUserId: a.id, crawlId: 'c1', fetchedAt: 0 });
 });
 afterEach(() => t.close());
 

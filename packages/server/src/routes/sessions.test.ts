@@ -93,8 +93,8 @@ describe('session routes', () => {
 
   it('serves public sessions without a token, only when publicly shared, without private fields', async () => {
     const { id } = await createSession();
-    const op = t.engine.sessions.beginOperation(t.engine.accounts.localPrincipal(t.engine.accounts.getUserByEmail('owner@x.test')!), id, 'search', { query: 'gpu' });
-    t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 1 });
+    const op = await t.engine.sessions.beginOperation(t.engine.accounts.localPrincipal(t.engine.accounts.getUserByEmail('owner@x.test')!), id, 'search', { query: 'gpu' });
+    await t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 1 });
     expect((await call('GET', `/v1/public/sessions/${id}`)).statusCode).toBe(404);
     await call('POST', `/v1/sessions/${id}/share`, ownerToken, { public_share: true });
     const shown = await call('GET', `/v1/public/sessions/${id}`);
@@ -109,7 +109,7 @@ describe('session routes', () => {
 
   it('runs a search inside a session over HTTP, filtering the URLs an earlier search returned', async () => {
     for (const n of [1, 2, 3]) {
-      t.engine.search.index.upsert({ url: `http://teapots.test/${n}`, title: `Teapot ${n}`, text: `Teapot number ${n} pours well.`, ownerUserId: null, fetchedAt: t.clock.now() });
+      await t.engine.search.index.upsert({ url: `http://teapots.test/${n}`, title: `Teapot ${n}`, text: `Teapot number ${n} pours well.`, ownerUserId: null, fetchedAt: t.clock.now() });
     }
     const { id } = await createSession();
     const first = await call('POST', `/v1/sessions/${id}/search`, ownerToken, { query: 'teapot', max_results: 2, processing_mode: 'sync' });

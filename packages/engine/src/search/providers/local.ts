@@ -8,7 +8,7 @@ export function localProvider(index: LocalIndex, visibility: (principal: Princip
     name: 'local',
     kind: 'index',
     async search(q: ProviderQuery): Promise<ProviderHit[]> {
-      const hits = index.search({
+      const hits = await index.search({
         query: q.query,
         limit: q.maxResults,
         visibility: visibility(q.principal),

@@ -78,9 +78,9 @@ describe('searxng provider against the local web', () => {
     const found = await t.engine.search.quick(alice, { query: 'espresso grinder', max_results: 3 });
     const indexed = await t.engine.search.fetchIntoIndex(found.results.map((r) => r.url));
     expect(indexed).toHaveLength(3);
-    const local = t.engine.search.index.search({ query: 'espresso grinder', limit: 10, visibility: t.engine.search.visibility(alice) });
+    const local = await t.engine.search.index.search({ query: 'espresso grinder', limit: 10, visibility: t.engine.search.visibility(alice) });
     expect(local.map((h) => h.url).sort()).toEqual([...indexed].sort());
-    expect(t.engine.search.overview(alice).statistics.indexed_pages_public).toBe(3);
+    expect((await t.engine.search.overview(alice)).statistics.indexed_pages_public).toBe(3);
   });
 });
 

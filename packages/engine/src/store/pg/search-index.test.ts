@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type PgDatabase } from './client.js';
 import { PgExecutor } from './executor.js';
-import { PgSearchIndex, type IndexedPageRecord, type IndexMatch } from './search-index.js';
+import { PgSearchIndex } from './search-index.js';
+import type { IndexedPageRecord } from '../ports/search.js';
+import { LocalIndex, type IndexQuery } from '../../search/local-index.js';
 import { freshDatabase, type TestDatabase } from './testing.js';
 
 let database: TestDatabase;
 let store: PgDatabase;
-let index: PgSearchIndex;
+let driver: PgSearchIndex;
+/** The search capability's own index logic (both passes, one copy per URL, snippets) over this driver. */
+let index: LocalIndex;
 
 beforeAll(async () => {
   database = await freshDatabase('search');
   store = await openPostgres(database.url, { max: 4 });
-  index = new PgSearchIndex(new PgExecutor(store.pool));
+  driver = new PgSearchIndex(new PgExecutor(store.pool));
+  index = new LocalIndex(driver);
 }, 120_000);
 
 afterAll(async () => {
@@ -41,26 +46,27 @@ function page(url: string, fields: Partial<IndexedPageRecord> = {}): IndexedPage
   };
 }
 
-const query = (terms: string[], extra: Partial<IndexMatch> = {}): IndexMatch => ({
-  terms,
-  optionalTerms: [],
+const query = (terms: string[], extra: Partial<IndexQuery> = {}): IndexQuery => ({
+  query: terms.join(' '),
   limit: 10,
   visibility: { userId: 'u1', sharedCrawlIds: [] },
-  includeDomains: [],
-  excludeDomains: [],
   ...extra,
 });
 
 describe('PgSearchIndex', () => {
   beforeAll(async () => {
-    await index.put(page('https://garden.test/tools', { title: 'Garden tools', body: 'Rakes, spades and hoses for every garden.', schemaTypes: ['Product'] }));
-    await index.put(page('https://blog.test/spring', { title: 'Spring notes', body: 'We spent the weekend in the garden planting tulips.' }));
-    await index.put(page('https://shop.test/hoses', { title: 'Hoses', headings: ['Garden hoses'], body: 'Hoses of every length.' }));
-    await index.put(page('https://private.test/plan', { title: 'Garden plan', body: 'my garden', scope: 'user:u2', ownerUserId: 'u2' }));
+    // One group, as a crawl commits them: one call, one transaction.
+    const ids = await driver.put([
+      page('https://garden.test/tools', { title: 'Garden tools', body: 'Rakes, spades and hoses for every garden.', schemaTypes: ['Product'] }),
+      page('https://blog.test/spring', { title: 'Spring notes', body: 'We spent the weekend in the garden planting tulips.' }),
+      page('https://shop.test/hoses', { title: 'Hoses', headings: ['Garden hoses'], body: 'Hoses of every length.' }),
+      page('https://private.test/plan', { title: 'Garden plan', body: 'my garden', scope: 'user:u2', ownerUserId: 'u2' }),
+    ]);
+    expect(new Set(ids).size).toBe(4);
   }, 60_000);
 
   it('ranks a title match above a heading match above a body match, with a snippet from the body', async () => {
-    const hits = await index.match(query(['garden']));
+    const hits = await index.search(query(['garden']));
     expect(hits.map((h) => h.url)).toEqual(['https://garden.test/tools', 'https://shop.test/hoses', 'https://blog.test/spring']);
     expect(hits[0]!.snippet).toContain('garden');
     expect(hits[0]!.schemaTypes).toEqual(['Product']);
@@ -68,33 +74,33 @@ describe('PgSearchIndex', () => {
   });
 
   it('requires every term first, then fills with pages holding any', async () => {
-    const hits = await index.match(query(['garden', 'tulips'], { limit: 2 }));
+    const hits = await index.search(query(['garden', 'tulips'], { limit: 2 }));
     expect(hits[0]!.url).toBe('https://blog.test/spring');
     expect(hits).toHaveLength(2);
   });
 
   it('never shows another user’s private copy, and shows the owner theirs', async () => {
-    expect((await index.match(query(['plan']))).map((h) => h.url)).toEqual([]);
-    const own = await index.match(query(['plan'], { visibility: { userId: 'u2', sharedCrawlIds: [] } }));
+    expect((await index.search(query(['plan']))).map((h) => h.url)).toEqual([]);
+    const own = await index.search(query(['plan'], { visibility: { userId: 'u2', sharedCrawlIds: [] } }));
     expect(own.map((h) => h.url)).toEqual(['https://private.test/plan']);
   });
 
   it('filters by domain and subdomain', async () => {
-    const only = await index.match(query(['garden'], { includeDomains: [{ domain: 'shop.test', anyPort: true }] }));
+    const only = await index.search(query(['garden'], { includeDomains: ['shop.test'] }));
     expect(only.map((h) => h.url)).toEqual(['https://shop.test/hoses']);
-    const without = await index.match(query(['garden'], { excludeDomains: [{ domain: 'garden.test', anyPort: true }] }));
+    const without = await index.search(query(['garden'], { excludeDomains: ['garden.test'] }));
     expect(without.map((h) => h.url)).not.toContain('https://garden.test/tools');
   });
 
   it('replaces a scope’s copy in place, and drops a crawl’s pages with their text', async () => {
-    await index.put(page('https://crawl.test/a', { title: 'Orchids', scope: 'crawl:c1', crawlId: 'c1', ownerUserId: 'u1' }));
-    await index.put(page('https://crawl.test/a', { title: 'Cacti', scope: 'crawl:c1', crawlId: 'c1', ownerUserId: 'u1' }));
-    expect(await index.match(query(['orchids']))).toEqual([]);
-    expect((await index.match(query(['cacti']))).map((h) => h.url)).toEqual(['https://crawl.test/a']);
-    expect((await index.page('https://crawl.test/a', { userId: 'u1', sharedCrawlIds: [] }))?.title).toBe('Cacti');
-    expect(await index.counts('u1')).toEqual({ own_pages: 1, public_pages: 3 });
-    expect(await index.removeCrawl('c1')).toBe(1);
-    expect(await index.match(query(['cacti']))).toEqual([]);
+    await driver.put([page('https://crawl.test/a', { title: 'Orchids', scope: 'crawl:c1', crawlId: 'c1', ownerUserId: 'u1' })]);
+    await driver.put([page('https://crawl.test/a', { title: 'Cacti', scope: 'crawl:c1', crawlId: 'c1', ownerUserId: 'u1' })]);
+    expect(await index.search(query(['orchids']))).toEqual([]);
+    expect((await index.search(query(['cacti']))).map((h) => h.url)).toEqual(['https://crawl.test/a']);
+    expect((await driver.page('https://crawl.test/a', { userId: 'u1', sharedCrawlIds: [] }))?.title).toBe('Cacti');
+    expect(await driver.counts('u1')).toEqual({ own_pages: 1, public_pages: 3 });
+    expect(await driver.removeCrawl('c1')).toBe(1);
+    expect(await index.search(query(['cacti']))).toEqual([]);
     expect(Number((await store.pool.query('SELECT count(*) AS n FROM search_fts')).rows[0].n)).toBe(4);
   });
 });

@@ -1,63 +1,5 @@
 import type { PgExecutor } from './executor.js';
-
-// The search index port as store-b designs it (store/ports/search.ts on their branch). When both
-// branches meet, these types are replaced by an import of that file; the methods already match it.
-export interface Visibility {
-  userId: string;
-  sharedCrawlIds: string[];
-}
-
-export interface DomainFilter {
-  domain: string;
-  anyPort: boolean;
-}
-
-export interface IndexedPageRecord {
-  url: string;
-  scope: string;
-  ownerUserId: string | null;
-  crawlId: string | null;
-  domain: string;
-  title: string;
-  description: string;
-  headings: string[];
-  body: string;
-  urlTokens: string;
-  anchorTexts: string[];
-  schemaTypes: string[];
-  publishedDate: string | null;
-  language: string | null;
-  fetchedAt: string;
-}
-
-export interface IndexMatch {
-  terms: string[];
-  optionalTerms: string[];
-  limit: number;
-  visibility: Visibility;
-  includeDomains: DomainFilter[];
-  excludeDomains: DomainFilter[];
-}
-
-export interface IndexHit {
-  url: string;
-  domain: string;
-  title: string;
-  description: string;
-  snippet: string;
-  schemaTypes: string[];
-  publishedDate: string | null;
-  /** The rank: larger is better (ts_rank_cd here, -bm25 on SQLite). */
-  bm25: number;
-}
-
-export interface IndexedPage {
-  url: string;
-  title: string;
-  text: string;
-  publishedDate: string | null;
-  fetchedAt: string;
-}
+import type { DomainFilter, IndexedPage, IndexedPageRecord, IndexMatch, PageDetail, RankedPage, SearchIndexPort, Visibility } from '../ports/search.js';
 
 /** ts_rank_cd weights for D, C, B, A: body (C) counts a fifth of title and anchors (A), headings and URL (B) two fifths. */
 const WEIGHTS = '{0.05, 0.2, 0.4, 1.0}';
@@ -70,29 +12,33 @@ const HEADLINE = 'StartSel="", StopSel="", MaxWords=24, MinWords=8, ShortWord=2,
  * and snippets (ts_headline, the costly part) are made for the rows kept; every read is filtered by
  * visibility in SQL.
  */
-export class PgSearchIndex {
+export class PgSearchIndex implements SearchIndexPort {
   constructor(private readonly ex: PgExecutor) {}
 
-  /** Upserts the copy its scope holds (two servers indexing one URL at once cannot collide). */
-  put(page: IndexedPageRecord): Promise<number> {
+  /** Upserts each page's copy of its scope, the group in one transaction (two servers indexing one URL at once cannot collide). */
+  put(pages: readonly IndexedPageRecord[]): Promise<number[]> {
     return this.ex.atomically(async () => {
-      const { rows } = await this.ex.query<{ id: number }>(
-        `INSERT INTO search_pages (url, scope, owner_user_id, crawl_id, domain, title, description, schema_types, published_date, language, fetched_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (url, scope) DO UPDATE SET owner_user_id = EXCLUDED.owner_user_id, crawl_id = EXCLUDED.crawl_id, domain = EXCLUDED.domain,
-           title = EXCLUDED.title, description = EXCLUDED.description, schema_types = EXCLUDED.schema_types,
-           published_date = EXCLUDED.published_date, language = EXCLUDED.language, fetched_at = EXCLUDED.fetched_at
-         RETURNING id`,
-        [page.url, page.scope, page.ownerUserId, page.crawlId, page.domain, page.title, page.description, JSON.stringify(page.schemaTypes), page.publishedDate, page.language, page.fetchedAt],
-      );
-      const id = rows[0]!.id;
-      await this.ex.query(
-        `INSERT INTO search_fts (page_id, title, headings, body, url_tokens, anchors) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (page_id) DO UPDATE SET title = EXCLUDED.title, headings = EXCLUDED.headings, body = EXCLUDED.body,
-           url_tokens = EXCLUDED.url_tokens, anchors = EXCLUDED.anchors`,
-        [id, page.title, page.headings.join('\n'), page.body, page.urlTokens, page.anchorTexts.join('\n')],
-      );
-      return id;
+      const ids: number[] = [];
+      for (const page of pages) {
+        const { rows } = await this.ex.query<{ id: number }>(
+          `INSERT INTO search_pages (url, scope, owner_user_id, crawl_id, domain, title, description, schema_types, published_date, language, fetched_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (url, scope) DO UPDATE SET owner_user_id = EXCLUDED.owner_user_id, crawl_id = EXCLUDED.crawl_id, domain = EXCLUDED.domain,
+             title = EXCLUDED.title, description = EXCLUDED.description, schema_types = EXCLUDED.schema_types,
+             published_date = EXCLUDED.published_date, language = EXCLUDED.language, fetched_at = EXCLUDED.fetched_at
+           RETURNING id`,
+          [page.url, page.scope, page.ownerUserId, page.crawlId, page.domain, page.title, page.description, JSON.stringify(page.schemaTypes), page.publishedDate, page.language, page.fetchedAt],
+        );
+        const id = rows[0]!.id;
+        await this.ex.query(
+          `INSERT INTO search_fts (page_id, title, headings, body, url_tokens, anchors) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (page_id) DO UPDATE SET title = EXCLUDED.title, headings = EXCLUDED.headings, body = EXCLUDED.body,
+             url_tokens = EXCLUDED.url_tokens, anchors = EXCLUDED.anchors`,
+          [id, page.title, page.headings.join('\n'), page.body, page.urlTokens, page.anchorTexts.join('\n')],
+        );
+        ids.push(id);
+      }
+      return ids;
     });
   }
 
@@ -101,18 +47,55 @@ export class PgSearchIndex {
     return rowCount ?? 0;
   }
 
-  /** Pages holding every term first (optional terms add rank), then, when short, pages holding any. */
-  async match(q: IndexMatch): Promise<IndexHit[]> {
+  /**
+   * Matching: every term (`all`) or any term or optional term (`any`). Ranking: any term or optional
+   * term, so pages that also hold the optional terms rank higher without being required to.
+   */
+  async rank(q: IndexMatch): Promise<RankedPage[]> {
     if (q.terms.length === 0) return [];
-    const hits = await this.run(q, 'all');
-    if (hits.length < q.limit && q.terms.length > 1) {
-      const seen = new Set(hits.map((h) => h.url));
-      for (const h of await this.run(q, 'any')) {
-        if (hits.length >= q.limit) break;
-        if (!seen.has(h.url)) hits.push(h), seen.add(h.url);
-      }
-    }
-    return hits;
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const lexemes = (words: string[]) => words.map((w) => `plainto_tsquery('english', ${param(w)})`);
+    const required = lexemes(q.terms);
+    const optional = lexemes(q.optionalTerms);
+    const matchQuery = q.mode === 'all' ? required.join(' && ') : [...required, ...optional].join(' || ');
+    const rankQuery = [...required, ...optional].join(' || ');
+    const domainClause = (f: DomainFilter) => {
+      const bare = param(f.domain);
+      const sub = param(`%.${f.domain}`);
+      const ported = f.anyPort ? ` OR p.domain LIKE ${param(`${f.domain}:%`)} OR p.domain LIKE ${param(`%.${f.domain}:%`)}` : '';
+      return `(p.domain = ${bare} OR p.domain LIKE ${sub}${ported})`;
+    };
+    const visibility = `(p.owner_user_id IS NULL OR p.owner_user_id = ${param(q.visibility.userId)} OR p.crawl_id = ANY(${param(q.visibility.sharedCrawlIds)}::text[]))`;
+    const include = q.includeDomains.length > 0 ? `AND (${q.includeDomains.map(domainClause).join(' OR ')})` : '';
+    const exclude = q.excludeDomains.map((f) => `AND NOT ${domainClause(f)}`).join(' ');
+    const { rows } = await this.ex.query<RankedPage>(
+      `SELECT p.id, p.url, ts_rank_cd('${WEIGHTS}'::float4[], f.document, (${rankQuery})) AS rank
+       FROM search_fts f JOIN search_pages p ON p.id = f.page_id
+       WHERE f.document @@ (${matchQuery}) AND ${visibility} ${include} ${exclude}
+       ORDER BY rank DESC, p.id
+       LIMIT ${param(q.limit)}`,
+      params,
+    );
+    return rows;
+  }
+
+  /** ts_headline (the costly part) only for the rows kept, around any of the match's terms. */
+  async details(ids: readonly number[], q: IndexMatch): Promise<PageDetail[]> {
+    if (ids.length === 0) return [];
+    const params: unknown[] = [ids, ...q.terms, ...q.optionalTerms];
+    const headlineQuery = params
+      .slice(1)
+      .map((_, i) => `plainto_tsquery('english', $${i + 2})`)
+      .join(' || ');
+    const { rows } = await this.ex.query<{ id: number; domain: string; title: string; description: string; schema_types: string[]; published_date: string | null; snip: string }>(
+      `SELECT p.id, p.domain, p.title, p.description, p.schema_types, p.published_date,
+              ts_headline('english', f.body, (${headlineQuery}), '${HEADLINE}') AS snip
+       FROM search_fts f JOIN search_pages p ON p.id = f.page_id
+       WHERE p.id = ANY($1::bigint[])`,
+      params,
+    );
+    return rows.map((d) => ({ id: d.id, domain: d.domain, title: d.title, description: d.description, snippet: d.snip, schemaTypes: d.schema_types, publishedDate: d.published_date }));
   }
 
   async page(url: string, visibility: Visibility): Promise<IndexedPage | null> {
@@ -135,69 +118,5 @@ export class PgSearchIndex {
       [userId],
     );
     return rows[0]!;
-  }
-
-  private async run(q: IndexMatch, mode: 'all' | 'any'): Promise<IndexHit[]> {
-    const params: unknown[] = [];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const lexemes = (words: string[]) => words.map((w) => `plainto_tsquery('english', ${param(w)})`);
-    const required = lexemes(q.terms);
-    const optional = lexemes(q.optionalTerms);
-    // Matching: every term (or any, in the second pass). Ranking: any term or optional term, so pages
-    // that also hold the optional terms rank higher without being required to.
-    const matchQuery = mode === 'all' ? required.join(' && ') : [...required, ...optional].join(' || ');
-    const rankQuery = [...required, ...optional].join(' || ');
-    const domainClause = (f: DomainFilter) => {
-      const bare = param(f.domain);
-      const sub = param(`%.${f.domain}`);
-      const ported = f.anyPort ? ` OR p.domain LIKE ${param(`${f.domain}:%`)} OR p.domain LIKE ${param(`%.${f.domain}:%`)}` : '';
-      return `(p.domain = ${bare} OR p.domain LIKE ${sub}${ported})`;
-    };
-    const visibility = `(p.owner_user_id IS NULL OR p.owner_user_id = ${param(q.visibility.userId)} OR p.crawl_id = ANY(${param(q.visibility.sharedCrawlIds)}::text[]))`;
-    const include = q.includeDomains.length > 0 ? `AND (${q.includeDomains.map(domainClause).join(' OR ')})` : '';
-    const exclude = q.excludeDomains.map((f) => `AND NOT ${domainClause(f)}`).join(' ');
-    const limit = param(q.limit * 3);
-    const { rows } = await this.ex.query<{ id: number; url: string; rank: number }>(
-      `SELECT p.id, p.url, ts_rank_cd('${WEIGHTS}'::float4[], f.document, (${rankQuery})) AS rank
-       FROM search_fts f JOIN search_pages p ON p.id = f.page_id
-       WHERE f.document @@ (${matchQuery}) AND ${visibility} ${include} ${exclude}
-       ORDER BY rank DESC, p.id
-       LIMIT ${limit}`,
-      params,
-    );
-    // A URL can be visible through several scopes (public cache and an own crawl): keep its best copy.
-    const kept = new Map<string, { id: number; url: string; rank: number }>();
-    for (const r of rows) {
-      if (kept.size >= q.limit) break;
-      if (!kept.has(r.url)) kept.set(r.url, r);
-    }
-    if (kept.size === 0) return [];
-    const ids = [...kept.values()].map((r) => r.id);
-    const headlineParams: unknown[] = [ids, ...q.terms, ...q.optionalTerms];
-    const headlineQuery = headlineParams
-      .slice(1)
-      .map((_, i) => `plainto_tsquery('english', $${i + 2})`)
-      .join(' || ');
-    const details = await this.ex.query<{ id: number; domain: string; title: string; description: string; schema_types: string[]; published_date: string | null; snip: string }>(
-      `SELECT p.id, p.domain, p.title, p.description, p.schema_types, p.published_date,
-              ts_headline('english', f.body, (${headlineQuery}), '${HEADLINE}') AS snip
-       FROM search_fts f JOIN search_pages p ON p.id = f.page_id
-       WHERE p.id = ANY($1::bigint[])`,
-      headlineParams,
-    );
-    const byId = new Map(details.rows.map((d) => [d.id, d]));
-    return [...kept.values()].map((r) => {
-      const d = byId.get(r.id)!;
-      return {
-        url: r.url,
-        domain: d.domain,
-        title: d.title,
-        description: d.description,
-        snippet: d.snip,
-        schemaTypes: d.schema_types,
-        publishedDate: d.published_date,
-        bm25: r.rank,
-      };
-    });
   }
 }

@@ -9,6 +9,8 @@ import { SqliteJobs } from './jobs.js';
 import { SqliteNotify } from './notify.js';
 import { SqliteWebCache } from './web-cache.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
+import { SqliteSessions } from './sessions.js';
+import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
 
 /**
  * Wraps a synchronous SQLite port implementation so each call waits for the gate: at once when
@@ -40,6 +42,9 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     rateLimits: gated(gate, new SqliteRateLimits(sqlite, db)),
     notify: gated(gate, new SqliteNotify(sqlite, db)),
     webCache: gated(gate, new SqliteWebCache(sqlite)),
+    sessions: gated(gate, new SqliteSessions(sqlite, db)),
+    searchJobs: gated(gate, new SqliteSearchJobs(db)),
+    searchIndex: gated(gate, new SqliteSearchIndex(sqlite)),
   };
   return {
     dialect: 'sqlite',
