@@ -75,6 +75,14 @@ describe('priorities', () => {
     expect(nextBucket(fetched, new Set(['explore'] as const))).toBe('explore');
     expect(nextBucket(fetched, new Set())).toBeNull();
   });
+
+  it("hands an empty bucket's share to the others in proportion", () => {
+    // A documentation site: no listing-like URLs, so the hub bucket never has anything waiting.
+    const fetched = { hub: 0, detail: 0, explore: 0 };
+    const noHubs = new Set(['detail', 'explore'] as const);
+    for (let i = 0; i < 70; i++) fetched[nextBucket(fetched, noHubs)!]++;
+    expect(fetched).toEqual({ hub: 0, detail: 60, explore: 10 });
+  });
 });
 
 describe('smartCrawlReport', () => {

@@ -79,14 +79,24 @@ export function priorityOf(p: { relevance: number; cash: number; authority: numb
 export const BUDGET_SPLIT = { hub: 0.3, detail: 0.6, explore: 0.1 } as const;
 export type Bucket = keyof typeof BUDGET_SPLIT;
 
-/** The bucket furthest below its share of the fetches so far, among those with URLs waiting. */
+/**
+ * The bucket furthest below its share of the fetches so far, among those with URLs waiting. The
+ * shares are those of the waiting buckets, rescaled to sum to 1, over the fetches they made: a
+ * bucket with nothing to fetch hands its share to the others in proportion (a site with no
+ * listing-like URLs splits 6 : 1 between detail and exploration, not 60 : 40).
+ */
 export function nextBucket(fetched: Record<Bucket, number>, available: ReadonlySet<Bucket>): Bucket | null {
-  const total = fetched.hub + fetched.detail + fetched.explore + 1;
+  let shares = 0;
+  let total = 1;
+  for (const bucket of available) {
+    shares += BUDGET_SPLIT[bucket];
+    total += fetched[bucket];
+  }
   let best: Bucket | null = null;
   let bestDeficit = -Infinity;
   for (const bucket of ['detail', 'hub', 'explore'] as const) {
     if (!available.has(bucket)) continue;
-    const deficit = BUDGET_SPLIT[bucket] * total - fetched[bucket];
+    const deficit = (BUDGET_SPLIT[bucket] / shares) * total - fetched[bucket];
     if (deficit > bestDeficit) {
       best = bucket;
       bestDeficit = deficit;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDepth, IntentScorer, tokenize } from './relevance.js';
+import { defaultDepth, IntentScorer, intentTerms, tokenize } from './relevance.js';
 
 describe('IntentScorer', () => {
   it('scores a link whose anchor and URL match the intent above one that does not', () => {
@@ -18,6 +18,26 @@ describe('IntentScorer', () => {
     const hose = { url: 'https://a.test/reviews/hose', anchors: ['Hose'], context: '' };
     for (const c of [...pages, hose]) scorer.observe(c);
     expect(scorer.score(hose)).toBeGreaterThan(scorer.score(pages[0]!));
+  });
+
+  it('matches a hyphenated intent word only where its parts stand together, hyphenated or not', () => {
+    const scorer = new IntentScorer('how to configure write-ahead logging');
+    const toc = (slug: string, title: string) => ({ url: `https://docs.test/${slug}.html`, anchors: [title], context: title });
+    const wal = toc('wal-intro', '30.2. Write-Ahead Logging');
+    const spaced = toc('runtime-config-wal', '19.5. Write Ahead Log');
+    const writing = toc('plhandler', '56. Writing A Procedural Language Handler');
+    const wrapper = toc('fdwhandler', '57. Writing A Foreign Data Wrapper');
+    const others = ['Tutorial', 'SQL Commands', 'Data Types', 'Indexes', 'Client Authentication'].map((t, i) => toc(`p${i}`, t));
+    for (const c of [wal, spaced, writing, wrapper, ...others]) scorer.observe(c);
+    expect(scorer.score(writing)).toBe(0);
+    expect(scorer.score(wrapper)).toBe(0);
+    expect(scorer.score(wal)).toBeGreaterThan(0.5);
+    expect(scorer.score(spaced)).toBeGreaterThan(0.5);
+  });
+
+  it('keeps a hyphenated word of one stem as a plain term', () => {
+    expect(intentTerms('e-mail marketing tools')).toEqual({ terms: ['mail', 'market', 'tool'], compounds: [] });
+    expect(intentTerms('noise-cancelling headphones').terms).toEqual(['headphon', 'nois+cancel']);
   });
 
   it('scores nothing without an intent', () => {

@@ -29,11 +29,33 @@ export interface CandidateText {
   context: string;
 }
 
+/** Words joined by hyphens in the intent ("write-ahead", "state-of-the-art"): one term, not several. */
+const COMPOUND = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+
+/**
+ * The intent's query terms. A hyphenated compound counts as one term, matched only where its
+ * words stand next to each other (hyphenated or not), so "write-ahead logging" does not make every
+ * link that says "Writing ..." relevant. Its parts are not terms of their own.
+ */
+export function intentTerms(intent: string): { terms: string[]; compounds: string[][] } {
+  const compounds: string[][] = [];
+  const rest = intent.replace(COMPOUND, (phrase) => {
+    const parts = tokenize(phrase.replace(/-/g, ' '));
+    if (parts.length < 2) return phrase;
+    compounds.push(parts);
+    return ' ';
+  });
+  return { terms: [...tokenize(rest), ...compounds.map((c) => c.join('+'))], compounds };
+}
+
 export class IntentScorer {
   private readonly corpus: Bm25Corpus;
+  private readonly compounds: string[][];
 
   constructor(intent: string | undefined) {
-    this.corpus = new Bm25Corpus(tokenize(intent ?? ''));
+    const { terms: query, compounds } = intentTerms(intent ?? '');
+    this.corpus = new Bm25Corpus(query);
+    this.compounds = compounds;
   }
 
   get active(): boolean {
@@ -52,7 +74,26 @@ export class IntentScorer {
   }
 
   private tokens(c: CandidateText): string[] {
-    return [...c.anchors.flatMap((a) => { const t = tokenize(a); return [...t, ...t]; }), ...urlTokens(c.url), ...tokenize(c.context)];
+    return [
+      ...c.anchors.flatMap((a) => {
+        const t = this.withCompounds(tokenize(a));
+        return [...t, ...t];
+      }),
+      ...this.withCompounds(urlTokens(c.url)),
+      ...this.withCompounds(tokenize(c.context)),
+    ];
+  }
+
+  /** The tokens, plus one compound term wherever all of a compound's words occur in a row. */
+  private withCompounds(tokens: string[]): string[] {
+    if (this.compounds.length === 0) return tokens;
+    const found: string[] = [];
+    for (const parts of this.compounds) {
+      for (let i = 0; i + parts.length <= tokens.length; i++) {
+        if (parts.every((p, j) => tokens[i + j] === p)) found.push(parts.join('+'));
+      }
+    }
+    return found.length ? [...tokens, ...found] : tokens;
   }
 }
 
