@@ -131,7 +131,7 @@ const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
  * page (the fetcher's body cap) reads within 256 MB; a page that needs more ends the worker, and
  * the pool reads that page in place and starts a new reader for the next one.
  */
-const READER_LIMITS = { maxOldGenerationSizeMb: 256 };
+const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
 
 function startWorker(): Worker {
   const built = builtWorker();
