@@ -34,7 +34,7 @@ async function openSite(): Promise<{ config: ContenderConfig; requests: () => nu
   if (sitePath) {
     const site = await serveSite(sitePath);
     const maxDepth = Number(args.depth ?? 10);
-    const cli = await buildEntry(join(here, '..', '..', 'packages', 'cli', 'src', 'bin.ts'));
+    const cli = await buildEntry(join(here, '..', '..', 'packages', 'cli', 'src', 'bin.ts'), { split: true });
     console.log(`real site ${sitePath} at ${site.origin}: ${site.pages.length} HTML pages (${(site.htmlBytes / 1e6).toFixed(1)} MB), ${pages} pages wanted, depth ${maxDepth}, concurrency ${concurrency}`);
     return {
       config: { origin: site.origin, seeds: [`${site.origin}/`], urls: site.pages, pages, concurrency, maxDepth, cli },

@@ -129,8 +129,12 @@ export class CrawlRunner {
   }
 }
 
-/** A fetch that settled, waiting for the processing step. */
-type Arrival = { row: FrontierRow; page: FetchedPage } | { row: FrontierRow; error: unknown };
+/**
+ * A fetch that settled, waiting for the processing step. A page read off the main thread starts
+ * reading as it arrives (`reading`), so the reader works while the main thread stores the pages
+ * before it.
+ */
+type Arrival = { row: FrontierRow; page: FetchedPage; reading?: Promise<ParsedPage> } | { row: FrontierRow; error: unknown };
 type Outcome = 'stored' | 'failed' | 'duplicate' | 'filtered' | 'budget_exhausted' | 'stopped';
 /** A page parsed and enriched, ready for its transaction; or a failed fetch to record. */
 type Prepared =
@@ -209,7 +213,7 @@ class CrawlRun {
           signal: this.job.signal,
         })
         .then(
-          (page) => arrivals.push({ row, page }),
+          (page) => arrivals.push({ row, page, reading: this.readAhead(page) }),
           (error: unknown) => arrivals.push({ row, error }),
         )
         .finally(() => {
@@ -245,7 +249,7 @@ class CrawlRun {
         throw failure.error;
       }
       const prepared: Prepared[] = [];
-      for (const a of group) if ('page' in a) prepared.push(await this.prepare(a.row, a.page));
+      for (const a of group) if ('page' in a) prepared.push(await this.prepare(a.row, a.page, a.reading));
       const outcomes = await this.commitInSlices(prepared);
       for (const [i, p] of prepared.entries()) {
         const outcome = outcomes[i];
@@ -447,10 +451,9 @@ class CrawlRun {
   }
 
   /** The page's work outside the transaction: parsing and the (possibly remote) enrichment. */
-  private async prepare(row: FrontierRow, page: FetchedPage): Promise<Prepared> {
-    const usable = !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
-    if (!usable) return { row, page, failure: page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}` };
-    const parsed = page.kind === 'html' ? await this.read(page.body!, page.url) : null;
+  private async prepare(row: FrontierRow, page: FetchedPage, reading?: Promise<ParsedPage>): Promise<Prepared> {
+    if (!usable(page)) return { row, page, failure: page.error ? `${page.error.code}: ${page.error.message}` : `HTTP ${page.status}` };
+    const parsed = page.kind === 'html' ? await (reading ?? this.read(page.body!, page.url)) : null;
     const finalUrl = normalizeUrl(page.url) ?? row.url;
     const canonical = parsed?.canonical ? normalizeUrl(parsed.canonical) : null;
     return { row, page, parsed, finalUrl, canonical, enrichment: await this.enrich(page, parsed) };
@@ -515,6 +518,19 @@ class CrawlRun {
     if (url === self) return false;
     const existing = this.frontier.get(url);
     return existing !== undefined && existing.state !== 'queued' && existing.state !== 'failed';
+  }
+
+  /**
+   * Starts reading an arrived HTML page on the reader's thread at once, when pages are read off the
+   * main thread (no enrichment): the main thread stores the pages before it meanwhile. Undefined
+   * when the page is read in place, at its turn, as before.
+   */
+  private readAhead(page: FetchedPage): Promise<ParsedPage> | undefined {
+    if (!this.deps.reader || this.enriching() || page.kind !== 'html' || !usable(page)) return undefined;
+    const reading = Promise.resolve(this.deps.reader.parse(page.body!, page.url));
+    // Awaited in prepare(); a page dropped before its turn (a stop, a failed fetch in its group) must not raise an unhandled rejection.
+    reading.catch(() => {});
+    return reading;
   }
 
   /** A page read in a worker has no tree to hand on, so pages that extraction reads again are read in place. */
@@ -678,6 +694,11 @@ class CrawlRun {
       if (this.frontier.addEdge(row.url, url, c.region)) links.add(row.id, target, REGION_WEIGHTS[c.region]);
     }
   }
+}
+
+/** A page worth reading and storing: fetched without error, 2xx, with a body. */
+function usable(page: FetchedPage): boolean {
+  return !page.error && page.status >= 200 && page.status < 300 && page.body !== null;
 }
 
 /**

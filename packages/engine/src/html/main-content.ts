@@ -232,6 +232,8 @@ class Reader {
   private readonly skipped = new Set<HTMLElement>();
   /** Elements holding block children (an inline tag wrapping paragraphs counts as a block). */
   private readonly blocky = new Set<HTMLElement>();
+  /** dropped()'s verdicts: rendering and counting ask about the same block several times, and a verdict may read its text. */
+  private readonly verdicts = new Map<HTMLElement, boolean>();
 
   /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
   measure(el: HTMLElement): Stat {
@@ -421,6 +423,12 @@ class Reader {
 
   /** Pass 3 (asked while rendering): is this block inside the content furniture? */
   dropped(el: HTMLElement): boolean {
+    let verdict = this.verdicts.get(el);
+    if (verdict === undefined) this.verdicts.set(el, (verdict = this.judge(el)));
+    return verdict;
+  }
+
+  private judge(el: HTMLElement): boolean {
     if (this.skipped.has(el)) return true;
     const stat = this.stats.get(el);
     const tag = tagOf(el);

@@ -123,11 +123,21 @@ const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
  * file, loaded through tsx's loader registered inside the worker: a worker does not inherit the
  * loader of the thread that starts it.
  */
+/**
+ * A reader's heap. V8 lets an isolate's heap grow to four times what survived its last full
+ * collection when the isolate may use gigabytes, and a reader's heap is nearly all garbage (every
+ * tree it built): on the NLTK site one reader grew to 175 MB. A bounded old generation makes V8
+ * collect sooner (its growth factor shrinks with the limit): about 80 MB there. A synthetic 10 MB
+ * page (the fetcher's body cap) reads within 256 MB; a page that needs more ends the worker, and
+ * the pool reads that page in place and starts a new reader for the next one.
+ */
+const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+
 function startWorker(): Worker {
   const built = builtWorker();
-  if (existsSync(fileURLToPath(built))) return new Worker(built);
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { resourceLimits: READER_LIMITS });
   const source = new URL('./parse-worker.ts', import.meta.url).href;
   // require.resolve finds tsx's CommonJS API; its ES module twin sits beside it and is the one that registers an ESM loader.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true, resourceLimits: READER_LIMITS });
 }

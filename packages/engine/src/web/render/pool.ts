@@ -1,6 +1,6 @@
 import { freemem } from 'node:os';
 import PQueue from 'p-queue';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { PER_CONTEXT_MB, type ResolvedRenderOptions } from './options.js';
 
 /** Flags that keep a headless Chromium quiet and self-contained on a server. */
@@ -104,6 +104,8 @@ export class BrowserPool {
   private async launch(): Promise<Browser> {
     this.stats.browser_launches++;
     // launch() (not launchPersistentContext) gives the browser a fresh temporary profile, removed on close.
+    // Loaded on the first render only: playwright-core costs about 80 MB of RSS in every process that imports it.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: this.options.chromiumPath,
       headless: true,

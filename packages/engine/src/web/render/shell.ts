@@ -17,6 +17,9 @@ export interface ShellVerdict {
 export function looksLikeShell(html: string): ShellVerdict {
   // Cheap exits first: no script, no application (most of the static web leaves here).
   if (!/<script\b/i.test(html)) return { shell: false, reason: 'no scripts' };
+  // A page with plenty of text between its tags is no shell: one linear scan, no tree (a crawl asks this of every page).
+  const visible = visibleChars(html, SHELL_TEXT_CHARS * 4);
+  if (visible > SHELL_TEXT_CHARS * 4) return { shell: false, reason: `over ${SHELL_TEXT_CHARS * 4} characters of text` };
   const root = parseDocument(html);
   const body = root.querySelector('body') ?? root;
   const noscript = body.querySelectorAll('noscript').map((n) => n.text).join(' ');
@@ -29,4 +32,40 @@ export function looksLikeShell(html: string): ShellVerdict {
     return { shell: true, reason: 'a <noscript> asking for JavaScript' };
   }
   return { shell: false, reason: 'no mount point' };
+}
+
+/** Blocks whose content is never visible text. */
+const HIDDEN_BLOCK = /<(script|style|noscript|template)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/giy;
+
+/**
+ * Characters of text outside tags, comments and script, style, noscript and template blocks after
+ * `<body` (runs of white space count once; entities count as written), counting stops past `limit`.
+ * An over-count of what textOf would read, never an under-count by more than the entities' length,
+ * so "more than 4x the shell limit" here is safely more than the limit there.
+ */
+function visibleChars(html: string, limit: number): number {
+  const body = html.search(/<body\b/i);
+  let i = body < 0 ? 0 : body;
+  let n = 0;
+  let space = true;
+  while (i < html.length && n <= limit) {
+    const c = html.charCodeAt(i);
+    if (c === 60 /* < */) {
+      HIDDEN_BLOCK.lastIndex = i;
+      if (HIDDEN_BLOCK.test(html)) {
+        i = HIDDEN_BLOCK.lastIndex;
+        continue;
+      }
+      const close = html.indexOf('>', i + 1);
+      if (close < 0) break;
+      i = close + 1;
+      continue;
+    }
+    const isSpace = c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+    if (!isSpace) n++;
+    else if (!space) n++;
+    space = isSpace;
+    i++;
+  }
+  return n;
 }
