@@ -49,11 +49,12 @@ export async function apiLoad(options: LoadOptions): Promise<LoadFigures> {
   try {
     // One pro account per client: the plan's hourly rate limit stays out of the measurement.
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
-    const tokens = Array.from({ length: options.concurrency }, (_, i) => {
+    const tokens: string[] = [];
+    for (let i = 0; i < options.concurrency; i++) {
       const user = setup.accounts.ensureUser({ email: `bench-${i}@x.test`, plan: 'pro' });
-      setup.credits.grant(user.id, 1_000_000);
-      return setup.tokens.issue(user.id, { name: 'bench', scopes: ['crawl'] }).token;
-    });
+      await setup.credits.grant(user.id, 1_000_000);
+      tokens.push(setup.tokens.issue(user.id, { name: 'bench', scopes: ['crawl'] }).token);
+    }
     const token = tokens[0]!;
     await setup.close();
     server = spawn(process.execPath, ['--import', 'tsx', CLI, '--data', data, '--json', 'serve', '--port', '0'], {

@@ -3,7 +3,7 @@ import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { Principal } from '../accounts/schemas.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import type { SearchJob } from '../search/schemas.js';
-import { openTestEngine, principalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, fundedPrincipalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
 
 let web: LocalWeb;
 let t: TestEngine;
@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => web.close());
 afterEach(() => t.dispose());
 
-function open() {
+async function open() {
   // Searches read the local index (named, since a SearXNG URL alone would select SearXNG); asks may use both.
   t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search, searchProvider: 'local' });
-  owner = principalOf(t.engine, 'owner@x.test', { credits: 1000 });
+  owner = await fundedPrincipalOf(t.engine, 'owner@x.test', 1000);
   for (let i = 1; i <= 6; i++) {
     t.engine.search.index.upsert({
       url: `http://kettles.test/reviews/${i}`,
@@ -34,10 +34,10 @@ function open() {
 const urlsOf = (job: SearchJob) => job.results.map((r) => r.url);
 describe('operations run through a session', () => {
   it('filters seen URLs across three searches in one session, charging each what a plain search costs', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Kettles' });
     const balance = () => engine.credits.balance(owner.userId);
-    const before = balance();
+    const before = await balance();
 
     const first = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync' })) as SearchJob;
     expect(first.results).toHaveLength(2);
@@ -53,8 +53,8 @@ describe('operations run through a session', () => {
     const fourth = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync' })) as SearchJob;
     expect(fourth.results).toHaveLength(6);
 
-    expect(before - balance()).toBe(4);
-    const timeline = engine.sessions.timeline(owner, session.id);
+    expect(before - (await balance())).toBe(4);
+    const timeline = await engine.sessions.timeline(owner, session.id);
     expect(timeline.data.map((o) => [o.kind, o.status, o.result_count, o.credits, o.resource_id])).toEqual([
       ['search', 'completed', 2, 1, first.id],
       ['search', 'completed', 2, 1, second.id],
@@ -63,28 +63,28 @@ describe('operations run through a session', () => {
     ]);
     // each item names the URLs that operation returned, after filtering
     expect(timeline.data.map((o) => o.result_urls)).toEqual([urlsOf(first), urlsOf(second), urlsOf(third), urlsOf(fourth)]);
-    const detail = engine.sessions.get(owner, session.id);
+    const detail = await engine.sessions.get(owner, session.id);
     expect(detail.context_summary.urls_seen).toBe(6);
     expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
     expect(detail.context_summary.domain_frequency).toEqual([{ value: 'kettles.test', count: 6 }]);
   });
 
   it('refuses a session search past max_operations and records nothing more', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Short', session_config: { max_operations: 1 } });
     await engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
-    const before = engine.credits.balance(owner.userId);
+    const before = await engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
     // A dry run answers what the call would: the same 409, never would_succeed: true.
     expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', dry_run: true }))).toBe('409 session_max_operations_reached');
     expect(await rejectionCodeOf(() => engine.sessions.crawl(owner, session.id, { urls: [`${web.news}/`], dry_run: true }))).toBe('409 session_max_operations_reached');
     expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('409 session_max_operations_reached');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
-    expect(engine.sessions.timeline(owner, session.id).total).toBe(1);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
+    expect((await engine.sessions.timeline(owner, session.id)).total).toBe(1);
   });
 
   it('drops pages an earlier crawl returned from a later crawl (filter_seen_urls defaults to true for crawls)', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Catalogue' });
     const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync', expansion: 'internal' };
     const first = (await engine.sessions.crawl(owner, session.id, body)) as CrawlDetail;
@@ -93,100 +93,100 @@ describe('operations run through a session', () => {
     expect(again.documents.map((d) => d.url).filter((u) => first.documents.some((f) => f.url === u))).toEqual([]);
     const kept = (await engine.sessions.crawl(owner, session.id, { ...body, filter_seen_urls: false })) as CrawlDetail;
     expect(kept.documents.length).toBe(3);
-    const [, second] = engine.sessions.timeline(owner, session.id).data;
+    const [, second] = (await engine.sessions.timeline(owner, session.id)).data;
     expect(second!.filtered_count).toBe(3 - again.documents.length);
     expect(second!.filtered_count).toBeGreaterThan(0);
   });
 
   it('finishes an async crawl operation on the first read after the crawl ends, and shares the crawl with the org', async () => {
-    const engine = open();
+    const engine = await open();
     const colleague = principalOf(engine, 'colleague@x.test');
     const org = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId });
     engine.accounts.addMember(org.id, colleague.userId);
     const session = engine.sessions.create(owner, { name: 'Async' });
     const created = (await engine.sessions.crawl(owner, session.id, { urls: [`${web.catalogue}/`], max_pages: 2, expansion: 'internal' })) as CrawlDetail;
     expect(created.status).toBe('pending');
-    expect(engine.sessions.timeline(owner, session.id).data[0]).toMatchObject({ status: 'running', resource_id: created.id });
+    expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'running', resource_id: created.id });
     engine.sessions.share(owner, session.id, { shared_with_org: true, organization_id: org.id });
-    expect(engine.crawls.get(colleague, created.id).access_level).toBe('org_viewer');
+    expect((await engine.crawls.get(colleague, created.id)).access_level).toBe('org_viewer');
     await engine.jobs.drain();
-    const [op] = engine.sessions.get(owner, session.id).operations;
+    const [op] = (await engine.sessions.get(owner, session.id)).operations;
     expect(op).toMatchObject({ status: 'completed', result_count: 2, credits: 2 });
-    const crawled = engine.crawls.get(owner, created.id).documents.map((d) => d.url);
+    const crawled = (await engine.crawls.get(owner, created.id)).documents.map((d) => d.url);
     expect([...op!.result_urls].sort()).toEqual([...crawled].sort());
-    expect(engine.sessions.get(owner, session.id).context_summary.urls_seen).toBe(2);
+    expect((await engine.sessions.get(owner, session.id)).context_summary.urls_seen).toBe(2);
   });
 
   it('records an async session search as running and finishes it on the first read after the job ran', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Async search' });
     const job = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 3 })) as SearchJob;
     expect(job.status).toBe('pending');
-    expect(engine.sessions.timeline(owner, session.id).data[0]).toMatchObject({ status: 'running', resource_id: job.id });
+    expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'running', resource_id: job.id });
     await engine.jobs.drain();
-    expect(engine.sessions.timeline(owner, session.id).data[0]).toMatchObject({ status: 'completed', result_count: 3, credits: 1 });
+    expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'completed', result_count: 3, credits: 1 });
     const next = await engine.sessions.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync', filter_seen_urls: true });
     expect((next as SearchJob).results).toHaveLength(3);
   });
 
   it('asks with the session context and records the sources it read', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Ask' });
     await engine.sessions.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync' });
     const answer = await engine.sessions.ask(owner, session.id, { question: 'Which brand makes the steel kettle?', depth: 'quick' });
     expect(answer.session_id).toBe(session.id);
-    const [, asked] = engine.sessions.timeline(owner, session.id).data;
+    const [, asked] = (await engine.sessions.timeline(owner, session.id)).data;
     expect(asked).toMatchObject({ kind: 'ask', status: 'completed', query: 'Which brand makes the steel kettle?', credits: answer.credits.consumed });
     expect(asked!.result_count).toBe(answer.sources.length);
   });
 
   it('records an operation whose search fails for lack of credits as failed', async () => {
-    const engine = open();
+    const engine = await open();
     const poor = principalOf(engine, 'poor@x.test');
-    engine.credits.reserve(poor.userId, engine.credits.balance(poor.userId), 'spend everything');
+    await engine.credits.reserve(poor.userId, await engine.credits.balance(poor.userId), 'spend everything');
     const session = engine.sessions.create(poor, { name: 'Broke' });
     expect(await rejectionCodeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
-    expect(engine.sessions.timeline(poor, session.id).data[0]).toMatchObject({ status: 'failed', credits: 0 });
+    expect((await engine.sessions.timeline(poor, session.id)).data[0]).toMatchObject({ status: 'failed', credits: 0 });
   });
 });
 
 describe('plain search and crawl requests that name a session_id', () => {
   it("refuse another user's session with 404 and charge nothing", async () => {
-    const engine = open();
-    const intruder = principalOf(engine, 'intruder@x.test', { credits: 100 });
+    const engine = await open();
+    const intruder = await fundedPrincipalOf(engine, 'intruder@x.test', 100);
     const session = engine.sessions.create(owner, { name: 'Private' });
-    const before = engine.credits.balance(intruder.userId);
+    const before = await engine.credits.balance(intruder.userId);
     expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('404 session_not_found');
     expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('404 session_not_found');
     expect(await rejectionCodeOf(() => engine.crawls.create(intruder, { urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }))).toBe('404 session_not_found');
-    expect(engine.credits.balance(intruder.userId)).toBe(before);
-    expect(engine.credits.balance(intruder.userId)).toBe(engine.credits.ledgerSum(intruder.userId));
+    expect(await engine.credits.balance(intruder.userId)).toBe(before);
+    expect(await engine.credits.balance(intruder.userId)).toBe(await engine.credits.ledgerSum(intruder.userId));
     expect(engine.search.list(intruder).total).toBe(0);
-    expect(engine.crawls.list(intruder).total).toBe(0);
-    expect(engine.sessions.timeline(owner, session.id).total).toBe(0);
+    expect((await engine.crawls.list(intruder)).total).toBe(0);
+    expect((await engine.sessions.timeline(owner, session.id)).total).toBe(0);
   });
 
   it('run a plain search as a session operation: on the timeline, feeding the context, counted against max_operations', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Plain', session_config: { max_operations: 2 } });
     const first = (await engine.search.search(owner, { query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id })) as SearchJob;
     // filter_seen_urls defaults to false for searches: the same pages come back
     const second = (await engine.search.search(owner, { query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id })) as SearchJob;
     expect(urlsOf(second)).toEqual(urlsOf(first));
-    const detail = engine.sessions.get(owner, session.id);
+    const detail = await engine.sessions.get(owner, session.id);
     expect(detail.operations.map((o) => [o.kind, o.status, o.resource_id])).toEqual([
       ['search', 'completed', first.id],
       ['search', 'completed', second.id],
     ]);
     expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
     expect(detail.context_summary.urls_seen).toBe(3);
-    const before = engine.credits.balance(owner.userId);
+    const before = await engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('409 session_max_operations_reached');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
   });
 
   it('run a plain crawl as a session operation whose seen pages are filtered by default, and refuse a completed session with 409', async () => {
-    const engine = open();
+    const engine = await open();
     const session = engine.sessions.create(owner, { name: 'Crawls' });
     const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync', expansion: 'internal', session_id: session.id };
     const first = (await engine.crawls.create(owner, body)) as CrawlDetail;
@@ -194,15 +194,15 @@ describe('plain search and crawl requests that name a session_id', () => {
     expect(first.documents).toHaveLength(3);
     const again = (await engine.crawls.create(owner, body)) as CrawlDetail;
     expect(again.documents.map((d) => d.url).filter((u) => first.documents.some((f) => f.url === u))).toEqual([]);
-    const timeline = engine.sessions.timeline(owner, session.id).data;
+    const timeline = (await engine.sessions.timeline(owner, session.id)).data;
     expect(timeline.map((o) => [o.kind, o.status, o.resource_id])).toEqual([
       ['crawl', 'completed', first.id],
       ['crawl', 'completed', again.id],
     ]);
     expect(timeline[1]!.filtered_count).toBeGreaterThan(0);
     engine.sessions.complete(owner, session.id);
-    const before = engine.credits.balance(owner.userId);
+    const before = await engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.crawls.create(owner, body))).toBe('409 session_completed');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
   });
 });

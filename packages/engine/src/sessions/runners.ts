@@ -19,7 +19,7 @@ export interface SessionCapabilities {
   };
   crawls: {
     create(principal: Principal, body: unknown, options?: CrawlCreateOptions): Promise<CrawlDetail | CrawlDryRun>;
-    get(principal: Principal | null, id: string): CrawlDetail;
+    get(principal: Principal | null, id: string): CrawlDetail | Promise<CrawlDetail>;
   };
   asks: {
     create(principal: Principal, body: unknown, options?: { context?: AskContext }): Promise<AskResponse>;
@@ -118,7 +118,7 @@ export class SessionRunners {
    * For a search or crawl still running when it was recorded (async, webhook): reads the job
    * and finishes the operation once the job has ended. Returns false while it still runs.
    */
-  refresh(principal: Principal, op: { id: string; kind: SessionOperationKind; resourceId: string }): boolean {
+  async refresh(principal: Principal, op: { id: string; kind: SessionOperationKind; resourceId: string }): Promise<boolean> {
     if (op.kind === 'search' && this.capabilities.search) {
       const job = this.capabilities.search.get(principal, op.resourceId);
       const outcome = searchOutcome(job);
@@ -127,7 +127,7 @@ export class SessionRunners {
       return true;
     }
     if (op.kind === 'crawl' && this.capabilities.crawls) {
-      const crawl = this.capabilities.crawls.get(principal, op.resourceId);
+      const crawl = await this.capabilities.crawls.get(principal, op.resourceId);
       const outcome = crawlOutcome(crawl, 0);
       if (!outcome) return false;
       this.host.finishOperation(op.id, outcome);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../store/sqlite/tables/sessions.js';
 import type { Principal } from '../accounts/schemas.js';
 import { DAY, HOUR } from '../core/clock.js';
-import { errorCodeOf, openTestEngine, sharingCast, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, rejectionCodeOf, openTestEngine, sharingCast, type TestEngine } from '../testing/engine.js';
 
 let t: TestEngine;
 let owner: Principal;
@@ -20,7 +20,7 @@ afterEach(() => t.dispose());
 const create = (body: Record<string, unknown> = {}, who: Principal = owner) => t.engine.sessions.create(who, { name: 'Research', ...body });
 
 describe('session CRUD', () => {
-  it('creates a session with default config and the given intent and domain context', () => {
+  it('creates a session with default config and the given intent and domain context', async () => {
     const s = create({ metadata: { intent: { type: 'technical_evaluation' }, domain_context: 'technical', tags: ['gpu'], team: 'infra' } });
     expect(s).toMatchObject({
       name: 'Research',
@@ -32,7 +32,7 @@ describe('session CRUD', () => {
       shared_with_org: false,
       created_at: '2026-03-10T12:00:00.000Z',
     });
-    const detail = t.engine.sessions.get(owner, s.id);
+    const detail = await t.engine.sessions.get(owner, s.id);
     expect(detail.access_level).toBe('owner');
     expect(detail.context_summary).toMatchObject({ intent_type: 'technical_evaluation', query_additions: ['benchmarks', 'specs'], domain_context: 'technical' });
     expect(detail.user_organizations).toEqual([{ id: orgId, name: 'Acme' }]);
@@ -97,12 +97,12 @@ describe('session CRUD', () => {
     expect(t.engine.sessions.list(colleague, {}).shared_sessions).toBeUndefined();
   });
 
-  it('deletes a session with all its operations', () => {
+  it('deletes a session with all its operations', async () => {
     const s = create();
     const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu' });
     t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }] });
     t.engine.sessions.delete(owner, s.id);
-    expect(errorCodeOf(() => t.engine.sessions.get(owner, s.id))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => t.engine.sessions.get(owner, s.id))).toBe('404 session_not_found');
     const left = t.engine.context.sqlite.prepare('select (select count(*) from session_operations) + (select count(*) from session_seen_urls) as n').get() as { n: number };
     expect(left.n).toBe(0);
   });
@@ -160,7 +160,7 @@ describe('session transitions', () => {
     expect(errorCodeOf(() => t.engine.sessions.finishOperation(op.operationId, { status: 'failed' }))).toBe('409 operation_already_finished');
   });
 
-  it('auto-archives a session 7 days after its last activity, on the next sweep or read', () => {
+  it('auto-archives a session 7 days after its last activity, on the next sweep or read', async () => {
     const idle = create({ name: 'idle' });
     const busy = create({ name: 'busy' });
     const done = create({ name: 'done' });
@@ -171,13 +171,13 @@ describe('session transitions', () => {
     expect(t.engine.sessions.sweep()).toBe(0);
     t.clock.advance(1);
     expect(t.engine.sessions.sweep()).toBe(2);
-    const archived = t.engine.sessions.get(owner, idle.id);
+    const archived = await t.engine.sessions.get(owner, idle.id);
     expect([archived.status, archived.archived_reason, archived.archived_at]).toEqual(['archived', 'inactivity', '2026-03-17T12:00:00.000Z']);
-    expect(t.engine.sessions.get(owner, done.id).status).toBe('archived');
-    expect(t.engine.sessions.get(owner, busy.id).status).toBe('active');
+    expect((await t.engine.sessions.get(owner, done.id)).status).toBe('archived');
+    expect((await t.engine.sessions.get(owner, busy.id)).status).toBe('active');
     t.clock.advance(3 * DAY);
     // no explicit sweep: the read itself archives the session
-    expect(t.engine.sessions.get(owner, busy.id)).toMatchObject({ status: 'archived', archived_reason: 'inactivity' });
+    expect(await t.engine.sessions.get(owner, busy.id)).toMatchObject({ status: 'archived', archived_reason: 'inactivity' });
     expect(errorCodeOf(() => t.engine.sessions.beginOperation(owner, busy.id, 'search'))).toBe('409 session_archived');
   });
 
@@ -209,7 +209,7 @@ describe('operations in a session', () => {
     expect(errorCodeOf(() => t.engine.sessions.delete(outsider, s.id))).toBe('404 session_not_found');
   });
 
-  it('hands seen URLs of earlier operations to later ones across three operations', () => {
+  it('hands seen URLs of earlier operations to later ones across three operations', async () => {
     const s = create();
     const first = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu prices' });
     expect(first.seenUrls.size).toBe(0);
@@ -222,10 +222,10 @@ describe('operations in a session', () => {
     t.engine.sessions.finishOperation(second.operationId, { status: 'completed', documents: [{ url: 'https://a.test/3' }], filteredCount: 1 });
     const third = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'gpu benchmarks' });
     expect([...third.seenUrls].sort()).toEqual(['https://a.test/1', 'https://a.test/3', 'https://b.test/2']);
-    expect(t.engine.sessions.get(owner, s.id).context_summary.urls_seen).toBe(3);
+    expect((await t.engine.sessions.get(owner, s.id)).context_summary.urls_seen).toBe(3);
   });
 
-  it('accumulates recent queries, domains, document types, entities and keywords with the NLP tagger', () => {
+  it('accumulates recent queries, domains, document types, entities and keywords with the NLP tagger', async () => {
     const s = create({ metadata: { intent: { type: 'competitive_analysis' } } });
     const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'Nvidia versus AMD GPU pricing' });
     t.engine.sessions.finishOperation(op.operationId, {
@@ -237,7 +237,7 @@ describe('operations in a session', () => {
       ],
       credits: 1,
     });
-    const summary = t.engine.sessions.get(owner, s.id).context_summary;
+    const summary = (await t.engine.sessions.get(owner, s.id)).context_summary;
     expect(summary.recent_queries).toEqual(['Nvidia versus AMD GPU pricing']);
     expect(summary.domain_frequency).toEqual([
       { value: 'news.test', count: 2 },
@@ -254,32 +254,32 @@ describe('operations in a session', () => {
     expect(summary.query_additions).toEqual(['vs', 'comparison']);
   });
 
-  it('does not count a URL seen earlier twice in the context when auto_deduplicate is on', () => {
+  it('does not count a URL seen earlier twice in the context when auto_deduplicate is on', async () => {
     const s = create();
     for (const query of ['one', 'two']) {
       const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query });
       t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }, { url: 'https://a.test/1' }] });
     }
-    expect(t.engine.sessions.get(owner, s.id).context_summary.domain_frequency).toEqual([{ value: 'a.test', count: 1 }]);
+    expect((await t.engine.sessions.get(owner, s.id)).context_summary.domain_frequency).toEqual([{ value: 'a.test', count: 1 }]);
   });
 
-  it('accumulates nothing with accumulate_context off, and gives no context with use_session_context off', () => {
+  it('accumulates nothing with accumulate_context off, and gives no context with use_session_context off', async () => {
     const s = create({ session_config: { accumulate_context: false, use_session_context: false } });
     const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'solar panels' });
     expect(op.context).toBeNull();
     t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1', title: 'Solar panels' }] });
-    const summary = t.engine.sessions.get(owner, s.id).context_summary;
+    const summary = (await t.engine.sessions.get(owner, s.id)).context_summary;
     expect([summary.recent_queries, summary.keywords, summary.urls_seen]).toEqual([[], [], 1]);
   });
 
-  it('records a timeline in time order with status, results summary and credits', () => {
+  it('records a timeline in time order with status, results summary and credits', async () => {
     const s = create();
     const a = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'first' });
     t.clock.advance(1000);
     t.engine.sessions.finishOperation(a.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 2, resultSummary: '1 result', resourceId: t.engine.context.random.uuid() });
     const b = t.engine.sessions.beginOperation(owner, s.id, 'crawl', { urls: ['https://a.test/'] });
     t.engine.sessions.finishOperation(b.operationId, { status: 'failed', error: 'seed unreachable' });
-    const timeline = t.engine.sessions.timeline(owner, s.id);
+    const timeline = await t.engine.sessions.timeline(owner, s.id);
     expect(timeline.total).toBe(2);
     expect(timeline.data.map((o) => [o.seq, o.kind, o.status, o.credits, o.results_summary, o.error])).toEqual([
       [1, 'search', 'completed', 2, '1 result', null],
@@ -291,15 +291,15 @@ describe('operations in a session', () => {
 });
 
 describe('session sharing and visibility', () => {
-  it('an org member sees org_viewer, an outsider gets 404', () => {
+  it('an org member sees org_viewer, an outsider gets 404', async () => {
     const s = create();
-    expect(errorCodeOf(() => t.engine.sessions.get(colleague, s.id))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => t.engine.sessions.get(colleague, s.id))).toBe('404 session_not_found');
     const shared = t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
     expect(shared).toEqual({ id: s.id, public_share: false, shared_with_org: true, organization_id: orgId });
-    expect(t.engine.sessions.get(colleague, s.id).access_level).toBe('org_viewer');
-    expect(t.engine.sessions.timeline(colleague, s.id).session_id).toBe(s.id);
-    expect(errorCodeOf(() => t.engine.sessions.get(outsider, s.id))).toBe('404 session_not_found');
-    expect(errorCodeOf(() => t.engine.sessions.timeline(outsider, s.id))).toBe('404 session_not_found');
+    expect((await t.engine.sessions.get(colleague, s.id)).access_level).toBe('org_viewer');
+    expect((await t.engine.sessions.timeline(colleague, s.id)).session_id).toBe(s.id);
+    expect(await rejectionCodeOf(() => t.engine.sessions.get(outsider, s.id))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => t.engine.sessions.timeline(outsider, s.id))).toBe('404 session_not_found');
   });
 
   it('cascades org sharing to the search jobs and crawls the session ran', () => {
@@ -327,21 +327,21 @@ describe('session sharing and visibility', () => {
     expect(errorCodeOf(() => t.engine.sessions.share(outsider, s.id, { shared_with_org: true }))).toBe('400 organization_id_required');
   });
 
-  it('public reads answer only for publicly shared sessions and expose no private field', () => {
+  it('public reads answer only for publicly shared sessions and expose no private field', async () => {
     const s = create({ session_config: { max_operations: 9 } });
     const op = t.engine.sessions.beginOperation(owner, s.id, 'search', { query: 'open data' });
     t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], resourceId: t.engine.context.random.uuid() });
-    expect(errorCodeOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
-    expect(errorCodeOf(() => t.engine.sessions.publicTimeline(s.id))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => t.engine.sessions.publicTimeline(s.id))).toBe('404 session_not_found');
     t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
-    expect(errorCodeOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => t.engine.sessions.publicGet(s.id))).toBe('404 session_not_found');
     t.engine.sessions.share(owner, s.id, { public_share: true });
-    const shown = t.engine.sessions.publicGet(s.id);
+    const shown = await t.engine.sessions.publicGet(s.id);
     expect(shown).toMatchObject({ id: s.id, access_level: 'public', operation_count: 1 });
-    const text = JSON.stringify([shown, t.engine.sessions.publicTimeline(s.id)]);
+    const text = JSON.stringify([shown, await t.engine.sessions.publicTimeline(s.id)]);
     for (const secret of [owner.email, owner.userId, orgId, 'resource_id', 'session_config', 'organization_id', 'user_organizations']) {
       expect(text).not.toContain(secret);
     }
-    expect(t.engine.sessions.publicTimeline(s.id).data.map((o) => o.query)).toEqual(['open data']);
+    expect((await t.engine.sessions.publicTimeline(s.id)).data.map((o) => o.query)).toEqual(['open data']);
   });
 });

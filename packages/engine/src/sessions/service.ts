@@ -111,12 +111,12 @@ export class SessionsService {
     return { ...page, shared_sessions: shared.map((r) => this.record(r)), user_organizations: this.organizationsOf(principal) };
   }
 
-  get(principal: Principal, id: string): SessionDetail {
+  async get(principal: Principal, id: string): Promise<SessionDetail> {
     this.sweep();
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
     const accessLevel = this.sharing.assertCanRead(principal, ref(row));
-    this.refreshRunning(row);
+    await this.refreshRunning(row);
     return {
       ...this.record(row),
       operations: this.operations.list(row.id),
@@ -213,18 +213,18 @@ export class SessionsService {
     return { id: row.id, ...state };
   }
 
-  timeline(principal: Principal, id: string): SessionTimeline {
+  async timeline(principal: Principal, id: string): Promise<SessionTimeline> {
     this.sweep();
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertCanRead(principal, ref(row));
-    this.refreshRunning(row);
+    await this.refreshRunning(row);
     const data = this.operations.list(row.id);
     return { session_id: row.id, data, total: data.length };
   }
 
-  publicGet(id: string): PublicSession {
-    const row = this.publicRow(id);
+  async publicGet(id: string): Promise<PublicSession> {
+    const row = await this.publicRow(id);
     return {
       id: row.id,
       name: row.name,
@@ -241,8 +241,8 @@ export class SessionsService {
     };
   }
 
-  publicTimeline(id: string): PublicSessionTimeline {
-    const row = this.publicRow(id);
+  async publicTimeline(id: string): Promise<PublicSessionTimeline> {
+    const row = await this.publicRow(id);
     const data = this.operations.list(row.id).map(withoutResource);
     return { session_id: row.id, data, total: data.length };
   }
@@ -299,13 +299,13 @@ export class SessionsService {
   }
 
   /** Finishes operations whose async search or crawl has ended since they were recorded. */
-  private refreshRunning(row: SessionRow): void {
+  private async refreshRunning(row: SessionRow): Promise<void> {
     const running = this.operations.list(row.id).filter((op) => op.status === 'running' && op.resource_id);
     if (running.length === 0) return;
     const owner = this.accounts.localPrincipal(this.accounts.getUser(row.userId));
     for (const op of running) {
       try {
-        this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
+        await this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
       } catch (error) {
         if (!(error instanceof WvrError) || error.status !== 404) throw error;
         this.operations.finish(op.id, { status: 'failed', error: `Its ${op.kind} no longer exists.` });
@@ -340,12 +340,12 @@ export class SessionsService {
     return row;
   }
 
-  private publicRow(id: string): SessionRow {
+  private async publicRow(id: string): Promise<SessionRow> {
     this.sweep();
     const row = this.row(id);
     if (!row) throw errors.notFound('session', id);
     this.sharing.assertPublic(ref(row));
-    this.refreshRunning(row);
+    await this.refreshRunning(row);
     return row;
   }
 

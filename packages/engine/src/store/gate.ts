@@ -36,12 +36,12 @@ export class TxGate {
    * Runs `body` as the only writer: `begin` before it, `commit` after, `rollback` when it throws.
    * Nested calls join the outer transaction (callers compose without knowing who opened it).
    */
-  exclusive<T>(body: () => Promise<T>, hooks: { begin(): void; commit(): void; rollback(): void }): Promise<T> {
+  exclusive<T>(body: () => Promise<T>, hooks: { begin(): void | Promise<void>; commit(): void; rollback(): void }): Promise<T> {
     if (this.inTransaction) return body();
     return this.enqueue(async () => {
       this.open++;
       try {
-        hooks.begin();
+        await hooks.begin();
         const result = await this.inside.run(this, body);
         hooks.commit();
         return result;

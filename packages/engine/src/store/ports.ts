@@ -4,10 +4,12 @@
  * Add one line per port; the port's interface lives in `ports/<capability>.ts`.
  */
 import type { JobsPort } from './ports/jobs.js';
+import type { LedgerPort } from './ports/ledger.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 
 export interface StorePorts {
   jobs: JobsPort;
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
+  ledger: LedgerPort;
 }

@@ -1,9 +1,12 @@
 import type Database from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { storageProblem } from '../../core/storage.js';
 import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
 import { SqliteJobs } from './jobs.js';
+import { SqliteLedger } from './ledger.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 
 /**
@@ -26,18 +29,20 @@ export function gated<T extends object>(gate: TxGate, impl: T): Async<T> {
 
 /** The SQLite driver: today's prepared statements, FTS5 and WAL behind the ports. */
 export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): Store {
+  const begin = beginImmediate(sqlite);
   const ports: StorePorts = {
     // One line per port.
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
     workflows: gated(gate, new SqliteWorkflows(sqlite, db)),
     schedules: gated(gate, new SqliteSchedules(db)),
+    ledger: gated(gate, new SqliteLedger(sqlite)),
   };
   return {
     dialect: 'sqlite',
     ...ports,
     atomically: (fn) =>
       gate.exclusive(() => fn(ports), {
-        begin: () => sqlite.exec('BEGIN IMMEDIATE'),
+        begin,
         commit: () => sqlite.exec('COMMIT'),
         rollback: () => {
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
@@ -46,5 +51,45 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     async close() {
       sqlite.close();
     },
+  };
+}
+
+/**
+ * BEGIN IMMEDIATE without blocking the event loop while another connection writes. A transaction
+ * spans awaits, so the writer holding the file may be another engine in this very process, and its
+ * commit waits for our turn of the event loop: better-sqlite3's busy_timeout would block the thread
+ * until it expired. So the attempt itself does not wait (busy_timeout 0 for that statement), and a
+ * busy file is retried after a timer, within the connection's own busy_timeout in all.
+ */
+function beginImmediate(sqlite: Database.Database): () => void | Promise<void> {
+  const budgetMs = Number(sqlite.pragma('busy_timeout', { simple: true }));
+  const noWait = sqlite.prepare('PRAGMA busy_timeout = 0');
+  const restore = sqlite.prepare(`PRAGMA busy_timeout = ${budgetMs}`);
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  /** Undefined once the transaction began; the SQLITE_BUSY error while another connection writes. */
+  const attempt = (): unknown => {
+    noWait.run();
+    try {
+      begin.run();
+      return undefined;
+    } catch (error) {
+      if (storageProblem(error) !== 'busy') throw error;
+      return error;
+    } finally {
+      restore.run();
+    }
+  };
+  return () => {
+    // The common case (nobody else writing) stays synchronous.
+    if (attempt() === undefined) return;
+    return (async () => {
+      const deadline = Date.now() + budgetMs;
+      for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+        await sleep(wait);
+        const busy = attempt();
+        if (busy === undefined) return;
+        if (Date.now() >= deadline) throw busy;
+      }
+    })();
   };
 }
