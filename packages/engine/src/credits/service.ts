@@ -80,8 +80,7 @@ export class CreditsService {
    */
   async use(reservationId: string, amount: number): Promise<boolean> {
     const outcome = await this.ctx.store.ledger.useReserved(reservationId, amount);
-    if (outcome === 'missing') throw errors.notFound('reservation', reservationId);
-    if (outcome === 'closed') throw closedError(reservationId, (await this.ctx.store.ledger.reservation(reservationId))?.status ?? 'closed');
+    if (outcome === 'missing' || outcome === 'closed') throw await this.notOpen(this.ctx.store, reservationId);
     return outcome === 'used';
   }
 
@@ -109,8 +108,8 @@ export class CreditsService {
   /** Ends a reservation: what was used stays spent, the rest goes back. */
   commit(reservationId: string, price: Pick<Price, 'pricing_tier' | 'advanced_features'>): Promise<CreditsInfo> {
     return this.ctx.store.atomically(async (tx) => {
-      const r = await this.openReservation(tx, reservationId);
-      if (!(await tx.ledger.closeReservation(r.id, 'committed', this.now()))) throw closedError(reservationId, 'closed');
+      const r = await tx.ledger.closeReservation(reservationId, 'committed', this.now());
+      if (!r) throw await this.notOpen(tx, reservationId);
       const back = r.amount - r.used;
       if (back > 0) await this.append(tx, r.userId, 'commit', back, { operation: r.operation, reservationId, note: `used ${r.used}` });
       return info(r.used, await tx.ledger.balance(r.userId), price);
@@ -120,10 +119,9 @@ export class CreditsService {
   /** Gives back everything a reservation still holds (cancel, abort, failure). Idempotent. */
   async release(reservationId: string): Promise<void> {
     await this.ctx.store.atomically(async (tx) => {
-      const r = await tx.ledger.reservation(reservationId);
-      if (!r || r.status !== 'open') return;
-      // Closed by another caller since the read: it gave the credits back.
-      if (!(await tx.ledger.closeReservation(r.id, 'released', this.now()))) return;
+      // Not open (missing, or closed by another caller, who settled it): nothing to give back.
+      const r = await tx.ledger.closeReservation(reservationId, 'released', this.now());
+      if (!r) return;
       const back = r.amount - r.used;
       if (back > 0) await this.append(tx, r.userId, 'release', back, { operation: r.operation, reservationId });
     });
@@ -188,9 +186,15 @@ export class CreditsService {
 
   private async openReservation(ports: StorePorts, reservationId: string): Promise<ReservationRecord> {
     const r = await ports.ledger.reservation(reservationId);
-    if (!r) throw errors.notFound('reservation', reservationId);
-    if (r.status !== 'open') throw closedError(reservationId, r.status);
+    if (r?.status !== 'open') throw await this.notOpen(ports, reservationId, r);
     return r;
+  }
+
+  /** The error for a reservation that is missing (404) or already closed (409). */
+  private async notOpen(ports: StorePorts, reservationId: string, known?: ReservationRecord): Promise<Error> {
+    const r = known ?? (await ports.ledger.reservation(reservationId));
+    if (!r) return errors.notFound('reservation', reservationId);
+    return errors.conflict('reservation_closed', `Reservation ${reservationId} is already ${r.status}.`);
   }
 
   private append(
@@ -216,10 +220,6 @@ export class CreditsService {
   private now(): string {
     return this.ctx.clock.now().toISOString();
   }
-}
-
-function closedError(reservationId: string, status: string) {
-  return errors.conflict('reservation_closed', `Reservation ${reservationId} is already ${status}.`);
 }
 
 function info(consumed: number, balanceAfter: number, price: Pick<Price, 'pricing_tier' | 'advanced_features'>): CreditsInfo {

@@ -227,13 +227,13 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     expect(await ledger.reservation(a)).toMatchObject({ userId: user, amount: 7, used: 7, status: 'open', closedAt: null });
 
     // Commit a (everything used: nothing back), release b once (all 4 back).
-    expect(await ledger.closeReservation(a, 'committed', at)).toBe(true);
-    expect(await ledger.closeReservation(a, 'released', at)).toBe(false);
+    expect(await ledger.closeReservation(a, 'committed', at)).toMatchObject({ status: 'committed', amount: 7, used: 7, closedAt: at });
+    expect(await ledger.closeReservation(a, 'released', at)).toBeUndefined();
     expect(await ledger.useReserved(a, 1)).toBe('closed');
     expect(await ledger.growReservation(a, 1)).toBe(false);
-    expect(await ledger.closeReservation(b, 'released', at)).toBe(true);
+    expect(await ledger.closeReservation(b, 'released', at)).toMatchObject({ status: 'released', amount: 4, used: 0 });
     await ledger.appendEntry(entry('release', 4, { reservationId: b }));
-    expect(await ledger.closeReservation(b, 'released', at)).toBe(false);
+    expect(await ledger.closeReservation(b, 'released', at)).toBeUndefined();
     expect(await ledger.reservation(b)).toMatchObject({ status: 'released', closedAt: at });
 
     await ledger.appendEntry(entry('refund', 2));

@@ -110,8 +110,11 @@ export class PgLedger implements LedgerPort {
     return (rowCount ?? 0) > 0;
   }
 
-  async closeReservation(id: string, status: 'committed' | 'released', at: string): Promise<boolean> {
-    const { rowCount } = await this.ex.query(`UPDATE credit_reservations SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open'`, [id, status, at]);
-    return (rowCount ?? 0) > 0;
+  async closeReservation(id: string, status: 'committed' | 'released', at: string): Promise<ReservationRecord | undefined> {
+    const { rows } = await this.ex.query<ReservationRecord>(
+      `UPDATE credit_reservations SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open' RETURNING ${RESERVATION_COLUMNS}`,
+      [id, status, at],
+    );
+    return rows[0];
   }
 }

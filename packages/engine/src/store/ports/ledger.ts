@@ -69,6 +69,10 @@ export interface LedgerPort {
   useReserved(id: string, amount: number): Promise<UseOutcome>;
   /** Raises an open reservation's amount by `amount` (the matching `reserve` entry is the caller's); false when it is not open. */
   growReservation(id: string, amount: number): Promise<boolean>;
-  /** Closes an open reservation; false when it was not open (closed by someone else meanwhile, or missing). */
-  closeReservation(id: string, status: Exclude<ReservationStatus, 'open'>, at: string): Promise<boolean>;
+  /**
+   * Closes an open reservation and returns it as closed, in one step: its `used` is final, so what goes
+   * back is computed from it, never from an earlier read that a concurrent use may have outdated.
+   * Undefined when it was not open (closed by someone else meanwhile, or missing).
+   */
+  closeReservation(id: string, status: Exclude<ReservationStatus, 'open'>, at: string): Promise<ReservationRecord | undefined>;
 }

@@ -14,7 +14,7 @@ export class SqliteLedger {
   private readonly insertReservationRow: Statement<[Omit<ReservationRecord, 'closedAt'>]>;
   private readonly addUsed: Statement<[{ id: string; amount: number }]>;
   private readonly grow: Statement<[number, string]>;
-  private readonly close: Statement<[string, string, string]>;
+  private readonly close: Statement<[string, string, string], ReservationRecord>;
   private readonly sum: Statement<[string], { total: number }>;
   private readonly heldSum: Statement<[string], { held: number }>;
   private readonly recent: Statement<[string, number], LedgerRecord>;
@@ -34,7 +34,9 @@ export class SqliteLedger {
       "UPDATE credit_reservations SET used = used + @amount WHERE id = @id AND status = 'open' AND used + @amount <= amount",
     );
     this.grow = sqlite.prepare<[number, string]>("UPDATE credit_reservations SET amount = amount + ? WHERE id = ? AND status = 'open'");
-    this.close = sqlite.prepare<[string, string, string]>("UPDATE credit_reservations SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'");
+    this.close = sqlite.prepare<[string, string, string], ReservationRecord>(
+      `UPDATE credit_reservations SET status = ?, closed_at = ? WHERE id = ? AND status = 'open' RETURNING ${reservationColumns}`,
+    );
     this.sum = sqlite.prepare<[string], { total: number }>('SELECT coalesce(sum(amount), 0) AS total FROM credit_ledger WHERE user_id = ?');
     this.heldSum = sqlite.prepare<[string], { held: number }>(
       "SELECT coalesce(sum(amount - used), 0) AS held FROM credit_reservations WHERE user_id = ? AND status = 'open'",
@@ -110,7 +112,7 @@ export class SqliteLedger {
     return this.grow.run(amount, id).changes > 0;
   }
 
-  closeReservation(id: string, status: Exclude<ReservationStatus, 'open'>, at: string): boolean {
-    return this.close.run(status, at, id).changes > 0;
+  closeReservation(id: string, status: Exclude<ReservationStatus, 'open'>, at: string): ReservationRecord | undefined {
+    return this.close.get(status, at, id);
   }
 }
