@@ -137,7 +137,7 @@ export class CrawlService {
   }
 
   /** `POST /v1/crawls/estimate`: what create would reserve and whether the balance covers it. */
-  estimate(principal: Principal, body: unknown): Promise<CrawlEstimate> {
+  async estimate(principal: Principal, body: unknown): Promise<CrawlEstimate> {
     const input = this.prepare(parseInput(CrawlEstimateBody, body));
     // The same session checks as create, so would_succeed never promises a crawl create refuses.
     if (input.session_id) this.deps.sessions?.assertUsable(principal, input.session_id);
@@ -350,7 +350,7 @@ export class CrawlService {
     return toJob(row, queued);
   }
 
-  private row(id: string): Promise<Row> {
+  private async row(id: string): Promise<Row> {
     const row = this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
     if (!row) throw errors.notFound('crawl', id);
     return this.settled(row);

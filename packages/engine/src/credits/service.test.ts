@@ -40,9 +40,10 @@ describe('credits', () => {
     t.clock.set('2026-04-01T00:00:01Z');
     expect(await t.engine.credits.balance(userId)).toBe(100);
     expect(await t.engine.credits.balance(userId)).toBe(100);
-    const grants = t.engine.context.sqlite
-      .prepare("select amount, period from credit_ledger where kind = 'grant' order by seq")
-      .all();
+    const grants = (await t.engine.context.store.ledger.recentEntries(userId, 100))
+      .filter((e) => e.kind === 'grant')
+      .reverse()
+      .map((e) => ({ amount: e.amount, period: e.period }));
     expect(grants).toEqual([
       { amount: 100, period: '2026-03' },
       { amount: 70, period: '2026-04' },
@@ -86,8 +87,8 @@ describe('credits', () => {
   it('answers 402 with suggestions and charges nothing when credits are short', async () => {
     await spendTo(1);
     const before = await t.engine.credits.ledgerSum(userId);
-    const rows = () => (t.engine.context.sqlite.prepare('select count(*) as n from credit_ledger').get() as { n: number }).n;
-    const count = rows();
+    const rows = async () => (await t.engine.context.store.ledger.recentEntries(userId, 1_000)).length;
+    const count = await rows();
     let error: unknown;
     try {
       await t.engine.credits.charge(userId, pricing.fullSearch({ generate_suggestions: true }), 'search');
@@ -99,7 +100,7 @@ describe('credits', () => {
     expect((error as WvrError).suggestions.length).toBeGreaterThan(0);
     expect((error as WvrError).details).toMatchObject({ credits_needed: 2, credits_balance: 1 });
     expect(await t.engine.credits.ledgerSum(userId)).toBe(before);
-    expect(rows()).toBe(count);
+    expect(await rows()).toBe(count);
   });
 
   it('commits what a reservation used and releases the rest', async () => {
