@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { storageProblem } from '../../core/storage.js';
+import { storageError, storageProblem } from '../../core/storage.js';
 import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
@@ -43,7 +43,10 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     atomically: (fn) =>
       gate.exclusive(() => fn(ports), {
         begin,
-        commit: () => sqlite.exec('COMMIT'),
+        commit: () => {
+          if (!sqlite.inTransaction) throw transactionLost();
+          sqlite.exec('COMMIT');
+        },
         rollback: () => {
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
         },
@@ -92,4 +95,16 @@ function beginImmediate(sqlite: Database.Database): () => void | Promise<void> {
       }
     })();
   };
+}
+
+/**
+ * A transaction spans awaits, and a statement that other work in this process runs meanwhile (one not
+ * yet behind a port, so not held back by the gate) lands inside it. When that statement fails with a
+ * full disk, SQLite may roll the whole transaction back, and what the body writes next would be
+ * committed one statement at a time. Bodies that write outside the ports check `inTransaction` after
+ * their awaits and may throw this; the gate's commit does. A storage problem (503 database_busy), so
+ * background work retries it.
+ */
+export function transactionLost(): Error {
+  return storageError(Object.assign(new Error('The transaction was rolled back under it (a write inside it failed); nothing of it was kept.'), { code: 'SQLITE_BUSY_ROLLBACK' }))!;
 }
