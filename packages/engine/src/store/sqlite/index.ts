@@ -100,11 +100,9 @@ function beginImmediate(sqlite: Database.Database): () => void | Promise<void> {
 /**
  * A transaction spans awaits, and a statement that other work in this process runs meanwhile (one not
  * yet behind a port, so not held back by the gate) lands inside it. When that statement fails with a
- * full disk, SQLite may roll the whole transaction back, and what the body writes next would be
- * committed one statement at a time. Bodies that write outside the ports check `inTransaction` after
- * their awaits and may throw this; the gate's commit does. A storage problem (503 database_busy), so
- * background work retries it.
+ * full disk, SQLite may roll the whole transaction back; committing then must fail, not report success.
+ * A storage problem (503 database_busy), so background work retries it.
  */
-export function transactionLost(): Error {
+function transactionLost(): Error {
   return storageError(Object.assign(new Error('The transaction was rolled back under it (a write inside it failed); nothing of it was kept.'), { code: 'SQLITE_BUSY_ROLLBACK' }))!;
 }
