@@ -23,7 +23,7 @@ try {
   const created = await engine.tokens.issue(user.id, { name: 'demo', scopes: ['search', 'crawl', 'workflow', 'sessions'] });
   const me = await engine.tokens.authenticate(`Bearer ${created.token}`);
   say(`1. Account ${user.email} on the ${user.plan} plan, API token ${created.prefix}… (scopes: ${created.scopes.join(', ')})`);
-  say(`   Balance: ${engine.credits.summary(me).balance} credits`);
+  say(`   Balance: ${(await engine.credits.summary(me)).balance} credits`);
 
   const session = await engine.sessions.create(me, {
     name: 'Headphones market scan',
@@ -48,7 +48,7 @@ try {
   });
   if ('dry_run' in crawl) throw new Error('a dry run was not asked for');
   await engine.jobs.drain();
-  const done = engine.crawls.get(me, crawl.id);
+  const done = await engine.crawls.get(me, crawl.id);
   const relevant = new Set(web.truth.relevantUrls(web.truth.categoryForIntent(intent)!.slug));
   const products = done.documents.filter((d) => d.extracted_data?.price !== undefined && d.extracted_data?.price !== null);
   const hits = done.documents.filter((d) => relevant.has(d.url)).length;
@@ -86,7 +86,7 @@ try {
   for (const line of diff) say(`   ${clip(line, 100)}`);
 
   say();
-  say(`Balance now: ${engine.credits.summary(me).balance} credits. Timeline of the session: ${(await engine.sessions.timeline(me, session.id)).total} operations.`);
+  say(`Balance now: ${(await engine.credits.summary(me)).balance} credits. Timeline of the session: ${(await engine.sessions.timeline(me, session.id)).total} operations.`);
   say('Next: `pnpm wvr serve` for the HTTP API and MCP, `pnpm wvr --help` for the CLI.');
 } finally {
   await engine.close();

@@ -52,7 +52,7 @@ export async function apiLoad(options: LoadOptions): Promise<LoadFigures> {
     const tokens: string[] = [];
     for (let i = 0; i < options.concurrency; i++) {
       const user = setup.accounts.ensureUser({ email: `bench-${i}@x.test`, plan: 'pro' });
-      setup.credits.grant(user.id, 1_000_000);
+      await setup.credits.grant(user.id, 1_000_000);
       tokens.push((await setup.tokens.issue(user.id, { name: 'bench', scopes: ['crawl'] })).token);
     }
     const token = tokens[0]!;

@@ -104,7 +104,7 @@ async function crawl(seed: string, budget: number, c: Contender, intent: string,
   const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench', allowPrivateNetwork: true, fetchLimits: { perHostConcurrency: 2 } });
   try {
     const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
-    engine.credits.grant(user.id, budget * 10);
+    await engine.credits.grant(user.id, budget * 10);
     const principal = engine.accounts.localPrincipal(user);
     const body = {
       urls: [seed],
@@ -118,7 +118,7 @@ async function crawl(seed: string, budget: number, c: Contender, intent: string,
     if (!('id' in created)) throw new Error('dry run');
     await engine.jobs.drain();
     const seconds = (performance.now() - started) / 1000;
-    const detail = engine.crawls.get(principal, created.id);
+    const detail = await engine.crawls.get(principal, created.id);
     // Which budget bucket each fetched page came from (smart crawl's 30/60/10 split) and its relevance when queued.
     const rows = engine.context.sqlite
       .prepare(`select url, bucket, relevance from crawl_frontier where crawl_id = ?`)

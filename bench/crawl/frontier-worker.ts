@@ -36,7 +36,7 @@ const config = await receiveConfig<FrontierConfig>();
 const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-frontier-'));
 const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench', allowPrivateNetwork: true, fetchLimits: { perHostConcurrency: 8 } });
 const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
-engine.credits.grant(user.id, config.maxPages * 2);
+await engine.credits.grant(user.id, config.maxPages * 2);
 const principal = engine.accounts.localPrincipal(user);
 // breadth_first: the persisted frontier without smart ordering's periodic HITS passes (measured apart).
 const crawl = await engine.crawls.create(
@@ -64,10 +64,10 @@ let status = 'running';
 while (performance.now() - started < config.windowMs) {
   await new Promise((r) => setTimeout(r, 1_000));
   sample();
-  status = engine.crawls.list(principal, { limit: 1 }).data[0]!.status;
+  status = (await engine.crawls.list(principal, { limit: 1 })).data[0]!.status;
   if (status !== 'pending' && status !== 'running') break;
 }
-const job = engine.crawls.list(principal, { limit: 1 }).data[0]!;
+const job = (await engine.crawls.list(principal, { limit: 1 })).data[0]!;
 const elapsedMs = Math.round(performance.now() - started);
 if (job.status === 'running') await engine.crawls.abort(principal, crawl.id);
 await engine.close();

@@ -75,7 +75,7 @@ async function pages(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'wvr-quality-'));
   const engine = createEngine({ dbPath: join(tmp, 'wvr.db'), allowPrivateNetwork: true, ai: { provider: 'heuristic' }, secret: 'bench' });
   const user = engine.accounts.ensureUser({ email: 'quality@bench.test' });
-  engine.credits.grant(user.id, truth.length + 10);
+  await engine.credits.grant(user.id, truth.length + 10);
   const principal = engine.accounts.localPrincipal(user);
 
   const preds: Record<string, Record<string, unknown>> = {};

@@ -39,7 +39,7 @@ const engine = createEngine({
   searxngUrl: config.searchOrigin,
 });
 const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
-engine.credits.grant(user.id, config.workflows * 20);
+await engine.credits.grant(user.id, config.workflows * 20);
 const principal = engine.accounts.localPrincipal(user);
 
 const memory = sampleMemory(200, 5_000);

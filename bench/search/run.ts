@@ -48,7 +48,7 @@ await web.close();
 const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-search-'));
 const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench' });
 const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
-engine.credits.grant(user.id, queryCount * 2 + 100);
+await engine.credits.grant(user.id, queryCount * 2 + 100);
 const principal = engine.accounts.localPrincipal(user);
 
 // One upsert per page, as the crawler calls it.

@@ -23,7 +23,7 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }
     fetchLimits: { perHostConcurrency: concurrency },
   });
   const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
-  engine.credits.grant(user.id, pages * 2);
+  await engine.credits.grant(user.id, pages * 2);
   const principal = engine.accounts.localPrincipal(user);
   // A real site is one crawl from its home page; the catalogue is split over crawls of its hubs.
   const crawlCount = maxDepth === undefined ? Math.ceil(pages / MAX_PAGES_PER_CRAWL) : 1;
@@ -44,7 +44,7 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }
   engine.start({ concurrency: ids.length, jobPollMs: 20, schedulerIntervalMs: 600_000, deliveryIntervalMs: 600_000 });
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
-    const jobs = engine.crawls.list(principal, { limit: 100 }).data.filter((c) => ids.includes(c.id));
+    const jobs = (await engine.crawls.list(principal, { limit: 100 })).data.filter((c) => ids.includes(c.id));
     if (jobs.every((c) => c.status !== 'pending' && c.status !== 'running')) {
       await engine.close();
       rmSync(dir, { recursive: true, force: true });

@@ -29,7 +29,7 @@ describe('kill -9 loop', () => {
   it('crawls and scheduled crawl patrols with webhooks survive SIGKILL after SIGKILL', async () => {
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
     const user = setup.accounts.ensureUser({ email: 'reliability@x.test', plan: 'pro' });
-    setup.credits.grant(user.id, 100_000);
+    await setup.credits.grant(user.id, 100_000);
     const principal = setup.accounts.localPrincipal(user);
     const token = (await setup.tokens.issue(user.id, { name: 'reliability', scopes: ['search', 'crawl', 'workflow', 'sessions'] })).token;
     for (const [url, maxPages] of [[`${web.catalogue}/`, 120], [`${web.docs}/docs`, 40]] as const) {

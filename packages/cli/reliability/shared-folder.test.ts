@@ -24,7 +24,7 @@ describe('server + 2 workers on one data folder', () => {
   it('completes every crawl under concurrent API reads and writes, with no 5xx', async () => {
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
     const user = setup.accounts.ensureUser({ email: 'shared@x.test', plan: 'pro' });
-    setup.credits.grant(user.id, 100_000);
+    await setup.credits.grant(user.id, 100_000);
     const token = (await setup.tokens.issue(user.id, { name: 'shared', scopes: ['search', 'crawl', 'workflow', 'sessions'] })).token;
     await setup.close();
 

@@ -87,7 +87,7 @@ describe('the packed packages installed with npm outside the workspace', () => {
       "import { createServer } from '@wvr/server';",
       `const engine = createEngine({ dataDir: ${JSON.stringify(join(project, 'esm-data'))} });`,
       "const user = engine.accounts.ensureUser({ email: 'esm@x.test' });",
-      'const balance = engine.credits.balance(user.id);',
+      'const balance = await engine.credits.balance(user.id);',
       'await engine.close();',
       "const client = createClient({ baseUrl: 'http://127.0.0.1:9' });",
       'console.log(JSON.stringify({ version: ENGINE_VERSION, balance, client: typeof client.crawls.create, error: typeof WvrApiError, server: typeof createServer }));',

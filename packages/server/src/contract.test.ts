@@ -86,8 +86,8 @@ beforeAll(async () => {
   });
   const a = engine.accounts.ensureUser({ email: 'a@x.test' });
   const b = engine.accounts.ensureUser({ email: 'b@x.test' });
-  engine.credits.grant(a.id, 1000);
-  engine.credits.grant(b.id, 1000);
+  await engine.credits.grant(a.id, 1000);
+  await engine.credits.grant(b.id, 1000);
   // Searches on an empty local index are refused (409 search_index_empty); one public page makes them searchable.
   await engine.search.index.upsert({ url: 'http://pub.test/tides', title: 'Tides', text: 'Tides follow the Moon.', ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z' });
   tokenA = (await engine.tokens.issue(a.id, { name: 'a', scopes: [...ALL_SCOPES] })).token;

@@ -55,7 +55,7 @@ describe('a full disk', () => {
     engine = createEngine({ dbPath: join(dir, 'wvr.db'), allowPrivateNetwork: true, secret: 'test' });
     app = await createServer({ engine });
     const user = engine.accounts.ensureUser({ email: 'full@x.test' });
-    engine.credits.grant(user.id, 1_000);
+    await engine.credits.grant(user.id, 1_000);
     const token = (await engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl', 'search'] })).token;
     const auth = { authorization: `Bearer ${token}` };
     const created = await app.inject({ method: 'POST', url: '/v1/crawls', headers: auth, payload: { urls: [`${web.news}/`], max_pages: 20, expansion: 'internal' } });
@@ -86,8 +86,8 @@ describe('a full disk', () => {
       free(engine);
       process.off('warning', onWarning);
     }
-    const done = await vi.waitFor(() => {
-      const crawl = engine.crawls.get(engine.accounts.localPrincipal(user), crawlId);
+    const done = await vi.waitFor(async () => {
+      const crawl = await engine.crawls.get(engine.accounts.localPrincipal(user), crawlId);
       if (crawl.status !== 'completed' && crawl.status !== 'failed') throw new Error(`still ${crawl.status}`);
       return crawl;
     }, { timeout: 60_000, interval: 100 });

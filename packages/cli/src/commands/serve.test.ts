@@ -18,10 +18,10 @@ afterAll(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-async function until<T>(what: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = what();
+    const value = await what();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error('gave up waiting');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -38,8 +38,8 @@ describe('wvr worker', () => {
 
     const worker = spawnCli(['--data', data, 'worker'], { WVR_ALLOW_PRIVATE_NETWORK: '1' });
     try {
-      const done = await until(() => {
-        const now = engine.crawls.get(principal, crawl.id);
+      const done = await until(async () => {
+        const now = await engine.crawls.get(principal, crawl.id);
         return now.status === 'completed' || now.status === 'failed' ? now : undefined;
       });
       expect(done).toMatchObject({ status: 'completed', stats: { credits_used: 3 } });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, fundedPrincipalOf, type TestEngine } from '../testing/engine.js';
 import { DAY } from '../core/clock.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import type { EngineOptions } from '../core/options.js';
@@ -18,10 +18,10 @@ afterEach(async () => {
   while (open.length) await open.pop()!.dispose();
 });
 
-function setup(options: EngineOptions = {}) {
+async function setup(options: EngineOptions = {}) {
   const t = openTestEngine({ allowPrivateNetwork: true, ...options });
   open.push(t);
-  return { t, alice: principalOf(t.engine, 'alice@a.test', { credits: 100 }) };
+  return { t, alice: await fundedPrincipalOf(t.engine, 'alice@a.test', 100) };
 }
 
 const QUESTION = 'Which noise cancelling headphones are in stock, and what do they cost?';
@@ -69,7 +69,7 @@ function expectCitationsResolve(res: AskResponse) {
 
 describe('attribute questions under the heuristic provider', () => {
   it('states the true price and availability of each cited product read through the web provider (HTML, structured data)', async () => {
-    const { t, alice } = setup({ searxngUrl: web.search });
+    const { t, alice } = await setup({ searxngUrl: web.search });
     const res = await t.engine.asks.create(alice, { question: QUESTION, depth: 'standard', max_sources: 10 });
     expectCitationsResolve(res);
     expect(expectFactsTrue(res)).toBeGreaterThan(0);
@@ -78,7 +78,7 @@ describe('attribute questions under the heuristic provider', () => {
   });
 
   it('states the true facts of products read from the local index (text only), and counts those out of stock', async () => {
-    const { t, alice } = setup();
+    const { t, alice } = await setup();
     const urls = web.truth.relevantUrls('headphones').slice(0, 10);
     const outOfStock = urls.filter((u) => {
       const truth = web.truth.page(u);
@@ -98,7 +98,7 @@ describe('attribute questions under the heuristic provider', () => {
   });
 
   it('states true ratings and review counts', async () => {
-    const { t, alice } = setup({ searxngUrl: web.search });
+    const { t, alice } = await setup({ searxngUrl: web.search });
     const res = await t.engine.asks.create(alice, { question: 'How are noise cancelling headphones rated in reviews?', depth: 'quick' });
     expectCitationsResolve(res);
     const rated = [...res.answer.matchAll(/is rated ([\d.]+) of 5 from (\d+) reviews \[(\d+)\]/g)];
@@ -112,7 +112,7 @@ describe('attribute questions under the heuristic provider', () => {
   });
 
   it('quotes passages as before when the question asks for no attribute', async () => {
-    const { t, alice } = setup({ searxngUrl: web.search });
+    const { t, alice } = await setup({ searxngUrl: web.search });
     const res = await t.engine.asks.create(alice, { question: 'noise cancelling headphones battery comfort', depth: 'standard' });
     expectCitationsResolve(res);
     expect(res.answer).not.toMatch(/ costs | is in stock /);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, fundedPrincipalOf, type TestEngine } from '../testing/engine.js';
 import { DAY } from '../core/clock.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import type { EngineOptions } from '../core/options.js';
@@ -115,35 +115,35 @@ describe('ask with a session_id', () => {
     const timeline = JSON.stringify(await t.engine.sessions.timeline(alice, session.id));
     expect(timeline).toContain(res.id);
 
-    const before = t.engine.credits.balance(bob.userId);
+    const before = await t.engine.credits.balance(bob.userId);
     await expect(asks.create(bob, { question: 'Nightjar', session_id: session.id })).rejects.toMatchObject({ status: 404 });
-    expect(t.engine.credits.balance(bob.userId)).toBe(before);
+    expect(await t.engine.credits.balance(bob.userId)).toBe(before);
   });
 });
 
 describe('ask pricing', () => {
   it('charges exactly 2 for quick and 3 for standard, and the ledger agrees', async () => {
     const { t, asks, alice } = await setup();
-    const before = t.engine.credits.balance(alice.userId);
+    const before = await t.engine.credits.balance(alice.userId);
     const quick = await asks.create(alice, { question: 'Nightjar launch', depth: 'quick' });
     expect(quick.credits).toMatchObject({ consumed: 2, base_credits: 2, max_credits: 2, balance_after: before - 2, research_rounds: 1 });
     const standard = await asks.create(alice, { question: 'Nightjar launch', depth: 'standard' });
     expect(standard.credits).toMatchObject({ consumed: 3, base_credits: 3, max_credits: 3, balance_after: before - 5 });
-    expect(t.engine.credits.ledgerSum(alice.userId)).toBe(before - 5);
-    expect(t.engine.credits.summary(alice).reserved).toBe(0);
+    expect(await t.engine.credits.ledgerSum(alice.userId)).toBe(before - 5);
+    expect((await t.engine.credits.summary(alice)).reserved).toBe(0);
   });
 
   it('charges deep 5 plus 1 per further research round, never past the stated maximum of 10', async () => {
     const { t, asks, bob } = await setup();
-    const before = t.engine.credits.balance(bob.userId);
+    const before = await t.engine.credits.balance(bob.userId);
     const res = await asks.create(bob, { question: 'smart watch fitness tracker strap', depth: 'deep', max_sources: 20 });
     expect(res.credits.base_credits).toBe(5);
     expect(res.credits.max_credits).toBe(10);
     expect(res.credits.research_rounds).toBeGreaterThan(1);
     expect(res.credits.consumed).toBe(5 + res.credits.research_rounds - 1);
     expect(res.credits.consumed).toBeLessThanOrEqual(10);
-    expect(t.engine.credits.ledgerSum(bob.userId)).toBe(before - res.credits.consumed);
-    expect(t.engine.credits.summary(bob).reserved).toBe(0);
+    expect(await t.engine.credits.ledgerSum(bob.userId)).toBe(before - res.credits.consumed);
+    expect((await t.engine.credits.summary(bob)).reserved).toBe(0);
   });
 
   it('states a lower maximum for deep when the balance is below 10, and answers 402 below the base price', async () => {
@@ -151,16 +151,16 @@ describe('ask pricing', () => {
     const deep = await asks.create(bob, { question: 'smart watch fitness tracker strap', depth: 'deep' });
     expect(deep.credits.max_credits).toBe(6);
     expect(deep.credits.consumed).toBeLessThanOrEqual(6);
-    const left = t.engine.credits.balance(bob.userId);
+    const left = await t.engine.credits.balance(bob.userId);
     await expect(asks.create(bob, { question: 'Nightjar', depth: 'deep' })).rejects.toMatchObject({ status: 402 });
-    expect(t.engine.credits.balance(bob.userId)).toBe(left);
+    expect(await t.engine.credits.balance(bob.userId)).toBe(left);
   });
 
   it('answers 400 for an invalid body without charging', async () => {
     const { t, asks, bob } = await setup();
-    const before = t.engine.credits.balance(bob.userId);
+    const before = await t.engine.credits.balance(bob.userId);
     await expect(asks.create(bob, { question: 'x', max_sources: 30 })).rejects.toMatchObject({ status: 400, code: 'max_sources_out_of_range' });
-    expect(t.engine.credits.balance(bob.userId)).toBe(before);
+    expect(await t.engine.credits.balance(bob.userId)).toBe(before);
   });
 });
 
@@ -225,12 +225,12 @@ describe('ask under the openai provider (a local chat-completions stub)', () => 
   it('falls back to the extractive answer when the provider fails, and still charges the stated price', async () => {
     reply = () => ({ status: 500, content: 'boom' });
     const { t, asks, alice } = await setup({ searxngUrl: undefined }, openai());
-    const before = t.engine.credits.balance(alice.userId);
+    const before = await t.engine.credits.balance(alice.userId);
     const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?' });
     expect(res.answer_mode).toBe('extractive');
     expect(res.model.fallback_reason).toBe('provider_error');
     expect(res.answer).toContain('14 May');
-    expect(t.engine.credits.balance(alice.userId)).toBe(before - 3);
+    expect(await t.engine.credits.balance(alice.userId)).toBe(before - 3);
   });
 });
 
@@ -250,8 +250,8 @@ describe('ask over pages already in the local index', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/memo`;
       const t = openTestEngine({ allowPrivateNetwork: true });
       open.push(t);
-      const alice = principalOf(t.engine, 'alice@a.test', { credits: 100 });
-      const bob = principalOf(t.engine, 'bob@b.test', { credits: 100 });
+      const alice = await fundedPrincipalOf(t.engine, 'alice@a.test', 100);
+      const bob = await fundedPrincipalOf(t.engine, 'bob@b.test', 100);
       const crawl = (await t.engine.crawls.create(alice, { urls: [url], max_pages: 1, processing_mode: 'sync' })) as CrawlDetail;
       expect(crawl.documents).toHaveLength(1);
       expect(hits).toBe(1);
@@ -263,9 +263,9 @@ describe('ask over pages already in the local index', () => {
       expect(memo.passages.map((p) => p.text).join(' ')).toContain('3 October');
       expect(res.stats.pages_read).toBeGreaterThan(0);
       // Alice's private page is not Bob's to read: for him the index holds nothing, which is said, not charged.
-      const before = t.engine.credits.balance(bob.userId);
+      const before = await t.engine.credits.balance(bob.userId);
       await expect(t.engine.asks.create(bob, { question: 'When does the Heron prototype ship?', depth: 'quick' })).rejects.toMatchObject({ code: 'search_index_empty' });
-      expect(t.engine.credits.balance(bob.userId)).toBe(before);
+      expect(await t.engine.credits.balance(bob.userId)).toBe(before);
     } finally {
       await new Promise((r) => server.close(r));
     }

@@ -69,12 +69,12 @@ export class AskService {
     const price = pricing.ask(body.depth);
     await this.retriever.ready?.(principal);
     this.retriever.assertRender?.(body.render);
-    const reservation = this.reserve(principal.userId, body.depth, price.credits, price.max_credits);
+    const reservation = await this.reserve(principal.userId, body.depth, price.credits, price.max_credits);
     try {
-      this.credits.use(reservation.id, price.credits);
+      await this.credits.use(reservation.id, price.credits);
       const research = await this.research(principal, body, options.context, reservation, options.signal);
       const answer = await this.answer(body, research.docs, research.ranked);
-      const credits = this.credits.commit(reservation.id, price);
+      const credits = await this.credits.commit(reservation.id, price);
       return {
         id: this.ctx.random.uuid(),
         question: body.question,
@@ -91,15 +91,15 @@ export class AskService {
         created_at: this.ctx.clock.now().toISOString(),
       };
     } catch (error) {
-      this.credits.release(reservation.id);
+      await this.credits.release(reservation.id);
       throw error;
     }
   }
 
   /** Holds the most this answer may cost; deep holds up to its maximum, or what the balance allows. */
-  private reserve(userId: string, depth: AskRequest['depth'], base: number, max: number): Reservation {
+  private async reserve(userId: string, depth: AskRequest['depth'], base: number, max: number): Promise<Reservation> {
     if (depth !== 'deep') return this.credits.reserve(userId, base, `ask:${depth}`);
-    const balance = this.credits.balance(userId);
+    const balance = await this.credits.balance(userId);
     if (balance < base) throw errors.insufficientCredits(base, balance, { details: { operation: 'ask:deep' } });
     return this.credits.reserve(userId, Math.min(max, balance), 'ask:deep');
   }
@@ -142,7 +142,7 @@ export class AskService {
         used.push(...next);
         const candidates = (await this.retriever.find(principal, `${body.question} ${next.join(' ')}`, 20)).filter((c) => !seen.has(c.url));
         if (candidates.length === 0) continue;
-        if (!this.credits.use(reservation.id, 1)) break;
+        if (!(await this.credits.use(reservation.id, 1))) break;
         rounds++;
         await readSome(candidates, DEEP_ROUND_PAGES);
         ranking = rankPassages(body.question, docs);

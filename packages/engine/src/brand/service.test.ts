@@ -46,10 +46,10 @@ describe('engine.brand.designSystem', () => {
   });
 
   it('charges nothing for a page that is not HTML (400) or not there (502)', async () => {
-    const before = t.engine.credits.balance(principal.userId);
+    const before = await t.engine.credits.balance(principal.userId);
     await expect(t.engine.brand.designSystem(principal, { url: `${origin}/file.pdf` })).rejects.toMatchObject({ status: 400, code: 'unsupported_content' });
     await expect(t.engine.brand.designSystem(principal, { url: `${origin}/missing` })).rejects.toMatchObject({ status: 502, code: 'fetch_failed', details: { status: 404 } });
-    expect(t.engine.credits.balance(principal.userId)).toBe(before);
+    expect(await t.engine.credits.balance(principal.userId)).toBe(before);
   });
 
   it('validates the url', async () => {

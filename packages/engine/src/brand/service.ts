@@ -23,8 +23,8 @@ export class BrandService {
     this.web.assertRenderAvailable?.(render);
     const price = render === 'always' ? pricing.renderedRead() : pricing.brandDesignSystem();
     // Fail before fetching when the caller cannot pay; charge only once the page was read.
-    if (!this.credits.canAfford(principal.userId, price.credits).would_succeed) {
-      throw errors.insufficientCredits(price.credits, this.credits.balance(principal.userId));
+    if (!(await this.credits.canAfford(principal.userId, price.credits)).would_succeed) {
+      throw errors.insufficientCredits(price.credits, await this.credits.balance(principal.userId));
     }
     const page = await this.web.fetch({ url, render });
     assertUsable(page, url, ['html']);
@@ -36,7 +36,7 @@ export class BrandService {
       .map((s) => ({ url: s.url, css: s.body! }));
 
     const brand = readBrand(page.body!, page.url, stylesheets);
-    const credits = this.credits.charge(principal.userId, page.rendering?.rendered ? pricing.renderedRead() : price, 'brand_design_system');
+    const credits = await this.credits.charge(principal.userId, page.rendering?.rendered ? pricing.renderedRead() : price, 'brand_design_system');
     return { ...brand, stylesheets_read: stylesheets.length, credits };
   }
 }

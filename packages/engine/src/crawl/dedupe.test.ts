@@ -42,11 +42,11 @@ afterEach(async () => t.dispose());
 async function crawl(options: { skipUrls?: string[] } = {}) {
   t = openTestEngine({ allowPrivateNetwork: true });
   const user = t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
-  t.engine.credits.grant(user.id, 100);
+  await t.engine.credits.grant(user.id, 100);
   const principal = t.engine.accounts.localPrincipal(user);
   const created = (await t.engine.crawls.create(principal, { urls: [`${origin}/`], max_pages: 10, follow_links: true }, { strategy: 'breadth_first', ...options })) as CrawlDetail;
   await t.engine.jobs.drain();
-  return t.engine.crawls.get(principal, created.id);
+  return await t.engine.crawls.get(principal, created.id);
 }
 
 describe('crawl dedupe', () => {
@@ -77,13 +77,13 @@ describe('crawl dedupe', () => {
   it('fails, saying why, when not even a seed could be fetched, and charges nothing', async () => {
     t = openTestEngine({ allowPrivateNetwork: true });
     const user = t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
-    t.engine.credits.grant(user.id, 100);
+    await t.engine.credits.grant(user.id, 100);
     const principal = t.engine.accounts.localPrincipal(user);
-    const before = t.engine.credits.balance(user.id);
+    const before = await t.engine.credits.balance(user.id);
     const done = (await t.engine.crawls.create(principal, { urls: [`${origin}/missing`], max_pages: 5, processing_mode: 'sync' })) as CrawlDetail;
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/\/missing: .*404/);
     expect(done.stats.last_failure).toContain('404');
-    expect(t.engine.credits.balance(user.id)).toBe(before);
+    expect(await t.engine.credits.balance(user.id)).toBe(before);
   });
 });

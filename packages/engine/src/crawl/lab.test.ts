@@ -9,11 +9,11 @@ describe('crawling the lab', () => {
   it('survives redirects, loops, errors, binary files, duplicates and the calendar trap', async () => {
     lab = await openLab();
     const user = lab.engine.accounts.ensureUser({ email: 'lab@x.test' });
-    lab.engine.credits.grant(user.id, 500);
+    await lab.engine.credits.grant(user.id, 500);
     const principal = lab.engine.accounts.localPrincipal(user);
     const created = (await lab.engine.crawls.create(principal, { urls: [`${lab.origin}/`], max_pages: 100, expansion: 'internal', link_extraction_config: { max_depth: 2, exclude_patterns: ['/slow/*'] } })) as CrawlDetail;
     await lab.engine.jobs.drain();
-    const done = lab.engine.crawls.get(principal, created.id);
+    const done = await lab.engine.crawls.get(principal, created.id);
     console.log(`lab: ${done.documents.length} documents, ${done.stats.pages_failed} failed, ${done.stats.pages_skipped} duplicates`);
     expect(done.status).toBe('completed');
     const paths = done.documents.map((d) => new URL(d.url).pathname);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestEngine, principalOf } from '../testing/engine.js';
+import { openTestEngine, fundedPrincipalOf } from '../testing/engine.js';
 import type { CrawlDetail } from './responses.js';
 
 let server: Server;
@@ -26,7 +26,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 async function crawlWith(parseWorkers: number) {
   const t = openTestEngine({ allowPrivateNetwork: true, parseWorkers });
   try {
-    const owner = await principalOf(t.engine, 'reader@x.test', { credits: 100 });
+    const owner = await fundedPrincipalOf(t.engine, 'reader@x.test', 100);
     const done = (await t.engine.crawls.create(owner, { urls: [`${origin}/`], max_pages: 9, processing_mode: 'sync', expansion: 'internal', link_extraction_config: { max_depth: 9 } })) as CrawlDetail;
     return done.documents.map((d) => ({ url: d.url, title: d.title, language: d.language, text: d.text, markdown: d.markdown, links: d.links, metadata: d.metadata, outlinks: d.outlink_count })).sort((a, b) => a.url.localeCompare(b.url));
   } finally {

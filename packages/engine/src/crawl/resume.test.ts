@@ -61,9 +61,9 @@ describe('crawl resume', () => {
     const dbPath = join(dir, 'wvr.db');
     const first = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
     const user = first.accounts.ensureUser({ email: 'resume@x.test' });
-    first.credits.grant(user.id, 1000);
+    await first.credits.grant(user.id, 1000);
     const principal = first.accounts.localPrincipal(user);
-    const before = first.credits.balance(user.id);
+    const before = await first.credits.balance(user.id);
     const crawl = (await first.crawls.create(principal, { urls: [`${web.catalogue}/`], max_pages: MAX_PAGES, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
     await first.close();
 
@@ -80,17 +80,17 @@ describe('crawl resume', () => {
 
     const second = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
     try {
-      expect(second.crawls.get(principal, crawl.id).status).toBe('running');
+      expect((await second.crawls.get(principal, crawl.id)).status).toBe('running');
       await second.jobs.drain();
-      const done = second.crawls.get(principal, crawl.id);
+      const done = await second.crawls.get(principal, crawl.id);
       console.log(`killed at ${atKill} pages; resumed and finished with ${done.documents.length} pages, ${done.stats.credits_used} credits`);
       expect(done.status).toBe('completed');
       expect(done.documents).toHaveLength(MAX_PAGES);
       expect(new Set(done.documents.map((d) => d.url)).size).toBe(MAX_PAGES);
       expect(done.documents.every((d) => d.credits === 1)).toBe(true);
       expect(done.stats.credits_used).toBe(MAX_PAGES);
-      expect(second.credits.balance(user.id)).toBe(before - MAX_PAGES);
-      expect(second.credits.ledgerSum(user.id)).toBe(before - MAX_PAGES);
+      expect(await second.credits.balance(user.id)).toBe(before - MAX_PAGES);
+      expect(await second.credits.ledgerSum(user.id)).toBe(before - MAX_PAGES);
       expectScoresFromStoredGraph(dbPath, crawl.id, done);
     } finally {
       await second.close();

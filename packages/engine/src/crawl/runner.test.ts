@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openTestEngine, principalOf, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, fundedPrincipalOf, type TestEngine } from '../testing/engine.js';
 import type { CrawlDetail } from './responses.js';
 
 const PAGES = 60;
@@ -46,13 +46,13 @@ describe('CrawlRunner while a crawl runs', () => {
     const site = await stallingSite();
     try {
       t = openTestEngine({ allowPrivateNetwork: true });
-      const owner = principalOf(t.engine, 'live@x.test', { credits: 1000 });
+      const owner = await fundedPrincipalOf(t.engine, 'live@x.test', 1000);
       const created = (await t.engine.crawls.create(owner, { urls: [`${site.url}/`], max_pages: PAGES, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
       expect(created.stats.pages_queued).toBe(1);
       const run = t.engine.jobs.runDue();
       await vi.waitFor(() => expect(site.served()).toBeGreaterThanOrEqual(HANG_AT));
 
-      const live = t.engine.crawls.get(owner, created.id);
+      const live = await t.engine.crawls.get(owner, created.id);
       expect(live.status).toBe('running');
       expect(live.documents.length).toBeGreaterThanOrEqual(25);
       expect(live.stats.pages_queued).toBeGreaterThan(0);
@@ -63,13 +63,13 @@ describe('CrawlRunner while a crawl runs', () => {
       expect(home.hub_score).toBeGreaterThan(0);
       expect(live.documents.filter((d) => d.importance_score > 0).length).toBeGreaterThan(20);
       expect(live.documents.some((d) => d.authority_score > 0)).toBe(true);
-      const top = t.engine.crawls.get(owner, created.id, { documents: 'top', documents_limit: 3 });
+      const top = await t.engine.crawls.get(owner, created.id, { documents: 'top', documents_limit: 3 });
       expect(top.documents).toHaveLength(3);
       expect(top.documents[0]!.importance_score).toBeGreaterThan(0);
 
       site.release();
       await run;
-      const done = t.engine.crawls.get(owner, created.id);
+      const done = await t.engine.crawls.get(owner, created.id);
       expect(done.status).toBe('completed');
       expect(done.stats.pages_queued).toBe(0);
     } finally {
@@ -96,16 +96,16 @@ describe('CrawlRunner while a crawl runs', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       t = openTestEngine({ allowPrivateNetwork: true });
-      const owner = principalOf(t.engine, 'pipe@x.test', { credits: 1000 });
+      const owner = await fundedPrincipalOf(t.engine, 'pipe@x.test', 1000);
       const created = (await t.engine.crawls.create(owner, { urls: [`${url}/`], max_pages: 50, expansion: 'internal' })) as CrawlDetail;
       const run = t.engine.jobs.runDue();
       // Every page but the hanging one is fetched and stored while /p/1 is still unanswered.
-      await vi.waitFor(() => expect(t.engine.crawls.get(owner, created.id).stats.pages_crawled).toBe(pages));
+      await vi.waitFor(async () => expect((await t.engine.crawls.get(owner, created.id)).stats.pages_crawled).toBe(pages));
       expect(served).toBe(pages + 1);
-      expect(t.engine.crawls.get(owner, created.id).status).toBe('running');
+      expect((await t.engine.crawls.get(owner, created.id)).status).toBe('running');
       release();
       await run;
-      const done = t.engine.crawls.get(owner, created.id);
+      const done = await t.engine.crawls.get(owner, created.id);
       expect(done.status).toBe('completed');
       expect(done.stats.pages_crawled).toBe(pages + 1);
     } finally {
@@ -125,10 +125,10 @@ describe('CrawlRunner while a crawl runs', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       t = openTestEngine({ allowPrivateNetwork: true });
-      const owner = principalOf(t.engine, 'star@x.test', { credits: 100 });
+      const owner = await fundedPrincipalOf(t.engine, 'star@x.test', 100);
       const created = (await t.engine.crawls.create(owner, { urls: [`${url}/`], max_pages: 10, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
       await t.engine.jobs.runDue();
-      const done = t.engine.crawls.get(owner, created.id);
+      const done = await t.engine.crawls.get(owner, created.id);
       expect(done.status).toBe('completed');
       const block = done.smart_crawl!;
       expect(block.stats).toMatchObject({ total_nodes: 6, total_edges: 10 });

@@ -50,7 +50,7 @@ export interface RunnerDeps {
   /** Reads pages off the main thread when there is a spare core; without it, pages are read in place. */
   reader?: Pick<ParsePool, 'parse'>;
   /** Called once when a crawl reaches a terminal state. */
-  onFinished: (crawlId: string) => void | Promise<void>;
+  onFinished: (crawlId: string) => Promise<void>;
   /** The URLs a site's sitemaps list (the map's reading), for crawls with `sitemap: include`. */
   sitemapUrls?: (site: string, options: { limit: number; urlPatterns?: readonly string[] | undefined; excludePatterns?: readonly string[] | undefined; signal: AbortSignal }) => Promise<string[]>;
 }
@@ -77,7 +77,7 @@ export class CrawlRunner {
    * attempt limit): failed, with its reservation released. The queue's onFailed calls it at once;
    * reads call it too, for a failure recorded by a process that died before its hook ran.
    */
-  settleAbandoned(crawlId: string, job: { status: string; lastError: string | null } | undefined): boolean {
+  async settleAbandoned(crawlId: string, job: { status: string; lastError: string | null } | undefined): Promise<boolean> {
     if (job?.status !== 'failed') return false;
     return this.fail(crawlId, `The crawl job failed after its last attempt: ${job.lastError ?? 'no error recorded'}.`);
   }
@@ -98,7 +98,7 @@ export class CrawlRunner {
     } catch (error) {
       // A busy database or a full disk is the queue's to retry later; the crawl stays running and resumes.
       if (job.signal.aborted || storageProblem(error)) throw error;
-      this.fail(crawlId, error instanceof Error ? error.message : String(error));
+      await this.fail(crawlId, error instanceof Error ? error.message : String(error));
       return { failed: true };
     }
     if (job.signal.aborted || this.load(crawlId)?.status !== 'running') return { stopped: true };
@@ -112,8 +112,8 @@ export class CrawlRunner {
   }
 
   /** pending or running -> failed, the unused reservation released once; false when it had already ended. */
-  private fail(crawlId: string, message: string): boolean {
-    const ended = this.ctx.sqlite.transaction(() => {
+  private async fail(crawlId: string, message: string): Promise<boolean> {
+    const ended = await this.ctx.store.atomically(async () => {
       const crawl = this.load(crawlId);
       if (!crawl || (crawl.status !== 'running' && crawl.status !== 'pending')) return false;
       const changed = this.ctx.db
@@ -121,10 +121,10 @@ export class CrawlRunner {
         .set({ status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() })
         .where(and(eq(crawls.id, crawlId), inArray(crawls.status, ['running', 'pending'])))
         .run().changes;
-      if (changed > 0 && crawl.reservationId) this.deps.credits.release(crawl.reservationId);
+      if (changed > 0 && crawl.reservationId) await this.deps.credits.release(crawl.reservationId);
       return changed > 0;
-    }).immediate();
-    if (ended) this.deps.onFinished(crawlId);
+    });
+    if (ended) await this.deps.onFinished(crawlId);
     return ended;
   }
 }
@@ -282,15 +282,15 @@ class CrawlRun {
         if (this.job.signal.aborted) break;
       }
       const slice = prepared.slice(i, i + COMMIT_SLICE);
-      const done = this.ctx.sqlite.transaction(() => {
+      const done = await this.ctx.store.atomically(async () => {
         const made: Outcome[] = [];
         for (const p of slice) {
-          const outcome = this.commit(p);
+          const outcome = await this.commit(p);
           made.push(outcome);
           if (outcome === 'budget_exhausted' || outcome === 'stopped') break;
         }
         return made;
-      }).immediate();
+      });
       outcomes.push(...done);
       const last = done[done.length - 1];
       if (last === 'budget_exhausted' || last === 'stopped') break;
@@ -395,11 +395,11 @@ class CrawlRun {
     const graph = GraphScores.of(this.linkGraph());
     const report = this.smart ? this.report(graph) : null;
     const summary = this.config.generate_summary ? await this.summarize(this.store.documentsForSummary()) : null;
-    this.ctx.sqlite.transaction(() => {
+    await this.ctx.store.atomically(async () => {
       const current = this.store.state();
       if (current.status !== 'running') return;
       this.writeDocumentScores(graph);
-      if (current.reservationId) this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
+      if (current.reservationId) await this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
       // Nothing could be fetched at all: the crawl failed, and says why.
       const failed = current.pagesFetched === 0 && current.pagesFailed > 0;
       this.ctx.db
@@ -413,7 +413,7 @@ class CrawlRun {
         })
         .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
         .run();
-    }).immediate();
+    });
   }
 
   /** The smart_crawl block from aggregates and a streamed pass over the URLs: bounded whatever the frontier's size. */
@@ -460,7 +460,7 @@ class CrawlRun {
   }
 
   /** Stores, charges and expands one prepared page; the caller holds the transaction. */
-  private commit(p: Prepared): Outcome {
+  private async commit(p: Prepared): Promise<Outcome> {
     const { row, page } = p;
     if ('failure' in p) {
       this.frontier.setState(row.url, 'failed');
@@ -490,7 +490,7 @@ class CrawlRun {
       : page.fromCache
       ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
       : state.pricePerPage;
-    if (state.reservationId && !this.charge(state.reservationId, credits, page)) return 'budget_exhausted';
+    if (state.reservationId && !(await this.charge(state.reservationId, credits, page))) return 'budget_exhausted';
     this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
     if (fingerprint) this.fingerprints.add(fingerprint);
     if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
@@ -506,11 +506,11 @@ class CrawlRun {
    * reservation": a page `render: auto` rendered costs more than was reserved for it, and the
    * difference is reserved on the way when the balance (and budget_config.max_credits) allow.
    */
-  private charge(reservationId: string, credits: number, page: FetchedPage): boolean {
-    if (this.deps.credits.use(reservationId, credits)) return true;
+  private async charge(reservationId: string, credits: number, page: FetchedPage): Promise<boolean> {
+    if (await this.deps.credits.use(reservationId, credits)) return true;
     if (this.config.render !== 'auto' || !page.rendering?.rendered) return false;
     const cap = this.config.budget_config?.max_credits;
-    if (cap !== undefined && this.deps.credits.reservation(reservationId).used + credits > cap) return false;
+    if (cap !== undefined && (await this.deps.credits.reservation(reservationId)).used + credits > cap) return false;
     return this.deps.credits.useBeyond(reservationId, credits);
   }
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { eq } from 'drizzle-orm';
-import { rejectionCodeOf, openTestEngine, principalOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { rejectionCodeOf, openTestEngine, principalOf, fundedPrincipalOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { EngineOptions } from '../core/options.js';
 import { jobs } from '../store/sqlite/schema.js';
 import { crawls } from '../store/sqlite/tables/crawl.js';
@@ -22,9 +22,9 @@ beforeAll(async () => {
 afterAll(async () => web.close());
 afterEach(async () => t.dispose());
 
-function open(grant = 1000, options: EngineOptions = {}) {
+async function open(grant = 1000, options: EngineOptions = {}) {
   t = openTestEngine({ allowPrivateNetwork: true, ...options });
-  owner = principalOf(t.engine, 'crawler@x.test', { credits: grant });
+  owner = grant > 0 ? await fundedPrincipalOf(t.engine, 'crawler@x.test', grant) : principalOf(t.engine, 'crawler@x.test');
   return t.engine;
 }
 
@@ -44,17 +44,17 @@ async function modelStub(content: string) {
 
 describe('CrawlService', () => {
   it('returns a pending job at once in async mode and completes it through the job queue', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 12, expansion: 'internal' })) as CrawlDetail;
     expect(created.status).toBe('pending');
-    expect(engine.credits.balance(owner.userId)).toBe(before - 12);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 12);
     await engine.jobs.drain();
-    const done = engine.crawls.get(owner, created.id);
+    const done = await engine.crawls.get(owner, created.id);
     expect(done.status).toBe('completed');
     expect(done.documents).toHaveLength(12);
     expect(done.stats.pages_crawled).toBe(12);
-    expect(engine.credits.balance(owner.userId)).toBe(before - 12);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 12);
     const home = done.documents[0]!;
     expect(home.url).toBe(`${web.catalogue}/`);
     expect(home.title).toBeTruthy();
@@ -68,120 +68,120 @@ describe('CrawlService', () => {
   });
 
   it('carries the spec’s credits object for its owner: consumed, balance_after, tier and features', async () => {
-    const engine = open();
+    const engine = await open();
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 3, expansion: 'internal', extraction_schema: { title: 'the product name on this page' }, processing_mode: 'sync' })) as CrawlDetail;
     expect(created.credits).toEqual({
       consumed: created.stats.credits_used,
-      balance_after: engine.credits.balance(owner.userId),
+      balance_after: await engine.credits.balance(owner.userId),
       pricing_tier: 'advanced',
       advanced_features: ['extraction_schema'],
     });
     expect(created.credits!.consumed).toBe(6);
-    expect(engine.crawls.get(owner, created.id).credits).toEqual(created.credits);
-    engine.crawls.share(owner, created.id, { public_share: true });
-    expect(engine.crawls.getPublic(created.id)).not.toHaveProperty('credits');
+    expect((await engine.crawls.get(owner, created.id)).credits).toEqual(created.credits);
+    await engine.crawls.share(owner, created.id, { public_share: true });
+    expect(await engine.crawls.getPublic(created.id)).not.toHaveProperty('credits');
   });
 
   it('charges only the pages it fetched and gives the rest of the reservation back', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const created = (await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 10, processing_mode: 'sync' })) as CrawlDetail;
     expect(created.status).toBe('completed');
     expect(created.documents).toHaveLength(1);
     expect(created.smart_crawl).toBeNull();
-    expect(engine.credits.balance(owner.userId)).toBe(before - 1);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 1);
   });
 
   it('releases the whole reservation when a scheduled crawl is cancelled', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 50, expansion: 'internal' }, { runAt: new Date(t.clock.now().getTime() + 3_600_000) })) as CrawlDetail;
-    expect(engine.credits.balance(owner.userId)).toBe(before - 50);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 50);
     const cancelled = await engine.crawls.cancel(owner, created.id);
     expect(cancelled.status).toBe('cancelled');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
-    expect(engine.credits.ledgerSum(owner.userId)).toBe(before);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
+    expect(await engine.credits.ledgerSum(owner.userId)).toBe(before);
     t.clock.advance(3_600_000);
     await engine.jobs.drain();
-    expect(engine.crawls.get(owner, created.id).documents).toHaveLength(0);
+    expect((await engine.crawls.get(owner, created.id)).documents).toHaveLength(0);
   });
 
   it('aborts a running crawl, keeps what it fetched charged and releases the rest', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 300, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
     const running = engine.jobs.runDue();
-    await vi.waitFor(() => expect(engine.crawls.get(owner, created.id).stats.pages_crawled).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await engine.crawls.get(owner, created.id)).stats.pages_crawled).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     await engine.crawls.abort(owner, created.id);
     await running;
-    const aborted = engine.crawls.get(owner, created.id);
+    const aborted = await engine.crawls.get(owner, created.id);
     expect(aborted.status).toBe('cancelled');
     expect(aborted.stats.pages_crawled).toBeLessThan(300);
     expect(aborted.documents.reduce((s, d) => s + d.credits, 0)).toBe(aborted.stats.credits_used);
-    expect(engine.credits.balance(owner.userId)).toBe(before - aborted.stats.credits_used);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - aborted.stats.credits_used);
     expect((await engine.jobs.get(created.id))!.status).toBe('cancelled');
   });
 
   it('answers 400 for sync mode above 10 pages and for a proxy tier that is not configured', async () => {
-    const engine = open();
+    const engine = await open();
     await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 11, processing_mode: 'sync' })).rejects.toMatchObject({ status: 400, code: 'sync_max_pages_exceeded' });
     await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], premium_proxy: true })).rejects.toMatchObject({ status: 400, code: 'proxy_tier_unavailable' });
   });
 
   it('answers 402 with nothing reserved when the balance cannot cover max_pages', async () => {
-    const engine = open(0);
-    const balance = engine.credits.balance(owner.userId);
+    const engine = await open(0);
+    const balance = await engine.credits.balance(owner.userId);
     await expect(engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: balance + 1, expansion: 'internal' })).rejects.toMatchObject({ status: 402 });
-    expect(engine.crawls.list(owner).total).toBe(0);
+    expect((await engine.crawls.list(owner)).total).toBe(0);
   });
 
   it('answers an org viewer who cancels or executes a shared crawl with 403 crawl_read_only', async () => {
-    const engine = open();
+    const engine = await open();
     const { owner: boss, colleague, outsider, orgId } = sharingCast(engine);
-    engine.credits.grant(boss.userId, 100);
+    await engine.credits.grant(boss.userId, 100);
     const created = (await engine.crawls.create(boss, { urls: [`${web.catalogue}/`], max_pages: 1 })) as CrawlDetail;
-    engine.crawls.share(boss, created.id, { shared_with_org: true, organization_id: orgId });
+    await engine.crawls.share(boss, created.id, { shared_with_org: true, organization_id: orgId });
     expect(await rejectionCodeOf(() => engine.crawls.cancel(colleague, created.id))).toBe('403 crawl_read_only');
     expect(await rejectionCodeOf(() => engine.crawls.execute(colleague, created.id))).toBe('403 crawl_read_only');
     expect(await rejectionCodeOf(() => engine.crawls.cancel(outsider, created.id))).toBe('404 crawl_not_found');
   });
 
   it('reserves and estimates only its seeds when nothing can expand', async () => {
-    const engine = open(0); // a free user: the month's 100 credits
+    const engine = await open(0); // a free user: the month's 100 credits
     const body = { urls: [`${web.catalogue}/`], max_pages: 200 };
     expect(await engine.crawls.estimate(owner, body)).toMatchObject({ cost_estimate: 1, would_succeed: true, max_pages: 1 });
     const created = (await engine.crawls.create(owner, body)) as CrawlDetail;
     expect(created.stats.credits_reserved).toBe(1);
-    expect(engine.credits.balance(owner.userId)).toBe(99);
+    expect(await engine.credits.balance(owner.userId)).toBe(99);
     expect((await engine.crawls.estimate(owner, { ...body, urls: [`${web.catalogue}/`, `${web.catalogue}/`, `${web.news}/`] })).cost_estimate).toBe(2);
     expect(await engine.crawls.estimate(owner, { ...body, follow_links: true })).toMatchObject({ cost_estimate: 200, would_succeed: false });
   });
 
   it('estimates and dry-runs at the advanced price when an intent is given, creating nothing', async () => {
-    const engine = open();
+    const engine = await open();
     const body = { urls: [`${web.catalogue}/`], max_pages: 20, expansion: 'internal', intent: 'espresso machines for a small office' };
     const estimate = await engine.crawls.estimate(owner, body);
     expect(estimate).toMatchObject({ cost_estimate: 40, would_succeed: true, price_per_page: 2, pricing_tier: 'advanced', advanced_features: ['intent'], max_depth: 2 });
     const dry = await engine.crawls.create(owner, { ...body, dry_run: true, budget_config: { max_credits: 15 } });
     expect(dry).toMatchObject({ dry_run: true, cost_estimate: 15 });
-    expect(engine.crawls.list(owner).total).toBe(0);
-    expect(engine.credits.balance(owner.userId)).toBe(estimate.credits_balance);
+    expect((await engine.crawls.list(owner)).total).toBe(0);
+    expect(await engine.credits.balance(owner.userId)).toBe(estimate.credits_balance);
     expect((await engine.crawls.estimate(owner, { ...body, intent: 'every individual product detail page' })).max_depth).toBe(3);
   });
 
   it('stops at budget_config.max_credits and charges no more than it', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 30, expansion: 'internal', budget_config: { max_credits: 7 } })) as CrawlDetail;
     await engine.jobs.drain();
-    const done = engine.crawls.get(owner, created.id);
+    const done = await engine.crawls.get(owner, created.id);
     expect(done.status).toBe('completed');
     expect(done.documents).toHaveLength(7);
-    expect(engine.credits.balance(owner.userId)).toBe(before - 7);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 7);
   });
 
   it('follows only url_patterns, never exclude_patterns, and drops junk URLs before queueing', async () => {
-    const engine = open();
+    const engine = await open();
     const created = (await engine.crawls.create(owner, {
       urls: [`${web.catalogue}/`],
       max_pages: 25,
@@ -189,7 +189,7 @@ describe('CrawlService', () => {
       link_extraction_config: { max_depth: 2, url_patterns: ['/category/*', '/product/*'], exclude_patterns: ['*?page=*'] },
     })) as CrawlDetail;
     await engine.jobs.drain();
-    const done = engine.crawls.get(owner, created.id);
+    const done = await engine.crawls.get(owner, created.id);
     expect(done.documents.length).toBeGreaterThan(5);
     for (const d of done.documents.slice(1)) {
       expect(d.url).toMatch(/\/(category|product)\//);
@@ -199,35 +199,35 @@ describe('CrawlService', () => {
   });
 
   it('lists crawls as a page with a status filter and hides other users\' crawls', async () => {
-    const engine = open();
+    const engine = await open();
     await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1, processing_mode: 'sync' });
     await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1 });
-    expect(engine.crawls.list(owner, { limit: 1 })).toMatchObject({ total: 2, limit: 1, offset: 0 });
-    expect(engine.crawls.list(owner, { status: 'completed' }).total).toBe(1);
+    expect(await engine.crawls.list(owner, { limit: 1 })).toMatchObject({ total: 2, limit: 1, offset: 0 });
+    expect((await engine.crawls.list(owner, { status: 'completed' })).total).toBe(1);
     const stranger = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'other@x.test' }));
-    expect(engine.crawls.list(stranger).total).toBe(0);
-    const id = engine.crawls.list(owner).data[0]!.id;
-    expect(() => engine.crawls.get(stranger, id)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => engine.crawls.getPublic(id)).toThrow(expect.objectContaining({ status: 404 }));
-    engine.crawls.share(owner, id, { public_share: true });
-    expect(engine.crawls.getPublic(id).access_level).toBe('public');
-    expect(engine.crawls.get(stranger, id).access_level).toBe('public');
+    expect((await engine.crawls.list(stranger)).total).toBe(0);
+    const id = (await engine.crawls.list(owner)).data[0]!.id;
+    await expect(engine.crawls.get(stranger, id)).rejects.toMatchObject({ status: 404 });
+    await expect(engine.crawls.getPublic(id)).rejects.toMatchObject({ status: 404 });
+    await engine.crawls.share(owner, id, { public_share: true });
+    expect((await engine.crawls.getPublic(id)).access_level).toBe('public');
+    expect((await engine.crawls.get(stranger, id)).access_level).toBe('public');
   });
 
   it('runs a scheduled crawl at once on execute', async () => {
-    const engine = open();
+    const engine = await open();
     const created = (await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1 }, { runAt: new Date(t.clock.now().getTime() + 86_400_000) })) as CrawlDetail;
     await engine.jobs.runDue();
-    expect(engine.crawls.get(owner, created.id).status).toBe('pending');
+    expect((await engine.crawls.get(owner, created.id)).status).toBe('pending');
     expect((await engine.crawls.execute(owner, created.id)).scheduled_for).toBe(t.clock.now().toISOString());
     await engine.jobs.runDue();
-    const executed = engine.crawls.get(owner, created.id);
+    const executed = await engine.crawls.get(owner, created.id);
     expect(executed.status).toBe('completed');
     expect(executed.documents).toHaveLength(1);
   });
 
   it('posts a signed crawl.completed event in webhook mode', async () => {
-    const engine = open();
+    const engine = await open();
     const received: { headers: Record<string, unknown>; body: string }[] = [];
     const hook = createServer((req, res) => {
       let body = '';
@@ -253,8 +253,8 @@ describe('CrawlService', () => {
   });
 
   it('classifies and extracts each page at the advanced price when asked', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const product = web.truth.productUrls('coffee')[0]!;
     const done = (await engine.crawls.create(owner, {
       urls: [product],
@@ -269,18 +269,18 @@ describe('CrawlService', () => {
     expect(done.classifications).toEqual([{ url: doc!.url, label: 'product', confidence: doc!.classification!.confidence }]);
     expect(doc!.extracted_data).toHaveProperty('price');
     expect(done.stats).toMatchObject({ pricing_tier: 'advanced', credits_used: 2 });
-    expect(engine.credits.balance(owner.userId)).toBe(before - 2);
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 2);
   });
 
   it('writes a free summary when generate_summary is set', async () => {
-    const engine = open();
+    const engine = await open();
     const done = (await engine.crawls.create(owner, { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', generate_summary: true, processing_mode: 'sync' })) as CrawlDetail;
     expect(done.summary).toBeTruthy();
     expect(done.stats.credits_used).toBe(3);
   });
 
   it('puts every stored page into the local search index, visible to the crawl owner only', async () => {
-    const engine = open();
+    const engine = await open();
     const url = web.truth.productUrls('garden')[0]!;
     const done = (await engine.crawls.create(owner, { urls: [url], max_pages: 1, processing_mode: 'sync' })) as CrawlDetail;
     const query = done.documents[0]!.title!;
@@ -291,8 +291,8 @@ describe('CrawlService', () => {
   });
 
   it('neither stores nor charges the pages a classifier drops, and counts them in stats.pages_filtered', async () => {
-    const engine = open();
-    const before = engine.credits.balance(owner.userId);
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
     const products = web.truth.productUrls().slice(0, 2);
     const article = web.truth.articleUrls()[0]!;
     const done = (await engine.crawls.create(owner, {
@@ -304,12 +304,12 @@ describe('CrawlService', () => {
     expect(done.status).toBe('completed');
     expect(done.documents.map((d) => d.url).sort()).toEqual([...products].sort());
     expect(done.stats).toMatchObject({ pages_crawled: 2, pages_filtered: 1, pages_skipped: 0, credits_used: 4 });
-    expect(before - engine.credits.balance(owner.userId)).toBe(4);
-    expect(engine.credits.balance(owner.userId)).toBe(engine.credits.ledgerSum(owner.userId));
+    expect(before - await engine.credits.balance(owner.userId)).toBe(4);
+    expect(await engine.credits.balance(owner.userId)).toBe(await engine.credits.ledgerSum(owner.userId));
   });
 
   it('summarises every page and the crawl through engine.extraction: extractive under the heuristic provider', async () => {
-    const engine = open();
+    const engine = await open();
     const done = (await engine.crawls.create(owner, { urls: [`${web.news}/`], max_pages: 3, expansion: 'internal', generate_summary: true, processing_mode: 'sync' })) as CrawlDetail;
     expect(done.documents).toHaveLength(3);
     for (const doc of done.documents) expect(doc.summary).toBe(summarizeText(doc.text));
@@ -322,7 +322,7 @@ describe('CrawlService', () => {
   it('has the model write the page and crawl summaries under the openai provider', async () => {
     const stub = await modelStub('A generated summary.');
     try {
-      const engine = open(1000, { ai: { provider: 'openai', baseUrl: stub.url, model: 'good' } });
+      const engine = await open(1000, { ai: { provider: 'openai', baseUrl: stub.url, model: 'good' } });
       const done = (await engine.crawls.create(owner, { urls: [`${web.news}/`], max_pages: 2, expansion: 'internal', generate_summary: true, processing_mode: 'sync' })) as CrawlDetail;
       expect(done.documents.map((d) => d.summary)).toEqual(['A generated summary.', 'A generated summary.']);
       expect(done.summary).toBe('A generated summary.');
@@ -333,7 +333,7 @@ describe('CrawlService', () => {
   });
 
   it('derives the intent from the extraction schema with auto_generate_intent', async () => {
-    const engine = open();
+    const engine = await open();
     const schema = { price: 'The current price of the product as a number', brand: 'The brand of the product' };
     const dry = await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], extraction_schema: schema, auto_generate_intent: true, dry_run: true });
     expect(dry).toMatchObject({ dry_run: true, configuration: { intent: intentFromSchema(schema) } });
@@ -343,7 +343,7 @@ describe('CrawlService', () => {
   });
 
   it('ends failed at once, reservation released and webhook sent, when the queue gives its job up', async () => {
-    const engine = open();
+    const engine = await open();
     const received: string[] = [];
     const hook = createServer((req, res) => {
       let body = '';
@@ -355,10 +355,10 @@ describe('CrawlService', () => {
     });
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     try {
-      const before = engine.credits.balance(owner.userId);
+      const before = await engine.credits.balance(owner.userId);
       const webhook_url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
       const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 5, expansion: 'internal', processing_mode: 'webhook', webhook_url })) as CrawlDetail;
-      expect(engine.credits.balance(owner.userId)).toBe(before - 5);
+      expect(await engine.credits.balance(owner.userId)).toBe(before - 5);
       // Its worker died on the last allowed attempt: the queue fails the job without running it again.
       const job = (await engine.jobs.get(created.id))!;
       engine.context.db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
@@ -368,13 +368,13 @@ describe('CrawlService', () => {
       const row = engine.context.db.select().from(crawls).where(eq(crawls.id, created.id)).get()!;
       expect(row).toMatchObject({ status: 'failed' });
       expect(row.error).toContain('worker lost');
-      expect(engine.credits.balance(owner.userId)).toBe(before);
-      expect(engine.credits.balance(owner.userId)).toBe(engine.credits.ledgerSum(owner.userId));
+      expect(await engine.credits.balance(owner.userId)).toBe(before);
+      expect(await engine.credits.balance(owner.userId)).toBe(await engine.credits.ledgerSum(owner.userId));
       await engine.notify.deliverDue();
       expect(received.map((b) => JSON.parse(b))).toMatchObject([{ type: 'crawl.completed', data: { crawl_id: created.id, status: 'failed' } }]);
-      const done = engine.crawls.get(owner, created.id);
+      const done = await engine.crawls.get(owner, created.id);
       expect(done.stats.credits_reserved).toBe(0);
-      expect(engine.crawls.list(owner).data[0]!.status).toBe('failed');
+      expect((await engine.crawls.list(owner)).data[0]!.status).toBe('failed');
     } finally {
       await new Promise((r) => hook.close(r));
     }

@@ -97,14 +97,14 @@ export class CrawlService {
     const input = this.prepare(parsed);
     const plan = this.plan(input);
     if (input.dry_run) {
-      const estimate = this.estimateFor(principal, plan);
+      const estimate = await this.estimateFor(principal, plan);
       return { ...estimate, dry_run: true, configuration: input as unknown as Record<string, unknown> };
     }
     const id = this.ctx.random.uuid();
     const now = this.ctx.clock.now();
     const runAt = options.runAt ?? now;
     await this.ctx.store.atomically(async () => {
-      const reservation = this.deps.credits.reserve(principal.userId, plan.reserve, `crawl ${id}`);
+      const reservation = await this.deps.credits.reserve(principal.userId, plan.reserve, `crawl ${id}`);
       this.ctx.db
         .insert(crawls)
         .values({
@@ -147,7 +147,7 @@ export class CrawlService {
     return this.estimateFor(principal, this.plan(input));
   }
 
-  list(principal: Principal, query: unknown = {}): CrawlList {
+  async list(principal: Principal, query: unknown = {}): Promise<CrawlList> {
     const q = parseInput(CrawlListQuery, query, 'query');
     const where = and(
       or(eq(crawls.userId, principal.userId), inArray(crawls.id, this.deps.sharing.sharedWithMeQuery(principal, 'crawl'))),
@@ -155,7 +155,9 @@ export class CrawlService {
     );
     const total = this.ctx.db.select({ n: count() }).from(crawls).where(where).get()!.n;
     const rows = this.ctx.db.select().from(crawls).where(where).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(q.limit).offset(q.offset).all();
-    return { data: rows.map((r) => this.job(this.settled(r))), total, limit: q.limit, offset: q.offset };
+    const data: CrawlJob[] = [];
+    for (const r of rows) data.push(this.job(await this.settled(r)));
+    return { data, total, limit: q.limit, offset: q.offset };
   }
 
   /**
@@ -163,25 +165,25 @@ export class CrawlService {
    * (query) picks how much of the results come along: all (default), the top documents_limit by
    * importance, or none, for cheap polling.
    */
-  get(principal: Principal | null, id: string, query: unknown = {}): CrawlDetail {
+  async get(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlDetail> {
     const q = parseInput(CrawlGetQuery, query, 'query');
-    const row = this.row(id);
+    const row = await this.row(id);
     const level = this.deps.sharing.assertCanRead(principal, ref(row));
     return this.detail(row, level, q);
   }
 
   /** `GET /v1/public/crawls/{id}`: only publicly shared crawls, without authentication. */
-  getPublic(id: string, query: unknown = {}): CrawlDetail {
+  async getPublic(id: string, query: unknown = {}): Promise<CrawlDetail> {
     const q = parseInput(CrawlGetQuery, query, 'query');
-    const row = this.row(id);
+    const row = await this.row(id);
     this.deps.sharing.assertPublic(ref(row));
     return this.detail(row, 'public', q);
   }
 
   /** `GET /v1/crawls/{id}/documents`: the documents a page at a time, in crawl order or by importance. */
-  documents(principal: Principal | null, id: string, query: unknown = {}): CrawlDocumentList {
+  async documents(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlDocumentList> {
     const q = parseInput(CrawlDocumentsQuery, query, 'query');
-    const row = this.row(id);
+    const row = await this.row(id);
     this.deps.sharing.assertCanRead(principal, ref(row));
     const data = this.documentRows(row.id, q.order, q.limit, q.offset);
     return { data, total: this.documentCount(row.id), limit: q.limit, offset: q.offset };
@@ -199,7 +201,7 @@ export class CrawlService {
 
   /** `POST /v1/crawls/{id}/execute`: a scheduled crawl becomes due now; the job queue starts it. */
   async execute(principal: Principal, id: string): Promise<CrawlDetail> {
-    const row = this.owned(principal, id);
+    const row = await this.owned(principal, id);
     if (row.status !== 'pending') {
       throw errors.conflict('crawl_not_pending', `Crawl ${id} is ${row.status}; only a pending (scheduled) crawl can be executed.`, { details: { status: row.status } });
     }
@@ -212,26 +214,26 @@ export class CrawlService {
   }
 
   /** `POST /v1/crawls/{id}/share`. */
-  share(principal: Principal, id: string, body: unknown): CrawlDetail {
-    const row = this.row(id);
+  async share(principal: Principal, id: string, body: unknown): Promise<CrawlDetail> {
+    const row = await this.row(id);
     this.deps.sharing.share(principal, ref(row), body);
     return this.get(principal, id);
   }
 
   /** Cancel and abort alike: a pending or running crawl ends cancelled, the unused reservation released. */
   private async stop(principal: Principal, id: string): Promise<CrawlDetail> {
-    const row = this.owned(principal, id);
+    const row = await this.owned(principal, id);
     if (!ACTIVE.includes(row.status)) {
       throw errors.conflict('crawl_not_active', `Crawl ${id} is already ${row.status}.`, { details: { status: row.status } });
     }
-    this.ctx.sqlite.transaction(() => {
+    await this.ctx.store.atomically(async () => {
       const changed = this.ctx.db
         .update(crawls)
         .set({ status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() })
         .where(and(eq(crawls.id, id), inArray(crawls.status, ACTIVE)))
         .run().changes;
-      if (changed > 0 && row.reservationId) this.deps.credits.release(row.reservationId);
-    }).immediate();
+      if (changed > 0 && row.reservationId) await this.deps.credits.release(row.reservationId);
+    });
     await this.deps.jobs.cancel(id);
     await this.announce(id);
     return this.get(principal, id);
@@ -261,8 +263,8 @@ export class CrawlService {
     return { price, maxPages, maxDepth, reserve, smart: expanding };
   }
 
-  private estimateFor(principal: Principal, plan: ReturnType<CrawlService['plan']>): CrawlEstimate {
-    const { would_succeed, credits_balance } = this.deps.credits.canAfford(principal.userId, plan.reserve);
+  private async estimateFor(principal: Principal, plan: ReturnType<CrawlService['plan']>): Promise<CrawlEstimate> {
+    const { would_succeed, credits_balance } = await this.deps.credits.canAfford(principal.userId, plan.reserve);
     return {
       cost_estimate: plan.reserve,
       would_succeed,
@@ -278,7 +280,7 @@ export class CrawlService {
 
   /** Completion event for webhook mode, sent through the signed outbox. */
   private async announce(id: string): Promise<void> {
-    const row = this.row(id);
+    const row = await this.row(id);
     const config = row.config as unknown as CrawlInput;
     if (config.processing_mode !== 'webhook' || !config.webhook_url) return;
     await this.deps.notify.emit({
@@ -289,7 +291,7 @@ export class CrawlService {
     });
   }
 
-  private detail(row: Row, level: CrawlDetail['access_level'], q: CrawlGetInput): CrawlDetail {
+  private async detail(row: Row, level: CrawlDetail['access_level'], q: CrawlGetInput): Promise<CrawlDetail> {
     const docs =
       q.documents === 'none' ? [] : q.documents === 'top' ? this.documentRows(row.id, 'importance', q.documents_limit, 0) : this.documentRows(row.id, 'crawl');
     // Classifications are small and always complete, whatever part of the documents came along.
@@ -312,13 +314,13 @@ export class CrawlService {
       sharing: isPublic ? PUBLIC_SHARE_STATE : this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
       // The spec's credits info, as other operations carry it; a balance is the owner's business only.
-      ...(level === 'owner' ? { credits: this.creditsInfo(row) } : {}),
+      ...(level === 'owner' ? { credits: await this.creditsInfo(row) } : {}),
     };
   }
 
-  private creditsInfo(row: Row): NonNullable<CrawlDetail['credits']> {
+  private async creditsInfo(row: Row): Promise<NonNullable<CrawlDetail['credits']>> {
     const price = pricing.crawlPage(row.config as unknown as CrawlInput);
-    return { consumed: row.creditsUsed, balance_after: this.deps.credits.balance(row.userId), pricing_tier: price.pricing_tier, advanced_features: price.advanced_features };
+    return { consumed: row.creditsUsed, balance_after: await this.deps.credits.balance(row.userId), pricing_tier: price.pricing_tier, advanced_features: price.advanced_features };
   }
 
   /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
@@ -351,24 +353,24 @@ export class CrawlService {
     return toJob(row, queued);
   }
 
-  private row(id: string): Row {
+  private async row(id: string): Promise<Row> {
     const row = this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
     if (!row) throw errors.notFound('crawl', id);
     return this.settled(row);
   }
 
   /** A crawl whose job failed for good or vanished is shown (and recorded) as failed, never stuck running. */
-  private settled(row: Row): Row {
+  private async settled(row: Row): Promise<Row> {
     if (row.status !== 'pending' && row.status !== 'running') return row;
     // A synchronous look at the job until crawl reads go through the store (then: await this.deps.jobs.get).
     const job = this.ctx.db.select({ status: jobs.status, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, row.id)).get();
-    if (!this.runner.settleAbandoned(row.id, job)) return row;
+    if (!(await this.runner.settleAbandoned(row.id, job))) return row;
     return this.ctx.db.select().from(crawls).where(eq(crawls.id, row.id)).get()!;
   }
 
   /** Mutations are the owner's; anyone else is told the crawl does not exist. */
-  private owned(principal: Principal, id: string): Row {
-    const row = this.row(id);
+  private async owned(principal: Principal, id: string): Promise<Row> {
+    const row = await this.row(id);
     this.deps.sharing.assertOwner(principal, ref(row));
     return row;
   }

@@ -13,12 +13,12 @@ async function crawlWith(strategy: 'smart' | 'breadth_first', intent?: string, m
   const t = openTestEngine({ allowPrivateNetwork: true });
   try {
     const user = t.engine.accounts.ensureUser({ email: 'smart@x.test' });
-    t.engine.credits.grant(user.id, 1000);
+    await t.engine.credits.grant(user.id, 1000);
     const principal = t.engine.accounts.localPrincipal(user);
     const body = { urls: [`${web.catalogue}/`], max_pages: maxPages, expansion: 'internal', ...(intent ? { intent } : {}), link_extraction_config: { detect_pagination: true } };
     const created = (await t.engine.crawls.create(principal, body, { strategy })) as CrawlDetail;
     await t.engine.jobs.drain();
-    return t.engine.crawls.get(principal, created.id);
+    return await t.engine.crawls.get(principal, created.id);
   } finally {
     await t.dispose();
   }

@@ -10,21 +10,21 @@ beforeEach(() => {
   t = openTestEngine();
   userId = t.engine.accounts.ensureUser({ email: 'a@x.test' }).id;
 });
-afterEach(() => {
+afterEach(async () => {
   // Whatever a test did, the balance it reports is the ledger's sum.
-  expect(t.engine.credits.balance(userId)).toBe(t.engine.credits.ledgerSum(userId));
+  expect(await t.engine.credits.balance(userId)).toBe(await t.engine.credits.ledgerSum(userId));
   return t.dispose();
 });
 
-const spendTo = (target: number) => {
-  const balance = t.engine.credits.balance(userId);
-  if (balance > target) t.engine.credits.charge(userId, { ...pricing.quickSearch(), credits: balance - target }, 'test');
+const spendTo = async (target: number) => {
+  const balance = await t.engine.credits.balance(userId);
+  if (balance > target) await t.engine.credits.charge(userId, { ...pricing.quickSearch(), credits: balance - target }, 'test');
 };
 
 describe('credits', () => {
-  it('grants 100 credits to a free user in their first month', () => {
-    expect(t.engine.credits.balance(userId)).toBe(100);
-    expect(t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId)))).toMatchObject({
+  it('grants 100 credits to a free user in their first month', async () => {
+    expect(await t.engine.credits.balance(userId)).toBe(100);
+    expect(await t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId)))).toMatchObject({
       balance: 100,
       plan: 'free',
       monthly_grant: 100,
@@ -33,64 +33,65 @@ describe('credits', () => {
     });
   });
 
-  it('tops the balance up to the monthly grant once per calendar month', () => {
-    spendTo(30);
+  it('tops the balance up to the monthly grant once per calendar month', async () => {
+    await spendTo(30);
     t.clock.set('2026-03-31T23:59:00Z');
-    expect(t.engine.credits.balance(userId)).toBe(30);
+    expect(await t.engine.credits.balance(userId)).toBe(30);
     t.clock.set('2026-04-01T00:00:01Z');
-    expect(t.engine.credits.balance(userId)).toBe(100);
-    expect(t.engine.credits.balance(userId)).toBe(100);
-    const grants = t.engine.context.sqlite
-      .prepare("select amount, period from credit_ledger where kind = 'grant' order by seq")
-      .all();
+    expect(await t.engine.credits.balance(userId)).toBe(100);
+    expect(await t.engine.credits.balance(userId)).toBe(100);
+    const grants = (await t.engine.context.store.ledger.recentEntries(userId, 100))
+      .filter((e) => e.kind === 'grant')
+      .reverse()
+      .map((e) => ({ amount: e.amount, period: e.period }));
     expect(grants).toEqual([
       { amount: 100, period: '2026-03' },
       { amount: 70, period: '2026-04' },
     ]);
   });
 
-  it('keeps operator grants above the monthly grant, before the first use and across months', () => {
+  it('keeps operator grants above the monthly grant, before the first use and across months', async () => {
     const fresh = t.engine.accounts.ensureUser({ email: 'granted@x.test' }).id;
-    t.engine.credits.grant(fresh, 50, 'operator grant');
-    expect(t.engine.credits.balance(fresh)).toBe(150);
-    t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 120 }, 'test'); // the month's 100, then 20 of the 50
+    await t.engine.credits.grant(fresh, 50, 'operator grant');
+    expect(await t.engine.credits.balance(fresh)).toBe(150);
+    await t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 120 }, 'test'); // the month's 100, then 20 of the 50
     t.clock.set('2026-04-01T00:00:01Z');
-    expect(t.engine.credits.balance(fresh)).toBe(130);
-    t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 40 }, 'test'); // from April's 100
+    expect(await t.engine.credits.balance(fresh)).toBe(130);
+    await t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 40 }, 'test'); // from April's 100
     t.clock.set('2026-05-01T00:00:01Z');
-    expect(t.engine.credits.balance(fresh)).toBe(130);
-    expect(t.engine.credits.balance(fresh)).toBe(t.engine.credits.ledgerSum(fresh));
+    expect(await t.engine.credits.balance(fresh)).toBe(130);
+    expect(await t.engine.credits.balance(fresh)).toBe(await t.engine.credits.ledgerSum(fresh));
   });
 
-  it('charges 2 credits when rerank_results is set and reports the credits info', () => {
-    const info = t.engine.credits.charge(userId, pricing.fullSearch({ rerank_results: true }), 'search');
+  it('charges 2 credits when rerank_results is set and reports the credits info', async () => {
+    const info = await t.engine.credits.charge(userId, pricing.fullSearch({ rerank_results: true }), 'search');
     expect(info).toEqual({ consumed: 2, balance_after: 98, pricing_tier: 'advanced', advanced_features: ['rerank_results'] });
-    expect(t.engine.credits.charge(userId, pricing.fullSearch({}), 'search')).toMatchObject({ consumed: 1, pricing_tier: 'basic' });
+    expect(await t.engine.credits.charge(userId, pricing.fullSearch({}), 'search')).toMatchObject({ consumed: 1, pricing_tier: 'basic' });
   });
 
-  it('never refuses the local plan for its balance, and still records every use in the ledger', () => {
+  it('never refuses the local plan for its balance, and still records every use in the ledger', async () => {
     const local = t.engine.accounts.ensureUser({ email: 'me@local.test', plan: 'local' }).id;
-    const r = t.engine.credits.reserve(local, 1000, 'crawl');
-    expect(t.engine.credits.use(r.id, 150)).toBe(true);
-    t.engine.credits.commit(r.id, pricing.crawlPage({}));
-    t.engine.credits.charge(local, { ...pricing.quickSearch(), credits: 5 }, 'search');
-    expect(t.engine.credits.balance(local)).toBe(-155);
-    expect(t.engine.credits.canAfford(local, 10_000).would_succeed).toBe(true);
-    const summary = t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(local)));
+    const r = await t.engine.credits.reserve(local, 1000, 'crawl');
+    expect(await t.engine.credits.use(r.id, 150)).toBe(true);
+    await t.engine.credits.commit(r.id, pricing.crawlPage({}));
+    await t.engine.credits.charge(local, { ...pricing.quickSearch(), credits: 5 }, 'search');
+    expect(await t.engine.credits.balance(local)).toBe(-155);
+    expect((await t.engine.credits.canAfford(local, 10_000)).would_succeed).toBe(true);
+    const summary = await t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(local)));
     expect(summary).toMatchObject({ plan: 'local', monthly_grant: 0, balance: -155 });
     expect(summary.recent.map((e) => [e.kind, e.amount])).toContainEqual(['charge', -5]);
     // A metered account next to it is still refused.
-    expect(() => t.engine.credits.reserve(userId, 1000, 'crawl')).toThrow(WvrError);
+    await expect(t.engine.credits.reserve(userId, 1000, 'crawl')).rejects.toThrow(WvrError);
   });
 
-  it('answers 402 with suggestions and charges nothing when credits are short', () => {
-    spendTo(1);
-    const before = t.engine.credits.ledgerSum(userId);
-    const rows = () => (t.engine.context.sqlite.prepare('select count(*) as n from credit_ledger').get() as { n: number }).n;
-    const count = rows();
+  it('answers 402 with suggestions and charges nothing when credits are short', async () => {
+    await spendTo(1);
+    const before = await t.engine.credits.ledgerSum(userId);
+    const rows = async () => (await t.engine.context.store.ledger.recentEntries(userId, 1_000)).length;
+    const count = await rows();
     let error: unknown;
     try {
-      t.engine.credits.charge(userId, pricing.fullSearch({ generate_suggestions: true }), 'search');
+      await t.engine.credits.charge(userId, pricing.fullSearch({ generate_suggestions: true }), 'search');
     } catch (e) {
       error = e;
     }
@@ -98,55 +99,55 @@ describe('credits', () => {
     expect((error as WvrError).status).toBe(402);
     expect((error as WvrError).suggestions.length).toBeGreaterThan(0);
     expect((error as WvrError).details).toMatchObject({ credits_needed: 2, credits_balance: 1 });
-    expect(t.engine.credits.ledgerSum(userId)).toBe(before);
-    expect(rows()).toBe(count);
+    expect(await t.engine.credits.ledgerSum(userId)).toBe(before);
+    expect(await rows()).toBe(count);
   });
 
-  it('commits what a reservation used and releases the rest', () => {
-    const r = t.engine.credits.reserve(userId, 20, 'crawl');
-    expect(t.engine.credits.balance(userId)).toBe(80);
-    expect(t.engine.credits.use(r.id, 6)).toBe(true);
-    expect(t.engine.credits.use(r.id, 15)).toBe(false);
-    const info = t.engine.credits.commit(r.id, pricing.crawlPage({}));
+  it('commits what a reservation used and releases the rest', async () => {
+    const r = await t.engine.credits.reserve(userId, 20, 'crawl');
+    expect(await t.engine.credits.balance(userId)).toBe(80);
+    expect(await t.engine.credits.use(r.id, 6)).toBe(true);
+    expect(await t.engine.credits.use(r.id, 15)).toBe(false);
+    const info = await t.engine.credits.commit(r.id, pricing.crawlPage({}));
     expect(info).toMatchObject({ consumed: 6, balance_after: 94 });
-    expect(t.engine.credits.balance(userId)).toBe(94);
+    expect(await t.engine.credits.balance(userId)).toBe(94);
   });
 
-  it('releases a whole reservation once, however often release is called', () => {
-    const r = t.engine.credits.reserve(userId, 40, 'crawl');
-    t.engine.credits.use(r.id, 4);
-    t.engine.credits.release(r.id);
-    t.engine.credits.release(r.id);
-    expect(t.engine.credits.balance(userId)).toBe(96);
-    expect(t.engine.credits.reservation(r.id).status).toBe('released');
+  it('releases a whole reservation once, however often release is called', async () => {
+    const r = await t.engine.credits.reserve(userId, 40, 'crawl');
+    await t.engine.credits.use(r.id, 4);
+    await t.engine.credits.release(r.id);
+    await t.engine.credits.release(r.id);
+    expect(await t.engine.credits.balance(userId)).toBe(96);
+    expect((await t.engine.credits.reservation(r.id)).status).toBe('released');
   });
 
-  it('lists the most recent ledger entries newest first, across users', () => {
+  it('lists the most recent ledger entries newest first, across users', async () => {
     const other = t.engine.accounts.ensureUser({ email: 'b@x.test' }).id;
-    t.engine.credits.balance(userId); // the month's grant first, so it is the oldest entry
+    await t.engine.credits.balance(userId); // the month's grant first, so it is the oldest entry
     for (const note of ['first', 'second', 'third']) {
-      t.engine.credits.grant(userId, 1, note);
-      t.engine.credits.grant(other, 1, `other ${note}`);
+      await t.engine.credits.grant(userId, 1, note);
+      await t.engine.credits.grant(other, 1, `other ${note}`);
     }
     const principal = t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId));
-    expect(t.engine.credits.summary(principal).recent.slice(0, 3).map((e) => e.note)).toEqual(['third', 'second', 'first']);
+    expect((await t.engine.credits.summary(principal)).recent.slice(0, 3).map((e) => e.note)).toEqual(['third', 'second', 'first']);
   });
 
-  it('refunds add to the balance', () => {
-    t.engine.credits.charge(userId, pricing.ask('deep'), 'ask');
-    t.engine.credits.refund(userId, 2, 'deep ask read fewer sources');
-    expect(t.engine.credits.balance(userId)).toBe(97);
+  it('refunds add to the balance', async () => {
+    await t.engine.credits.charge(userId, pricing.ask('deep'), 'ask');
+    await t.engine.credits.refund(userId, 2, 'deep ask read fewer sources');
+    expect(await t.engine.credits.balance(userId)).toBe(97);
   });
 
   it('never overdraws under 50 concurrent reservations against a balance of 10, across two engines', async () => {
-    spendTo(10);
+    await spendTo(10);
     const other = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
     try {
       const attempts = Array.from({ length: 50 }, (_, i) =>
-        Promise.resolve().then(() => {
+        Promise.resolve().then(async () => {
           const engine = i % 2 === 0 ? t.engine : other;
           try {
-            return engine.credits.reserve(userId, 1, 'crawl');
+            return await engine.credits.reserve(userId, 1, 'crawl');
           } catch (e) {
             if (e instanceof WvrError && e.status === 402) return null;
             throw e;
@@ -155,8 +156,8 @@ describe('credits', () => {
       );
       const results = await Promise.all(attempts);
       expect(results.filter(Boolean)).toHaveLength(10);
-      expect(t.engine.credits.balance(userId)).toBe(0);
-      expect(other.credits.balance(userId)).toBe(0);
+      expect(await t.engine.credits.balance(userId)).toBe(0);
+      expect(await other.credits.balance(userId)).toBe(0);
     } finally {
       await other.close();
     }

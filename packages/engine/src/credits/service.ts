@@ -1,15 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type Database from 'better-sqlite3';
 import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import type { AccountsService } from '../accounts/service.js';
 import type { Principal } from '../accounts/schemas.js';
-import { creditLedger, creditReservations } from '../store/sqlite/tables/credits.js';
+import type { LedgerKind, LedgerRecord, ReservationRecord } from '../store/ports/ledger.js';
+import type { StorePorts } from '../store/ports.js';
 import type { Price } from './pricing.js';
 import type { CreditsInfo, CreditsSummary, LedgerEntry } from './schemas.js';
-import { CreditStatements, type LedgerRow, type ReservationRow } from './statements.js';
-
-type LedgerKind = LedgerRow['kind'];
 
 export interface Reservation {
   id: string;
@@ -19,80 +15,73 @@ export interface Reservation {
 }
 
 /**
- * Credits live in an append-only ledger whose sum is the balance. Every debit runs in an
- * IMMEDIATE transaction, so concurrent callers, in this process or another on the same file,
- * cannot both spend the same credit.
+ * Credits live in an append-only ledger whose sum is the balance. Every decision on a balance and
+ * the debit it allows run in one `store.atomically`, where the ledger port keeps other writers out
+ * (one writer per SQLite file; the account's row lock on PostgreSQL), so concurrent callers, in this
+ * process or another, cannot both spend the same credit.
  */
 export class CreditsService {
-  private readonly q: CreditStatements;
-  private readonly transaction: Database.Transaction<(fn: () => unknown) => unknown>;
-
   constructor(
     private readonly ctx: EngineContext,
     private readonly accounts: AccountsService,
-  ) {
-    this.q = new CreditStatements(ctx.sqlite);
-    this.transaction = ctx.sqlite.transaction((fn: () => unknown) => fn());
-  }
+  ) {}
 
-  balance(userId: string): number {
-    return this.atomically(() => {
-      this.applyMonthlyGrant(userId);
-      return this.sum(userId);
+  balance(userId: string): Promise<number> {
+    return this.ctx.store.atomically(async (tx) => {
+      await this.applyMonthlyGrant(tx, userId);
+      return tx.ledger.balance(userId);
     });
   }
 
-  grant(userId: string, amount: number, note = 'manual grant'): LedgerEntry {
+  async grant(userId: string, amount: number, note = 'manual grant'): Promise<LedgerEntry> {
     if (!Number.isInteger(amount) || amount <= 0) {
       throw errors.validation('amount_out_of_range', 'A grant must be a positive whole number of credits.', {
         details: { amount },
       });
     }
     this.accounts.getUser(userId);
-    return this.atomically(() => toEntry(this.append(userId, 'grant', amount, { note })));
+    return toEntry(await this.append(this.ctx.store, userId, 'grant', amount, { note }));
   }
 
   /** Debits a known price at once; 402 with nothing charged when the balance is short. */
-  charge(userId: string, price: Price, operation: string): CreditsInfo {
-    return this.atomically(() => {
-      this.applyMonthlyGrant(userId);
-      const balance = this.sum(userId);
+  charge(userId: string, price: Price, operation: string): Promise<CreditsInfo> {
+    return this.ctx.store.atomically(async (tx) => {
+      await this.applyMonthlyGrant(tx, userId);
+      const balance = await tx.ledger.balance(userId);
       if (balance < price.credits && this.metered(userId)) throw errors.insufficientCredits(price.credits, balance, { details: { operation } });
-      if (price.credits > 0) this.append(userId, 'charge', -price.credits, { operation });
+      if (price.credits > 0) await this.append(tx, userId, 'charge', -price.credits, { operation });
       return info(price.credits, balance - price.credits, price);
     });
   }
 
   /** What a 402 would say, without charging: used by dry runs and estimates. */
-  canAfford(userId: string, credits: number): { would_succeed: boolean; credits_balance: number } {
-    const balance = this.balance(userId);
+  async canAfford(userId: string, credits: number): Promise<{ would_succeed: boolean; credits_balance: number }> {
+    const balance = await this.balance(userId);
     return { would_succeed: balance >= credits || !this.metered(userId), credits_balance: balance };
   }
 
   /** Holds credits for work whose final cost is known only afterwards. */
-  reserve(userId: string, amount: number, operation: string): Reservation {
-    return this.atomically(() => {
-      this.applyMonthlyGrant(userId);
-      const balance = this.sum(userId);
+  reserve(userId: string, amount: number, operation: string): Promise<Reservation> {
+    return this.ctx.store.atomically(async (tx) => {
+      await this.applyMonthlyGrant(tx, userId);
+      const balance = await tx.ledger.balance(userId);
       if (balance < amount && this.metered(userId)) throw errors.insufficientCredits(amount, balance, { details: { operation } });
       const id = this.ctx.random.uuid();
-      this.q.insertReservation.run({ id, userId, operation, amount, used: 0, status: 'open', createdAt: this.now() });
-      this.append(userId, 'reserve', -amount, { operation, reservationId: id });
+      await tx.ledger.insertReservation({ id, userId, operation, amount, used: 0, status: 'open', createdAt: this.now() });
+      await this.append(tx, userId, 'reserve', -amount, { operation, reservationId: id });
       return { id, userId, amount, used: 0 };
     });
   }
 
   /**
    * Records use against an open reservation; false when it would exceed what was reserved,
-   * so a job stops at its budget instead of overdrawing.
+   * so a job stops at its budget instead of overdrawing. One port call, atomic on its own: a crawl
+   * calls this for every page.
    */
-  use(reservationId: string, amount: number): boolean {
-    return this.atomically(() => {
-      const r = this.openReservation(reservationId);
-      if (r.used + amount > r.amount) return false;
-      this.q.addUsed.run(amount, reservationId);
-      return true;
-    });
+  async use(reservationId: string, amount: number): Promise<boolean> {
+    const outcome = await this.ctx.store.ledger.useReserved(reservationId, amount);
+    if (outcome === 'missing' || outcome === 'closed') throw await this.notOpen(this.ctx.store, reservationId);
+    return outcome === 'used';
   }
 
   /**
@@ -100,69 +89,61 @@ export class CreditsService {
    * allows: for work whose price rose on the way (a page `render: auto` found to be an
    * application shell costs the rendered price). False, with nothing changed, when it does not.
    */
-  useBeyond(reservationId: string, amount: number): boolean {
-    return this.atomically(() => {
-      const r = this.openReservation(reservationId);
+  useBeyond(reservationId: string, amount: number): Promise<boolean> {
+    return this.ctx.store.atomically(async (tx) => {
+      const r = await this.openReservation(tx, reservationId);
       const missing = r.used + amount - r.amount;
       if (missing > 0) {
-        if (this.sum(r.userId) < missing && this.metered(r.userId)) return false;
-        this.q.growReservation.run(missing, reservationId);
-        this.append(r.userId, 'reserve', -missing, { operation: r.operation, reservationId });
+        // The balance read locks the account (PostgreSQL) before the hold grows.
+        if ((await tx.ledger.balance(r.userId)) < missing && this.metered(r.userId)) return false;
+        await tx.ledger.growReservation(reservationId, missing);
+        await this.append(tx, r.userId, 'reserve', -missing, { operation: r.operation, reservationId });
       }
-      this.q.addUsed.run(amount, reservationId);
-      return true;
+      // False only when another user of the reservation took the room meanwhile (PostgreSQL): the grown
+      // hold then stays on the reservation and goes back to the balance when it is committed or released.
+      return (await tx.ledger.useReserved(reservationId, amount)) === 'used';
     });
   }
 
   /** Ends a reservation: what was used stays spent, the rest goes back. */
-  commit(reservationId: string, price: Pick<Price, 'pricing_tier' | 'advanced_features'>): CreditsInfo {
-    return this.atomically(() => {
-      const r = this.openReservation(reservationId);
-      this.close(r, 'committed');
+  commit(reservationId: string, price: Pick<Price, 'pricing_tier' | 'advanced_features'>): Promise<CreditsInfo> {
+    return this.ctx.store.atomically(async (tx) => {
+      const r = await tx.ledger.closeReservation(reservationId, 'committed', this.now());
+      if (!r) throw await this.notOpen(tx, reservationId);
       const back = r.amount - r.used;
-      if (back > 0) this.append(r.userId, 'commit', back, { operation: r.operation, reservationId, note: `used ${r.used}` });
-      return info(r.used, this.sum(r.userId), price);
+      if (back > 0) await this.append(tx, r.userId, 'commit', back, { operation: r.operation, reservationId, note: `used ${r.used}` });
+      return info(r.used, await tx.ledger.balance(r.userId), price);
     });
   }
 
   /** Gives back everything a reservation still holds (cancel, abort, failure). Idempotent. */
-  release(reservationId: string): void {
-    this.atomically(() => {
-      const r = this.q.reservation.get(reservationId);
-      if (!r || r.status !== 'open') return;
-      this.close(r, 'released');
+  async release(reservationId: string): Promise<void> {
+    await this.ctx.store.atomically(async (tx) => {
+      // Not open (missing, or closed by another caller, who settled it): nothing to give back.
+      const r = await tx.ledger.closeReservation(reservationId, 'released', this.now());
+      if (!r) return;
       const back = r.amount - r.used;
-      if (back > 0) this.append(r.userId, 'release', back, { operation: r.operation, reservationId });
+      if (back > 0) await this.append(tx, r.userId, 'release', back, { operation: r.operation, reservationId });
     });
   }
 
-  refund(userId: string, amount: number, note: string): void {
-    this.atomically(() => this.append(userId, 'refund', amount, { note }));
+  async refund(userId: string, amount: number, note: string): Promise<void> {
+    await this.append(this.ctx.store, userId, 'refund', amount, { note });
   }
 
-  reservation(reservationId: string): Reservation & { status: string } {
-    const r = this.q.reservation.get(reservationId);
+  async reservation(reservationId: string): Promise<Reservation & { status: string }> {
+    const r = await this.ctx.store.ledger.reservation(reservationId);
     if (!r) throw errors.notFound('reservation', reservationId);
     return { id: r.id, userId: r.userId, amount: r.amount, used: r.used, status: r.status };
   }
 
   /** `GET /v1/credits`. */
-  summary(principal: Principal): CreditsSummary {
+  async summary(principal: Principal): Promise<CreditsSummary> {
     const user = this.accounts.getUser(principal.userId);
-    const balance = this.balance(user.id);
-    const reserved = this.ctx.db
-      .select({ held: sql<number>`coalesce(sum(${creditReservations.amount} - ${creditReservations.used}), 0)` })
-      .from(creditReservations)
-      .where(and(eq(creditReservations.userId, user.id), eq(creditReservations.status, 'open')))
-      .get()!.held;
-    const recent = this.ctx.db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.userId, user.id))
-      .orderBy(desc(creditLedger.seq))
-      .limit(20)
-      .all()
-      .map(toEntry);
+    const { balance, reserved, recent } = await this.ctx.store.atomically(async (tx) => {
+      await this.applyMonthlyGrant(tx, user.id);
+      return { balance: await tx.ledger.balance(user.id), reserved: await tx.ledger.held(user.id), recent: await tx.ledger.recentEntries(user.id, 20) };
+    });
     const { start, end } = monthOf(this.ctx.clock.now());
     return {
       balance,
@@ -171,13 +152,13 @@ export class CreditsService {
       monthly_grant: this.ctx.options.monthlyGrants[user.plan],
       period_start: start.toISOString(),
       period_end: end.toISOString(),
-      recent,
+      recent: recent.map(toEntry),
     };
   }
 
   /** The ledger sum, read fresh: tests compare it with what responses report. */
-  ledgerSum(userId: string): number {
-    return this.sum(userId);
+  ledgerSum(userId: string): Promise<number> {
+    return this.ctx.store.ledger.balance(userId);
   }
 
   /**
@@ -187,15 +168,15 @@ export class CreditsService {
    * was spent since) is topped up to the grant, and everything else in the balance stays. A
    * user granted 50 before their first use has 150 in their first month.
    */
-  private applyMonthlyGrant(userId: string): void {
+  private async applyMonthlyGrant(tx: StorePorts, userId: string): Promise<void> {
     const period = monthOf(this.ctx.clock.now()).key;
-    if (this.q.grantInPeriod.get(userId, period)) return;
+    if (await tx.ledger.hasPeriodGrant(userId, period)) return;
     const plan = this.accounts.getUser(userId).plan;
     const monthly = this.ctx.options.monthlyGrants[plan];
-    const last = this.q.lastMonthlyGrant.get(userId);
-    const balance = this.sum(userId);
-    const monthlyLeft = last ? Math.min(balance, Math.max(0, monthly - this.q.spentSince.get(userId, last.seq)!.spent)) : 0;
-    this.append(userId, 'grant', monthly - monthlyLeft, { note: `monthly ${plan} grant for ${period}`, period });
+    const last = await tx.ledger.lastPeriodGrantSeq(userId);
+    const balance = await tx.ledger.balance(userId);
+    const monthlyLeft = last !== undefined ? Math.min(balance, Math.max(0, monthly - (await tx.ledger.spentSince(userId, last)))) : 0;
+    await this.append(tx, userId, 'grant', monthly - monthlyLeft, { note: `monthly ${plan} grant for ${period}`, period });
   }
 
   /** Whether the balance limits this account: every plan but `local`, whose usage is recorded without a limit. */
@@ -203,32 +184,28 @@ export class CreditsService {
     return this.accounts.getUser(userId).plan !== 'local';
   }
 
-  private openReservation(reservationId: string): ReservationRow {
-    const r = this.q.reservation.get(reservationId);
-    if (!r) throw errors.notFound('reservation', reservationId);
-    if (r.status !== 'open') {
-      throw errors.conflict('reservation_closed', `Reservation ${reservationId} is already ${r.status}.`);
-    }
+  private async openReservation(ports: StorePorts, reservationId: string): Promise<ReservationRecord> {
+    const r = await ports.ledger.reservation(reservationId);
+    if (r?.status !== 'open') throw await this.notOpen(ports, reservationId, r);
     return r;
   }
 
-  private close(r: { id: string }, status: 'committed' | 'released'): void {
-    this.q.closeReservation.run(status, this.now(), r.id);
-  }
-
-  private sum(userId: string): number {
-    return this.q.ledgerSum.get(userId)!.total;
+  /** The error for a reservation that is missing (404) or already closed (409). */
+  private async notOpen(ports: StorePorts, reservationId: string, known?: ReservationRecord): Promise<Error> {
+    const r = known ?? (await ports.ledger.reservation(reservationId));
+    if (!r) return errors.notFound('reservation', reservationId);
+    return errors.conflict('reservation_closed', `Reservation ${reservationId} is already ${r.status}.`);
   }
 
   private append(
+    ports: StorePorts,
     userId: string,
     kind: LedgerKind,
     amount: number,
     extra: { operation?: string; reservationId?: string; note?: string; period?: string },
-  ): LedgerRow {
-    const row: LedgerRow = {
+  ): Promise<LedgerRecord> {
+    return ports.ledger.appendEntry({
       id: this.ctx.random.uuid(),
-      seq: (this.q.lastSeq.get()?.seq ?? 0) + 1,
       userId,
       kind,
       amount,
@@ -237,14 +214,7 @@ export class CreditsService {
       note: extra.note ?? null,
       period: extra.period ?? null,
       createdAt: this.now(),
-    };
-    this.q.insertLedger.run(row);
-    return row;
-  }
-
-  /** IMMEDIATE takes the write lock before the first read, so no other writer can spend between our read and write. */
-  private atomically<T>(fn: () => T): T {
-    return this.transaction.immediate(fn) as T;
+    });
   }
 
   private now(): string {
@@ -256,7 +226,7 @@ function info(consumed: number, balanceAfter: number, price: Pick<Price, 'pricin
   return { consumed, balance_after: balanceAfter, pricing_tier: price.pricing_tier, advanced_features: price.advanced_features };
 }
 
-function toEntry(row: LedgerRow): LedgerEntry {
+function toEntry(row: LedgerRecord): LedgerEntry {
   return {
     id: row.id,
     kind: row.kind,

@@ -62,9 +62,9 @@ describe('extraction preview', () => {
       const url = web.truth.productUrls()[0]!;
       const product = web.truth.page(url);
       if (product?.kind !== 'product') throw new Error('no product truth');
-      const before = t.engine.credits.balance(principal.userId);
+      const before = await t.engine.credits.balance(principal.userId);
       const result = await t.engine.extraction.preview(principal, { url, extraction_schema: schema });
-      expect(t.engine.credits.balance(principal.userId)).toBe(before - 1);
+      expect(await t.engine.credits.balance(principal.userId)).toBe(before - 1);
       expect(result.credits).toMatchObject({ consumed: 1, balance_after: before - 1, pricing_tier: 'basic' });
       expect(result.extracted_data).toEqual({ name: product.product.name, price: product.product.price, sku: product.product.sku });
       expect(result.extraction_metadata).toMatchObject({ fields_extracted: 3, fields_requested: 3, method: 'heuristic', provider: 'heuristic' });
@@ -72,7 +72,7 @@ describe('extraction preview', () => {
       expect(result.title).toContain(product.product.name);
       expect(result.text_excerpt.length).toBeGreaterThan(20);
       expect(result.text_excerpt.length).toBeLessThanOrEqual(501);
-      expect(t.engine.credits.ledgerSum(principal.userId)).toBe(before - 1);
+      expect(await t.engine.credits.ledgerSum(principal.userId)).toBe(before - 1);
     } finally {
       await t.dispose();
     }
@@ -81,12 +81,12 @@ describe('extraction preview', () => {
   it('charges nothing and answers 502 when the page cannot be fetched', async () => {
     const { t, principal } = open();
     try {
-      const before = t.engine.credits.balance(principal.userId);
+      const before = await t.engine.credits.balance(principal.userId);
       const error = await rejection(t.engine.extraction.preview(principal, { url: `${web.catalogue}/product/999999-missing`, extraction_schema: schema }));
       expect(error.status).toBe(502);
       expect(error.code).toBe('fetch_failed');
       expect(error.details).toMatchObject({ status: 404 });
-      expect(t.engine.credits.balance(principal.userId)).toBe(before);
+      expect(await t.engine.credits.balance(principal.userId)).toBe(before);
     } finally {
       await t.dispose();
     }
@@ -95,10 +95,10 @@ describe('extraction preview', () => {
   it('refuses a private address with 400 when the engine does not allow them, charging nothing', async () => {
     const { t, principal } = open({ allowPrivateNetwork: false });
     try {
-      const before = t.engine.credits.balance(principal.userId);
+      const before = await t.engine.credits.balance(principal.userId);
       const error = await rejection(t.engine.extraction.preview(principal, { url: web.truth.productUrls()[0]!, extraction_schema: schema }));
       expect(error.status).toBe(400);
-      expect(t.engine.credits.balance(principal.userId)).toBe(before);
+      expect(await t.engine.credits.balance(principal.userId)).toBe(before);
     } finally {
       await t.dispose();
     }
@@ -111,11 +111,11 @@ describe('extraction preview', () => {
   ])('answers 400 naming the key for %s, charging nothing', async (_what, extraction_schema, path) => {
     const { t, principal } = open();
     try {
-      const before = t.engine.credits.balance(principal.userId);
+      const before = await t.engine.credits.balance(principal.userId);
       const error = await rejection(t.engine.extraction.preview(principal, { url: web.truth.productUrls()[0]!, extraction_schema }));
       expect(error.status).toBe(400);
       expect(error.details).toMatchObject({ fields: [{ path }] });
-      expect(t.engine.credits.balance(principal.userId)).toBe(before);
+      expect(await t.engine.credits.balance(principal.userId)).toBe(before);
     } finally {
       await t.dispose();
     }

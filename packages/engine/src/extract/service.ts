@@ -61,7 +61,7 @@ export class ExtractionService implements PageEnricher {
     const input = parseInput(PreviewExtractionBody, body);
     this.deps.web.assertRenderAvailable?.(input.render);
     const price = input.render === 'always' ? pricing.renderedRead() : pricing.extractionPreview();
-    const reservation = this.deps.credits.reserve(principal.userId, price.credits, 'extraction_preview');
+    const reservation = await this.deps.credits.reserve(principal.userId, price.credits, 'extraction_preview');
     let page: FetchedPage;
     let parsed: ParsedPage;
     try {
@@ -69,11 +69,11 @@ export class ExtractionService implements PageEnricher {
       assertUsable(page, input.url);
       parsed = toParsed(page);
     } catch (error) {
-      this.deps.credits.release(reservation.id);
+      await this.deps.credits.release(reservation.id);
       throw error;
     }
     const { extracted_data, extraction_metadata } = await this.extract({ page: parsed, html: page.body ?? '' }, input.extraction_schema);
-    const credits = this.settle(principal, reservation.id, price, page.rendering?.rendered === true);
+    const credits = await this.settle(principal, reservation.id, price, page.rendering?.rendered === true);
     return {
       url: input.url,
       final_url: page.url,
@@ -88,12 +88,12 @@ export class ExtractionService implements PageEnricher {
   }
 
   /** Charges the preview: its price, or the rendered price when `auto` found an application shell and rendered it. */
-  private settle(principal: Principal, reservationId: string, price: Price, rendered: boolean) {
+  private async settle(principal: Principal, reservationId: string, price: Price, rendered: boolean) {
     if (!rendered || price.credits >= pricing.renderedRead().credits) {
-      this.deps.credits.use(reservationId, price.credits);
+      await this.deps.credits.use(reservationId, price.credits);
       return this.deps.credits.commit(reservationId, rendered ? pricing.renderedRead() : price);
     }
-    this.deps.credits.release(reservationId);
+    await this.deps.credits.release(reservationId);
     return this.deps.credits.charge(principal.userId, pricing.renderedRead(), 'extraction_preview');
   }
 

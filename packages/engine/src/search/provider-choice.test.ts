@@ -35,15 +35,15 @@ describe('which search provider, and searches that cannot work', () => {
     try {
       for (const [t, code] of [[empty, 'search_index_empty'], [unset, 'search_provider_unset']] as const) {
         const me = principalOf(t.engine, 'a@x.test');
-        const before = t.engine.credits.balance(me.userId);
+        const before = await t.engine.credits.balance(me.userId);
         expect((await refusal(t.engine.search.quick(me, { query: 'anything' })))?.code).toBe(code);
         expect((await refusal(t.engine.search.search(me, { query: 'anything' })))?.code).toBe(code);
-        expect(t.engine.credits.balance(me.userId)).toBe(before);
+        expect(await t.engine.credits.balance(me.userId)).toBe(before);
       }
       const me = principalOf(empty.engine, 'a@x.test');
-      const before = empty.engine.credits.balance(me.userId);
+      const before = await empty.engine.credits.balance(me.userId);
       expect((await refusal(empty.engine.asks.create(me, { question: 'What changed in the latest release?' })))?.code).toBe('search_index_empty');
-      expect(empty.engine.credits.balance(me.userId)).toBe(before);
+      expect(await empty.engine.credits.balance(me.userId)).toBe(before);
     } finally {
       await empty.dispose();
       await unset.dispose();

@@ -20,9 +20,9 @@ beforeEach(async () => {
   await add('http://forum.test/threads/kettle-descaling', 'Descaling my kettle', 'Posted by a reader: how do I descale a kettle? Replies welcome.');
   await add('http://uni.edu/papers/kettle-thermodynamics', 'Kettle Thermodynamics', 'Abstract: we measure how a kettle heats water, peer-reviewed.');
   await add('http://docs.test/docs/kettle-api', 'Kettle API documentation', 'Documentation for the kettle control API and its specs.');
-  afterEach(() => {
+  afterEach(async () => {
     // Whatever a test did, the balance it reports is the ledger's sum.
-    expect(t.engine.credits.balance(alice.userId)).toBe(t.engine.credits.ledgerSum(alice.userId));
+    expect(await t.engine.credits.balance(alice.userId)).toBe(await t.engine.credits.ledgerSum(alice.userId));
   });
 });
 afterEach(() => t.dispose());
@@ -41,7 +41,7 @@ describe('prices', () => {
   ];
   for (const [flags, credits, features] of cases) {
     it(`charges ${credits} credit(s) for a full search with ${JSON.stringify(flags)}`, async () => {
-      const before = balance();
+      const before = await balance();
       const job = await sync({ query: 'kettle', ...flags });
       expect(job.credits).toEqual({
         consumed: credits,
@@ -49,11 +49,11 @@ describe('prices', () => {
         pricing_tier: credits === 2 ? 'advanced' : 'basic',
         advanced_features: features,
       });
-      expect(balance()).toBe(before - credits);
+      expect(await balance()).toBe(before - credits);
     });
 
     it(`quotes ${credits} credit(s) in a dry run with ${JSON.stringify(flags)} and charges nothing`, async () => {
-      const before = balance();
+      const before = await balance();
       const dry = (await t.engine.search.search(alice, { query: 'kettle', dry_run: true, ...flags })) as SearchDryRun;
       expect(dry).toEqual({
         dry_run: true,
@@ -62,7 +62,7 @@ describe('prices', () => {
         would_succeed: true,
         credits_balance: before,
       });
-      expect(balance()).toBe(before);
+      expect(await balance()).toBe(before);
       expect((await t.engine.search.list(alice)).total).toBe(0);
     });
   }
@@ -70,13 +70,13 @@ describe('prices', () => {
   it('charges 1 credit for a quick search and reports it', async () => {
     const out = await t.engine.search.quick(alice, { query: 'kettle' });
     expect(out.credits).toEqual({ consumed: 1, balance_after: 99, pricing_tier: 'basic', advanced_features: [] });
-    expect(balance()).toBe(99);
+    expect(await balance()).toBe(99);
   });
 
   it('answers 402 and charges nothing when the balance is short', async () => {
-    t.engine.credits.charge(alice.userId, { credits: 99, pricing_tier: 'basic', advanced_features: [] }, 'test');
+    await t.engine.credits.charge(alice.userId, { credits: 99, pricing_tier: 'basic', advanced_features: [] }, 'test');
     expect(await rejectionCodeOf(() => sync({ query: 'kettle', rerank_results: true }))).toBe('402 insufficient_credits');
-    expect(balance()).toBe(1);
+    expect(await balance()).toBe(1);
     const dry = (await t.engine.search.search(alice, { query: 'kettle', rerank_results: true, dry_run: true })) as SearchDryRun;
     expect(dry.would_succeed).toBe(false);
     const refused = (await sync({ query: 'kettle', rerank_results: true }).then(() => null, (e: WvrError) => e))!;
@@ -266,13 +266,13 @@ describe('tenant isolation', () => {
 
 describe('uncharged run', () => {
   it('answers with every option applied, neither charging nor recording a job', async () => {
-    const before = balance();
+    const before = await balance();
     const run = await t.engine.search.run(alice, { query: 'kettle', source_type: 'news', rerank_results: true, generate_suggestions: true });
     expect(run.provider).toBe('local');
     expect(run.results.map((r) => r.url)).toEqual(['http://news.test/news/kettle-recall']);
     expect(run.suggested_queries.length).toBeGreaterThan(0);
     expect(run.summary!.citations[0]!.url).toBe('http://news.test/news/kettle-recall');
-    expect(balance()).toBe(before);
+    expect(await balance()).toBe(before);
     expect((await t.engine.search.list(alice)).total).toBe(0);
   });
 

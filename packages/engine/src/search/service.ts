@@ -109,7 +109,7 @@ export class SearchService {
     const input = parseInput(QuickSearchBody, body);
     const price = pricing.quickSearch();
     const provider = await this.searchable(principal);
-    const credits = this.deps.credits.charge(principal.userId, price, 'search.quick');
+    const credits = await this.deps.credits.charge(principal.userId, price, 'search.quick');
     try {
       const hits = await provider.search({
         query: input.query,
@@ -127,7 +127,7 @@ export class SearchService {
       }));
       return { query: input.query, provider: provider.name, results, total: results.length, credits };
     } catch (error) {
-      this.refund(principal.userId, credits, 'quick search failed');
+      await this.refund(principal.userId, credits, 'quick search failed');
       throw error;
     }
   }
@@ -156,7 +156,7 @@ export class SearchService {
     if (input.session_id && !session && this.deps.sessions) return this.deps.sessions.search(principal, input.session_id, body);
     const price = pricing.fullSearch(input);
     if (input.dry_run) {
-      const { would_succeed, credits_balance } = this.deps.credits.canAfford(principal.userId, price.credits);
+      const { would_succeed, credits_balance } = await this.deps.credits.canAfford(principal.userId, price.credits);
       return {
         dry_run: true,
         query: input.query,
@@ -167,7 +167,7 @@ export class SearchService {
     }
     // A session's search is one step of its research, which may begin before anything is indexed.
     if (!session) await this.searchable(principal);
-    const credits = this.deps.credits.charge(principal.userId, price, 'search');
+    const credits = await this.deps.credits.charge(principal.userId, price, 'search');
     const id = this.ctx.random.uuid();
     await this.ctx.store.searchJobs.insert({
       id,
@@ -289,7 +289,7 @@ export class SearchService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.ctx.store.searchJobs.update(id, { status: 'failed', completedAt: this.now(), error: message });
-      this.refund(row.userId, row.credits, `search ${id} failed`);
+      await this.refund(row.userId, row.credits, `search ${id} failed`);
     }
     const done = await this.row(id);
     if (done && input.processing_mode === 'webhook' && input.webhook_url) {
@@ -413,8 +413,8 @@ export class SearchService {
     return { userId: user.id, email: user.email, plan: user.plan, tokenId: 'search-job', scopes: ['search'] };
   }
 
-  private refund(userId: string, credits: CreditsInfo, note: string): void {
-    if (credits.consumed > 0) this.deps.credits.refund(userId, credits.consumed, note);
+  private async refund(userId: string, credits: CreditsInfo, note: string): Promise<void> {
+    if (credits.consumed > 0) await this.deps.credits.refund(userId, credits.consumed, note);
   }
 
   private now(): string {

@@ -3,7 +3,7 @@ import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { Principal } from '../accounts/schemas.js';
 import type { CrawlDetail } from '../crawl/responses.js';
 import type { SearchJob } from '../search/schemas.js';
-import { openTestEngine, principalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, principalOf, fundedPrincipalOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
 
 let web: LocalWeb;
 let t: TestEngine;
@@ -18,7 +18,7 @@ afterEach(() => t.dispose());
 async function open() {
   // Searches read the local index (named, since a SearXNG URL alone would select SearXNG); asks may use both.
   t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search, searchProvider: 'local' });
-  owner = principalOf(t.engine, 'owner@x.test', { credits: 1000 });
+  owner = await fundedPrincipalOf(t.engine, 'owner@x.test', 1000);
   for (let i = 1; i <= 6; i++) {
     await t.engine.search.index.upsert({
       url: `http://kettles.test/reviews/${i}`,
@@ -37,7 +37,7 @@ describe('operations run through a session', () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Kettles' });
     const balance = () => engine.credits.balance(owner.userId);
-    const before = balance();
+    const before = await balance();
 
     const first = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync' })) as SearchJob;
     expect(first.results).toHaveLength(2);
@@ -53,7 +53,7 @@ describe('operations run through a session', () => {
     const fourth = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync' })) as SearchJob;
     expect(fourth.results).toHaveLength(6);
 
-    expect(before - balance()).toBe(4);
+    expect(before - (await balance())).toBe(4);
     const timeline = await engine.sessions.timeline(owner, session.id);
     expect(timeline.data.map((o) => [o.kind, o.status, o.result_count, o.credits, o.resource_id])).toEqual([
       ['search', 'completed', 2, 1, first.id],
@@ -73,13 +73,13 @@ describe('operations run through a session', () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Short', session_config: { max_operations: 1 } });
     await engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
-    const before = engine.credits.balance(owner.userId);
+    const before = await engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
     // A dry run answers what the call would: the same 409, never would_succeed: true.
     expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', dry_run: true }))).toBe('409 session_max_operations_reached');
     expect(await rejectionCodeOf(() => engine.sessions.crawl(owner, session.id, { urls: [`${web.news}/`], dry_run: true }))).toBe('409 session_max_operations_reached');
     expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('409 session_max_operations_reached');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
     expect((await engine.sessions.timeline(owner, session.id)).total).toBe(1);
   });
 
@@ -108,11 +108,11 @@ describe('operations run through a session', () => {
     expect(created.status).toBe('pending');
     expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'running', resource_id: created.id });
     await engine.sessions.share(owner, session.id, { shared_with_org: true, organization_id: org.id });
-    expect(engine.crawls.get(colleague, created.id).access_level).toBe('org_viewer');
+    expect((await engine.crawls.get(colleague, created.id)).access_level).toBe('org_viewer');
     await engine.jobs.drain();
     const [op] = (await engine.sessions.get(owner, session.id)).operations;
     expect(op).toMatchObject({ status: 'completed', result_count: 2, credits: 2 });
-    const crawled = engine.crawls.get(owner, created.id).documents.map((d) => d.url);
+    const crawled = (await engine.crawls.get(owner, created.id)).documents.map((d) => d.url);
     expect([...op!.result_urls].sort()).toEqual([...crawled].sort());
     expect((await engine.sessions.get(owner, session.id)).context_summary.urls_seen).toBe(2);
   });
@@ -143,7 +143,7 @@ describe('operations run through a session', () => {
   it('records an operation whose search fails for lack of credits as failed', async () => {
     const engine = await open();
     const poor = principalOf(engine, 'poor@x.test');
-    engine.credits.reserve(poor.userId, engine.credits.balance(poor.userId), 'spend everything');
+    await engine.credits.reserve(poor.userId, await engine.credits.balance(poor.userId), 'spend everything');
     const session = await engine.sessions.create(poor, { name: 'Broke' });
     expect(await rejectionCodeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
     expect((await engine.sessions.timeline(poor, session.id)).data[0]).toMatchObject({ status: 'failed', credits: 0 });
@@ -153,16 +153,16 @@ describe('operations run through a session', () => {
 describe('plain search and crawl requests that name a session_id', () => {
   it("refuse another user's session with 404 and charge nothing", async () => {
     const engine = await open();
-    const intruder = principalOf(engine, 'intruder@x.test', { credits: 100 });
+    const intruder = await fundedPrincipalOf(engine, 'intruder@x.test', 100);
     const session = await engine.sessions.create(owner, { name: 'Private' });
-    const before = engine.credits.balance(intruder.userId);
+    const before = await engine.credits.balance(intruder.userId);
     expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('404 session_not_found');
     expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('404 session_not_found');
     expect(await rejectionCodeOf(() => engine.crawls.create(intruder, { urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }))).toBe('404 session_not_found');
-    expect(engine.credits.balance(intruder.userId)).toBe(before);
-    expect(engine.credits.balance(intruder.userId)).toBe(engine.credits.ledgerSum(intruder.userId));
+    expect(await engine.credits.balance(intruder.userId)).toBe(before);
+    expect(await engine.credits.balance(intruder.userId)).toBe(await engine.credits.ledgerSum(intruder.userId));
     expect((await engine.search.list(intruder)).total).toBe(0);
-    expect(engine.crawls.list(intruder).total).toBe(0);
+    expect((await engine.crawls.list(intruder)).total).toBe(0);
     expect((await engine.sessions.timeline(owner, session.id)).total).toBe(0);
   });
 
@@ -180,9 +180,9 @@ describe('plain search and crawl requests that name a session_id', () => {
     ]);
     expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
     expect(detail.context_summary.urls_seen).toBe(3);
-    const before = engine.credits.balance(owner.userId);
+    const before = await engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('409 session_max_operations_reached');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
   });
 
   it('run a plain crawl as a session operation whose seen pages are filtered by default, and refuse a completed session with 409', async () => {
@@ -201,8 +201,8 @@ describe('plain search and crawl requests that name a session_id', () => {
     ]);
     expect(timeline[1]!.filtered_count).toBeGreaterThan(0);
     await engine.sessions.complete(owner, session.id);
-    const before = engine.credits.balance(owner.userId);
+    const before = await engine.credits.balance(owner.userId);
     expect(await rejectionCodeOf(() => engine.crawls.create(owner, body))).toBe('409 session_completed');
-    expect(engine.credits.balance(owner.userId)).toBe(before);
+    expect(await engine.credits.balance(owner.userId)).toBe(before);
   });
 });

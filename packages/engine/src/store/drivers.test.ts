@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostGatePort } from './ports/hosts.js';
 import type { JobsPort } from './ports/jobs.js';
+import type { LedgerPort, LedgerRecord } from './ports/ledger.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
 import { openDatabase } from './sqlite/open.js';
 import { createSqliteStore } from './sqlite/index.js';
@@ -11,6 +12,7 @@ import { openPostgres, type PgDatabase } from './pg/client.js';
 import { PgExecutor } from './pg/executor.js';
 import { PgHostGate } from './pg/hosts.js';
 import { PgJobsPort } from './pg/jobs.js';
+import { PgLedger } from './pg/ledger.js';
 import { PgSchedules, PgWorkflows } from './pg/workflows.js';
 import { freshDatabase, type TestDatabase } from './pg/testing.js';
 
@@ -20,6 +22,7 @@ interface Ports {
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
   hosts: HostGatePort;
+  ledger: LedgerPort;
   atomically<T>(fn: () => Promise<T>): Promise<T>;
 }
 
@@ -40,14 +43,14 @@ const drivers: [string, () => Ports][] = [
     () => {
       const { sqlite, db } = openDatabase(join(mkdtempSync(join(tmpdir(), 'wvr-drivers-')), 'wvr.db'));
       const store = createSqliteStore(sqlite, db);
-      return { ...store, atomically: (fn) => store.atomically(fn) };
+      return { ...store, ledger: store.ledger, atomically: (fn) => store.atomically(fn) };
     },
   ],
   [
     'PostgreSQL',
     () => {
       const ex = new PgExecutor(pg.pool);
-      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), atomically: (fn) => ex.atomically(fn) };
+      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), ledger: new PgLedger(ex), atomically: (fn) => ex.atomically(fn) };
     },
   ],
 ];
@@ -201,5 +204,58 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     // Three reservations made at about the same moment: now, one delay on, two delays on.
     expect(waits.sort((a, b) => a - b).map((w) => Math.round(w / 10_000))).toEqual([0, 1, 2]);
     expect(await hosts.reserve(`http://other-${n}.test`, 10_000)).toBe(0);
+  });
+  it('the ledger: reserve, use within the hold, commit, release once, refund; the balance is the sum', async () => {
+    const { ledger, atomically } = open();
+    const user = `payer-${++n}`;
+    const at = '2026-01-01T00:00:00.000Z';
+    const entry = (kind: LedgerRecord['kind'], amount: number, fields: Partial<LedgerRecord> = {}) => ({ id: `${user}-${++n}`, userId: user, kind, amount, reservationId: null, operation: 'test', note: null, period: null, createdAt: at, ...fields });
+    // As the credits service reserves: the balance read and the hold in one transaction.
+    const reserve = (id: string, amount: number) =>
+      atomically(async () => {
+        if ((await ledger.balance(user)) < amount) return false;
+        await ledger.insertReservation({ id, userId: user, operation: 'test', amount, used: 0, status: 'open', createdAt: at });
+        await ledger.appendEntry(entry('reserve', -amount, { reservationId: id }));
+        return true;
+      });
+    const grant = await ledger.appendEntry(entry('grant', 10, { operation: null, period: '2026-01' }));
+    expect(await ledger.hasPeriodGrant(user, '2026-01')).toBe(true);
+    expect(await ledger.hasPeriodGrant(user, '2026-02')).toBe(false);
+    expect(await ledger.lastPeriodGrantSeq(user)).toBe(grant.seq);
+
+    const [a, b] = [`${user}-a`, `${user}-b`];
+    expect(await reserve(a, 6)).toBe(true);
+    expect(await reserve(b, 5)).toBe(false); // 4 left
+    expect(await reserve(b, 4)).toBe(true);
+    expect(await ledger.balance(user)).toBe(0);
+    expect(await ledger.held(user)).toBe(10);
+
+    expect(await ledger.useReserved(a, 4)).toBe('used');
+    expect(await ledger.useReserved(a, 3)).toBe('over_budget');
+    expect(await ledger.useReserved(`${user}-none`, 1)).toBe('missing');
+    expect(await ledger.growReservation(a, 1)).toBe(true);
+    await ledger.appendEntry(entry('reserve', -1, { reservationId: a }));
+    expect(await ledger.useReserved(a, 3)).toBe('used');
+    expect(await ledger.reservation(a)).toMatchObject({ userId: user, amount: 7, used: 7, status: 'open', closedAt: null });
+
+    // Commit a (everything used: nothing back), release b once (all 4 back).
+    expect(await ledger.closeReservation(a, 'committed', at)).toMatchObject({ status: 'committed', amount: 7, used: 7, closedAt: at });
+    expect(await ledger.closeReservation(a, 'released', at)).toBeUndefined();
+    expect(await ledger.useReserved(a, 1)).toBe('closed');
+    expect(await ledger.growReservation(a, 1)).toBe(false);
+    expect(await ledger.closeReservation(b, 'released', at)).toMatchObject({ status: 'released', amount: 4, used: 0 });
+    await ledger.appendEntry(entry('release', 4, { reservationId: b }));
+    expect(await ledger.closeReservation(b, 'released', at)).toBeUndefined();
+    expect(await ledger.reservation(b)).toMatchObject({ status: 'released', closedAt: at });
+
+    await ledger.appendEntry(entry('refund', 2));
+    expect(await ledger.balance(user)).toBe(10 - 6 - 4 - 1 + 4 + 2);
+    expect(await ledger.held(user)).toBe(0);
+    expect(await ledger.spentSince(user, grant.seq)).toBe(6 + 4 + 1 - 4 - 2);
+    const recent = await ledger.recentEntries(user, 3);
+    expect(recent.map((e) => [e.kind, e.amount])).toEqual([['refund', 2], ['release', 4], ['reserve', -1]]);
+    expect(recent[0]).toMatchObject({ userId: user, reservationId: null, operation: 'test', note: null, period: null, createdAt: at });
+    expect(recent[0]!.seq).toBeGreaterThan(recent[1]!.seq);
+    expect((await ledger.recentEntries(user, 100)).reduce((sum, e) => sum + e.amount, 0)).toBe(await ledger.balance(user));
   });
 });

@@ -11,13 +11,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * synchronous, so a single statement is atomic in the event loop.
  */
 export class TxGate {
-  private readonly inside = new AsyncLocalStorage<TxGate>();
+  private readonly inside = new AsyncLocalStorage<object>();
   private tail: Promise<unknown> = Promise.resolve();
   private open = 0;
+  /** The open transaction's token; undefined between transactions. */
+  private current: object | undefined;
 
-  /** True when the caller runs inside this gate's transaction. */
+  /**
+   * True when the caller runs inside this gate's open transaction. The token, not mere presence in
+   * the storage: work started from inside a transaction (a timer, a job woken by an enqueue) keeps its
+   * async context after the transaction ends, and must not take itself for part of a later one (it
+   * would skip BEGIN and run unguarded inside another caller's transaction).
+   */
   get inTransaction(): boolean {
-    return this.inside.getStore() === this;
+    const token = this.inside.getStore();
+    return token !== undefined && token === this.current;
   }
 
   /** Runs one statement (or a few, synchronously): now, or after the open transaction ends. */
@@ -36,19 +44,22 @@ export class TxGate {
    * Runs `body` as the only writer: `begin` before it, `commit` after, `rollback` when it throws.
    * Nested calls join the outer transaction (callers compose without knowing who opened it).
    */
-  exclusive<T>(body: () => Promise<T>, hooks: { begin(): void; commit(): void; rollback(): void }): Promise<T> {
+  exclusive<T>(body: () => Promise<T>, hooks: { begin(): void | Promise<void>; commit(): void; rollback(): void }): Promise<T> {
     if (this.inTransaction) return body();
     return this.enqueue(async () => {
       this.open++;
+      const token = {};
       try {
-        hooks.begin();
-        const result = await this.inside.run(this, body);
+        await hooks.begin();
+        this.current = token;
+        const result = await this.inside.run(token, body);
         hooks.commit();
         return result;
       } catch (error) {
         hooks.rollback();
         throw error;
       } finally {
+        this.current = undefined;
         this.open--;
       }
     });

@@ -8,6 +8,7 @@ import type { AccountsPort, RateLimitsPort } from './ports/accounts.js';
 import type { JobsPort } from './ports/jobs.js';
 import type { NotifyPort } from './ports/notify.js';
 import type { WebCachePort } from './ports/web-cache.js';
+import type { LedgerPort } from './ports/ledger.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 import type { SessionsPort } from './ports/sessions.js';
 import type { SearchIndexPort, SearchJobsPort } from './ports/search.js';
@@ -24,4 +25,5 @@ export interface StorePorts {
   sessions: SessionsPort;
   searchJobs: SearchJobsPort;
   searchIndex: SearchIndexPort;
+  ledger: LedgerPort;
 }

@@ -31,11 +31,16 @@ export function openTestEngine(options: EngineOptions = {}): TestEngine {
   };
 }
 
-/** A user (created on first use) acting locally with every scope, optionally granted credits first. */
-export function principalOf(engine: Engine, email: string, options: { credits?: number } = {}): Principal {
-  const user = engine.accounts.ensureUser({ email });
-  if (options.credits) engine.credits.grant(user.id, options.credits);
-  return engine.accounts.localPrincipal(user);
+/** A user (created on first use) acting locally with every scope. */
+export function principalOf(engine: Engine, email: string): Principal {
+  return engine.accounts.localPrincipal(engine.accounts.ensureUser({ email }));
+}
+
+/** principalOf, granted `credits` first (a grant is a ledger write, so this one is async). */
+export async function fundedPrincipalOf(engine: Engine, email: string, credits: number): Promise<Principal> {
+  const principal = principalOf(engine, email);
+  await engine.credits.grant(principal.userId, credits);
+  return principal;
 }
 
 export interface SharingCast {

@@ -40,7 +40,7 @@ describe('crawl workflows on the local web', () => {
     expect(second.results![0]!.fingerprint).toBe(diff.fingerprint);
     const third = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(third.result_changes).toMatchObject({ changed_urls: [], retained_count: 1 });
-    expect(t.engine.credits.balance(p.userId)).toBe(94);
+    expect(await t.engine.credits.balance(p.userId)).toBe(94);
   });
 
   it('estimates what crawl runs consume: the seeds without expansion, max_pages with it', async () => {

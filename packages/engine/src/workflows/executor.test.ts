@@ -47,14 +47,14 @@ describe('search patrols use every search option', () => {
     const config = { query: 'kettle', source_type: 'news', generate_suggestions: true, generate_summary: true };
     const { workflow } = await t.engine.workflows.create(p, { name: 'kettle news', workflow_type: 'search', operation_config: config, interval: '1 day' });
     expect(workflow!.estimated_credits_per_execution).toBe(2);
-    const before = t.engine.credits.balance(p.userId);
+    const before = await t.engine.credits.balance(p.userId);
     const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(run.results!.map((r) => r.url).sort()).toEqual(['http://daily.test/news/kettle-prices', 'http://news.test/news/kettle-recall']);
     expect(run.results!.every((r) => r.source_type === 'news')).toBe(true);
     expect(run.suggested_queries!.length).toBeGreaterThan(0);
     expect(run.summary!.citations.map((c) => c.url).sort()).toEqual(run.results!.map((r) => r.url).sort());
     expect(run.credits).toMatchObject({ consumed: 2, pricing_tier: 'advanced', advanced_features: ['generate_suggestions'] });
-    expect(t.engine.credits.balance(p.userId)).toBe(before - 2);
+    expect(await t.engine.credits.balance(p.userId)).toBe(before - 2);
     // The patrol's search is neither charged again nor recorded as a search job.
     expect((await t.engine.search.list(p)).total).toBe(0);
   });
@@ -191,7 +191,7 @@ describe('failed workflows', () => {
     const failed = await t.engine.workflows.get(p, workflow!.id);
     expect(failed).toMatchObject({ status: 'failed', next_run_at: null, execution_count: 0 });
     expect(failed.recent_executions.map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
-    expect(t.engine.credits.balance(p.userId)).toBe(100);
+    expect(await t.engine.credits.balance(p.userId)).toBe(100);
 
     healthy = true;
     const revived = await t.engine.workflows.execute(p, workflow!.id);

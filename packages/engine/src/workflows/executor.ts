@@ -77,7 +77,7 @@ export class WorkflowExecutor {
     if (trigger === 'manual') {
       // A caller asking now gets the 402 up front when the patrol's crawls could not be paid.
       const estimate = this.estimate(w);
-      const { would_succeed, credits_balance } = credits.canAfford(w.userId, estimate);
+      const { would_succeed, credits_balance } = await credits.canAfford(w.userId, estimate);
       if (!would_succeed) throw errors.insufficientCredits(estimate, credits_balance, { details: { operation: 'workflow_execution', workflow_id: w.id } });
     }
     let begun: Begun;
@@ -97,7 +97,7 @@ export class WorkflowExecutor {
       await this.giveBack(w, begun.reservationId, 'failed');
       return this.record(w, trigger, slot, startedAt, { failure: asFailure(error), creditsConsumed: 0, price }, begun);
     }
-    const info = credits.commit(begun.reservationId, price);
+    const info = await credits.commit(begun.reservationId, price);
     if (session.operationId) {
       const documents = outcome.results.map((r) => ({ url: r.url, title: r.title, text: r.text ?? r.description }));
       await this.deps.sessions!.finishOperation(session.operationId, { status: 'completed', documents, credits: info.consumed + outcome.crawlCredits });
@@ -112,7 +112,7 @@ export class WorkflowExecutor {
   private begin(w: WorkflowRow, trigger: 'manual' | 'schedule', slot: string | null, startedAt: string, amount: number): Promise<Begun> {
     const { ctx, credits } = this.deps;
     return ctx.store.atomically(async (tx) => {
-      const reservation = credits.reserve(w.userId, amount, 'workflow_execution');
+      const reservation = await credits.reserve(w.userId, amount, 'workflow_execution');
       const id = ctx.random.uuid();
       const running: RunningBody = { running: { owner: this.owner, reservation_id: reservation.id } };
       const seq = await tx.workflows.appendExecution({ id, workflowId: w.id, userId: w.userId, trigger, slot, status: 'running', conditionMet: false, body: running, startedAt, finishedAt: startedAt });
@@ -124,10 +124,10 @@ export class WorkflowExecutor {
   private giveBack(w: Pick<WorkflowRow, 'id' | 'userId'>, reservationId: string, why: 'failed' | 'interrupted'): Promise<void> {
     const { ctx, credits } = this.deps;
     return ctx.store.atomically(async () => {
-      const held = credits.reservation(reservationId);
+      const held = await credits.reservation(reservationId);
       if (held.status !== 'open') return;
-      credits.release(reservationId);
-      if (held.used > 0) credits.refund(w.userId, held.used, `workflow ${w.id} execution ${why}`);
+      await credits.release(reservationId);
+      if (held.used > 0) await credits.refund(w.userId, held.used, `workflow ${w.id} execution ${why}`);
     });
   }
 
@@ -160,9 +160,9 @@ export class WorkflowExecutor {
   }
 
   private async operate(w: WorkflowRow, reservationId: string, session: PatrolSessionContext | undefined): Promise<Outcome> {
-    const use = (amount: number) => amount === 0 || this.deps.credits.use(reservationId, amount);
+    const use = async (amount: number) => amount === 0 || this.deps.credits.use(reservationId, amount);
     if (w.mode === 'simple') {
-      if (!use(this.price(w).credits)) throw unavailable('budget', 'the execution price exceeds its reservation');
+      if (!(await use(this.price(w).credits))) throw unavailable('budget', 'the execution price exceeds its reservation');
       const config = w.operationConfig ?? {};
       if (w.workflowType === 'crawl') {
         const { urls, max_pages, ...rest } = config as { urls?: string[]; max_pages?: number };
@@ -185,7 +185,7 @@ export class WorkflowExecutor {
   private async pipeline(
     w: WorkflowRow,
     steps: Step[],
-    use: (n: number) => boolean,
+    use: (n: number) => Promise<boolean>,
     budget: number | undefined,
     session: PatrolSessionContext | undefined,
   ): Promise<Outcome> {
@@ -211,7 +211,7 @@ export class WorkflowExecutor {
       // Under a budget a crawl may spend only what is left of it, through its own budget_config.
       const crawlBudget = budget === undefined ? undefined : budget - spent - crawlCredits;
       const cost = ownStepCost(step);
-      if (!use(cost) || (step.type === 'crawl' && crawlBudget !== undefined && crawlBudget < 1)) {
+      if (!(await use(cost)) || (step.type === 'crawl' && crawlBudget !== undefined && crawlBudget < 1)) {
         skip('budget_exhausted: the step would spend past max_credits_per_execution');
         continue;
       }
@@ -289,7 +289,7 @@ export class WorkflowExecutor {
       stop = await evaluateStopCondition(stopOf(w), { results: r.outcome.results, changes, intent: intent.text }, this.deps.provider);
     }
     const finishedAt = ctx.clock.now().toISOString();
-    const balanceAfter = this.deps.credits.balance(w.userId);
+    const balanceAfter = await this.deps.credits.balance(w.userId);
     const execution: WorkflowExecution = {
       id: begun?.id ?? ctx.random.uuid(),
       workflow_id: w.id,

@@ -36,7 +36,7 @@ describe('a process killed in the middle of a scheduled crawl patrol', () => {
     const dbPath = join(dir, 'wvr.db');
     const setup = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
     const p = setup.accounts.localPrincipal(setup.accounts.ensureUser({ email: 'crash@x.test' }));
-    setup.credits.grant(p.userId, 1_000);
+    await setup.credits.grant(p.userId, 1_000);
     const { workflow } = await setup.workflows.create(p, {
       name: 'news watch',
       workflow_type: 'crawl',
@@ -71,7 +71,7 @@ describe('a process killed in the middle of a scheduled crawl patrol', () => {
       await engine.jobs.drain();
       expect(read(dbPath, "select id from credit_reservations where status = 'open'")).toEqual([]);
       const [sum] = read<{ total: number }>(dbPath, 'select sum(amount) as total from credit_ledger where user_id = ?', p.userId);
-      expect(engine.credits.balance(p.userId)).toBe(sum!.total);
+      expect(await engine.credits.balance(p.userId)).toBe(sum!.total);
       const [crawl] = read<{ status: string; pages: number; credits: number }>(dbPath, 'select status, pages_fetched as pages, credits_used as credits from crawls');
       expect(crawl).toMatchObject({ status: 'completed', pages: 12 });
     } finally {

@@ -49,7 +49,7 @@ describe('search workflows on the local web', () => {
     expect(runs[1]!.result_changes!.net_new_urls[0]).toMatchObject({ title: expect.any(String), snippet: expect.any(String) });
     expect(runs.map((e) => e.result_changes!.previous_execution_id)).toEqual([null, runs[0]!.id, runs[1]!.id]);
     expect(runs.map((e) => e.credits.consumed)).toEqual([1, 1, 1]);
-    expect(t.engine.credits.balance(p.userId)).toBe(97);
+    expect(await t.engine.credits.balance(p.userId)).toBe(97);
     const history = await t.engine.workflows.executions(p, workflow!.id, { limit: 2 });
     expect(history).toMatchObject({ total: 3, limit: 2 });
     expect(history.data.map((e) => e.seq)).toEqual([3, 2]);
@@ -184,7 +184,7 @@ describe('search workflows on the local web', () => {
     ]);
     expect(run.results!.map((r) => r.url).sort()).toEqual([...hits].sort());
     expect(run.credits.consumed).toBe(4);
-    expect(t.engine.credits.balance(p.userId)).toBe(96);
+    expect(await t.engine.credits.balance(p.userId)).toBe(96);
   });
 
   it('decomposes a compound query under query_decomposition: one search per sub-query, merged with provenance', async () => {
@@ -218,7 +218,7 @@ describe('search workflows on the local web', () => {
     const run = (await t.engine.workflows.execute(p, workflow!.id)).execution!;
     expect(run.status).toBe('completed');
     expect(run.credits.consumed).toBe(2);
-    expect(t.engine.credits.balance(p.userId)).toBe(100 - run.credits.consumed);
+    expect(await t.engine.credits.balance(p.userId)).toBe(100 - run.credits.consumed);
   });
 
   it('hands change events to the notification outbox, which delivers them to the webhook', async () => {

@@ -165,7 +165,7 @@ describe('workflow scheduler under load', () => {
     search = await searchServer(onRequest);
     t = openTestEngine({ searchProvider: 'searxng', searxngUrl: search.url, allowPrivateNetwork: true });
     const p = owner(t.engine);
-    t.engine.credits.grant(p.userId, 10_000);
+    await t.engine.credits.grant(p.userId, 10_000);
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
       const { workflow } = await t.engine.workflows.create(p, { name: `patrol ${i}`, workflow_type: 'search', operation_config: { query: 'kettle', max_results: 5 }, interval_minutes: 1 });

@@ -148,10 +148,10 @@ describe('workflows service', () => {
     t = openTestEngine({ searxngUrl: 'http://127.0.0.1:9', searchProvider: 'searxng', allowPrivateNetwork: true });
     p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
     const { workflow } = await t.engine.workflows.create(p, search('no search'));
-    const before = t.engine.credits.balance(p.userId);
+    const before = await t.engine.credits.balance(p.userId);
     const r = await t.engine.workflows.execute(p, workflow!.id);
     expect(r.execution).toMatchObject({ status: 'failed', error: { code: 'search_provider_failed' }, credits: { consumed: 0 } });
-    expect(t.engine.credits.balance(p.userId)).toBe(before);
+    expect(await t.engine.credits.balance(p.userId)).toBe(before);
   });
 
   it('fails a workflow after 3 failed scheduled executions in a row and stops its patrols', async () => {
@@ -214,14 +214,14 @@ describe('workflows service', () => {
   });
 
   it('charges plan previews by preset and refuses them with 402 when short', async () => {
-    const plan = t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'standard' });
+    const plan = await t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'standard' });
     expect(plan.credits_consumed).toBe(30);
-    expect(t.engine.credits.balance(p.userId)).toBe(70);
+    expect(await t.engine.credits.balance(p.userId)).toBe(70);
     const refused = await failure(() => t.engine.workflows.plan(p, { intent: 'Alert me when Acme announces a new inverter release', preset: 'comprehensive' }));
     expect(refused.status).toBe(402);
     expect(refused.suggestions!.join(' ')).toMatch(/smaller preset/);
     expect(refused.suggestions!.join(' ')).not.toMatch(/max_pages|extraction_schema/);
-    expect(t.engine.credits.balance(p.userId)).toBe(70);
+    expect(await t.engine.credits.balance(p.userId)).toBe(70);
   });
 
   it('plans asynchronously on the job queue and reports the result on polling', async () => {
@@ -231,14 +231,14 @@ describe('workflows service', () => {
     const done = await t.engine.workflows.planJob(p, job.id);
     expect(done).toMatchObject({ status: 'completed', result: { planning_profile: 'fork_join_dag', credits_consumed: 10 } });
     expect((await t.engine.jobs.get(job.id))?.status).toBe('succeeded');
-    expect(t.engine.credits.balance(p.userId)).toBe(90);
+    expect(await t.engine.credits.balance(p.userId)).toBe(90);
   });
 
   it('records a failed plan job, without a charge, when the budget cannot pay one search', async () => {
     const job = await t.engine.workflows.planAsync(p, { intent: 'Monitor Acme earnings filings every quarter', planning_budget: 0.5, preset: 'quick' });
     await t.engine.workflows.settled();
     expect(await t.engine.workflows.planJob(p, job.id)).toMatchObject({ status: 'failed', result: null, error: { code: 'planning_budget_too_small' } });
-    expect(t.engine.credits.balance(p.userId)).toBe(100);
+    expect(await t.engine.credits.balance(p.userId)).toBe(100);
   });
 
   it('assesses intents for free, and past 10 an hour answers from the heuristic with rate_limited', async () => {
@@ -248,7 +248,7 @@ describe('workflows service', () => {
     }
     const limited = await t.engine.workflows.assessIntent(p, { intent: 'news about stuff and things' });
     expect(limited).toMatchObject({ assessment_source: 'heuristic', fallback_reason_code: 'rate_limited', assessment: 'vague' });
-    expect(t.engine.credits.balance(p.userId)).toBe(100);
+    expect(await t.engine.credits.balance(p.userId)).toBe(100);
     expect((await failure(() => t.engine.workflows.assessIntent(p, { intent: 'short', timeout: 10 }))).status).toBe(400);
   });
 });

@@ -123,7 +123,7 @@ export class WorkflowsService {
     };
     row.nextRunAt = row.status === 'active' ? (firstSlot(scheduleOf(row), now)?.toISOString() ?? null) : null;
     const perRun = this.executor.estimate(row);
-    const afford = this.deps.credits.canAfford(principal.userId, perRun);
+    const afford = await this.deps.credits.canAfford(principal.userId, perRun);
     const estimate = { credits_per_execution: perRun, ...afford, first_run_at: row.nextRunAt };
     if (body.dry_run) return { dry_run: true as const, workflow: null, estimate };
     await this.ctx.store.workflows.insert(row);
@@ -213,7 +213,7 @@ export class WorkflowsService {
     assertRunnable(id, row.status);
     if (body.dry_run) {
       const credits = this.executor.estimate(row);
-      return { workflow_id: id, dry_run: true as const, status: row.status, execution: null, estimate: { credits, ...this.deps.credits.canAfford(principal.userId, credits) } };
+      return { workflow_id: id, dry_run: true as const, status: row.status, execution: null, estimate: { credits, ...(await this.deps.credits.canAfford(principal.userId, credits)) } };
     }
     // One execution of a workflow at a time: a manual run waits for the running one, then compares with it.
     const execution = await this.serial.run(id, async () => {
@@ -251,19 +251,19 @@ export class WorkflowsService {
   }
 
   /** Charged by preset (quick 10, standard 30, thorough 50, comprehensive 100); 402 when short. */
-  plan(principal: Principal, input: unknown): WorkflowPlan {
+  async plan(principal: Principal, input: unknown): Promise<WorkflowPlan> {
     const body = parseInput(PlanBody, input);
     const price = pricing.planPreview(presetOf(body));
     // Planned before charging, so a budget too small to plan costs nothing.
     const plan = planWorkflow(body, price.credits);
-    const charged = this.deps.credits.charge(principal.userId, price, 'workflow_plan');
+    const charged = await this.deps.credits.charge(principal.userId, price, 'workflow_plan');
     return { ...plan, credits_consumed: charged.consumed };
   }
 
   async planAsync(principal: Principal, input: unknown) {
     const body = parseInput(PlanBody, input);
     const price = pricing.planPreview(presetOf(body));
-    const canPlan = this.deps.credits.canAfford(principal.userId, price.credits);
+    const canPlan = await this.deps.credits.canAfford(principal.userId, price.credits);
     if (!canPlan.would_succeed) throw errors.insufficientCredits(price.credits, canPlan.credits_balance, { details: { operation: 'workflow_plan' } });
     const id = this.ctx.random.uuid();
     await this.ctx.store.atomically(async (tx) => {
@@ -317,7 +317,7 @@ export class WorkflowsService {
     if (!row || row.status !== 'running') return;
     let outcome: Parameters<WorkflowsService['finishPlanJob']>[1];
     try {
-      outcome = { status: 'completed', result: this.plan(this.deps.principalOf(row.userId), row.request) };
+      outcome = { status: 'completed', result: await this.plan(this.deps.principalOf(row.userId), row.request) };
     } catch (error) {
       if (!isWvrError(error)) throw error;
       outcome = { status: 'failed', error: { code: error.code, message: error.message } };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { createEngine } from '../engine.js';
-import { openTestEngine, principalOf } from '../testing/engine.js';
+import { openTestEngine, fundedPrincipalOf } from '../testing/engine.js';
 
 let web: LocalWeb;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('crawl patrols with another engine on the data folder', () => {
     const t = openTestEngine({ allowPrivateNetwork: true });
     const other = createEngine({ dbPath: t.dbPath, clock: t.clock, allowPrivateNetwork: true, secret: 'test-secret' });
     try {
-      const p = principalOf(t.engine, 'patrol@x.test', { credits: 1_000 });
+      const p = await fundedPrincipalOf(t.engine, 'patrol@x.test', 1_000);
       const { workflow } = await t.engine.workflows.create(p, {
         name: 'news watch',
         workflow_type: 'crawl',
@@ -25,8 +25,8 @@ describe('crawl patrols with another engine on the data folder', () => {
         interval: '1 day',
       });
       const execution = t.engine.workflows.execute(p, workflow!.id);
-      const crawl = await vi.waitFor(() => {
-        const [running] = t.engine.crawls.list(p).data.filter((c) => c.status === 'running' && c.stats.pages_crawled >= 1);
+      const crawl = await vi.waitFor(async () => {
+        const [running] = (await t.engine.crawls.list(p)).data.filter((c) => c.status === 'running' && c.stats.pages_crawled >= 1);
         if (!running) throw new Error('no crawl page yet');
         return running;
       }, { timeout: 30_000, interval: 20 });
@@ -38,7 +38,7 @@ describe('crawl patrols with another engine on the data folder', () => {
       const run = (await execution).execution!;
       expect(run.error ?? null).toBeNull();
       expect(run).toMatchObject({ status: 'completed', result_count: 8 });
-      expect(t.engine.crawls.get(p, crawl.id)).toMatchObject({ status: 'completed', stats: { pages_crawled: 8 } });
+      expect(await t.engine.crawls.get(p, crawl.id)).toMatchObject({ status: 'completed', stats: { pages_crawled: 8 } });
     } finally {
       await other.close();
       await t.dispose();

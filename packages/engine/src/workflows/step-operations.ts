@@ -61,7 +61,7 @@ export function searchOperation(search: SearchRunner, principalOf: (userId: stri
 /** The part of `engine.crawls` and `engine.jobs` a patrol uses: a real crawl job, run now. */
 export interface CrawlJobs {
   create(principal: Principal, body: unknown): Promise<CrawlDetail | CrawlDryRun>;
-  get(principal: Principal, id: string): CrawlDetail;
+  get(principal: Principal, id: string): Promise<CrawlDetail>;
 }
 
 export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>, principalOf: (userId: string) => Principal): NonNullable<WorkflowOperations['crawl']> {
@@ -106,7 +106,7 @@ const FOLLOW_MAX_MS = 1_000;
 async function crawlToEnd(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>, principal: Principal, id: string): Promise<CrawlDetail> {
   for (let pause = FOLLOW_FIRST_MS; ; pause = Math.min(pause * 2, FOLLOW_MAX_MS)) {
     const job = await jobs.runNow(id);
-    const crawl = crawls.get(principal, id);
+    const crawl = await crawls.get(principal, id);
     if (crawl.status !== 'pending' && crawl.status !== 'running') return crawl;
     // The job ended without ending its crawl: nothing will move it any further.
     if (!job || job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') return crawl;

@@ -13,7 +13,7 @@ afterAll(async () => web.close());
 beforeEach(async () => {
   t = await openTestServer({ engine: { allowPrivateNetwork: true } });
   const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
-  t.engine.credits.grant(user.id, 500);
+  await t.engine.credits.grant(user.id, 500);
   token = (await t.engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl'] })).token;
 });
 afterEach(() => t.close());
@@ -51,12 +51,12 @@ describe('crawl routes', () => {
   });
 
   it('answers async at once with the pending job and cancels it with the credits released', async () => {
-    const before = t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id);
+    const before = await t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id);
     const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 40, expansion: 'internal' } });
     expect(created.json().status).toBe('pending');
     const cancelled = await t.app.inject({ method: 'DELETE', url: `/v1/crawls/${created.json().id}`, headers: auth() });
     expect(cancelled.json().status).toBe('cancelled');
-    expect(t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id)).toBe(before);
+    expect(await t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id)).toBe(before);
     const again = await t.app.inject({ method: 'POST', url: `/v1/crawls/${created.json().id}/abort`, headers: auth() });
     expect(again.statusCode).toBe(409);
   });

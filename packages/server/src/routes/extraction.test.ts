@@ -26,7 +26,7 @@ const post = (token: string, payload: unknown) =>
 
 describe('POST /v1/crawls/preview-extraction', () => {
   it('answers the extraction and charges 1 credit', async () => {
-    const before = t.engine.credits.balance(userId);
+    const before = await t.engine.credits.balance(userId);
     const url = web.truth.productUrls()[0]!;
     const response = await post(crawlToken, { url, extraction_schema: { sku: 'The SKU of the product' } });
     expect(response.statusCode).toBe(200);
@@ -35,7 +35,7 @@ describe('POST /v1/crawls/preview-extraction', () => {
     expect(truth?.kind).toBe('product');
     expect(body.extracted_data).toEqual({ sku: truth?.kind === 'product' ? truth.product.sku : null });
     expect(body.credits.consumed).toBe(1);
-    expect(t.engine.credits.balance(userId)).toBe(before - 1);
+    expect(await t.engine.credits.balance(userId)).toBe(before - 1);
   });
 
   it('answers 400 in the error shape naming the bad key', async () => {

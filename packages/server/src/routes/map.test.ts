@@ -46,7 +46,7 @@ const report = (body: MapAnswer, path: string) => body.sitemaps.filter((s) => s.
 
 describe('POST /v1/map', () => {
   it('lists the sitemaps’ URLs (index, nested indexes, gzipped) normalised and deduplicated, with lastmod, plus linked-only pages', async () => {
-    const before = t.engine.credits.balance(userId);
+    const before = await t.engine.credits.balance(userId);
     const { status, body } = await map({ url: `${web.sitemaps}/` });
     expect(status).toBe(200);
     const o = web.sitemaps;
@@ -76,7 +76,7 @@ describe('POST /v1/map', () => {
     expect(body.stats.off_site).toBeGreaterThanOrEqual(2);
     expect(body.truncated).toBe(false);
     expect(body.credits.consumed).toBe(1);
-    expect(t.engine.credits.balance(userId)).toBe(before - 1);
+    expect(await t.engine.credits.balance(userId)).toBe(before - 1);
     // Every sitemap went through the engine's fetcher (its user agent), and no page a map does not need was fetched.
     const served = web.requests.filter((r) => r.origin === o);
     expect(served.filter((r) => r.path.startsWith('/sitemap')).every((r) => r.userAgent.includes('wvr'))).toBe(true);
@@ -134,7 +134,7 @@ describe('POST /v1/map', () => {
   });
 
   it('answers 400 in the error shape for out-of-range limits and bad fields, charging nothing', async () => {
-    const before = t.engine.credits.balance(userId);
+    const before = await t.engine.credits.balance(userId);
     for (const [payload, path] of [
       [{ url: `${web.sitemaps}/`, limit: 0 }, 'limit'],
       [{ url: `${web.sitemaps}/`, limit: 100_001 }, 'limit'],
@@ -151,7 +151,7 @@ describe('POST /v1/map', () => {
       expect(body).toMatchObject({ error: 'validation_error', code: expect.any(String), message: expect.any(String) });
       if (path) expect((body.details as { fields: { path: string }[] }).fields[0]!.path).toBe(path);
     }
-    expect(t.engine.credits.balance(userId)).toBe(before);
+    expect(await t.engine.credits.balance(userId)).toBe(before);
   });
 
   it('needs the crawl scope', async () => {
@@ -166,13 +166,13 @@ describe('POST /v1/map', () => {
       const address = await guarded.app.listen({ host: '127.0.0.1', port: 0 });
       const user = guarded.engine.accounts.ensureUser({ email: 'g@x.test' });
       const token = (await guarded.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
-      const balance = guarded.engine.credits.balance(user.id);
+      const balance = await guarded.engine.credits.balance(user.id);
       for (const sitemap of ['include', 'only']) {
         const { status, body } = await map({ url: `${web.sitemaps}/`, sitemap }, token, address);
         expect(status).toBe(400);
         expect(body).toMatchObject({ error: 'validation_error', code: 'url_not_allowed' });
       }
-      expect(guarded.engine.credits.balance(user.id)).toBe(balance);
+      expect(await guarded.engine.credits.balance(user.id)).toBe(balance);
     } finally {
       await guarded.close();
     }

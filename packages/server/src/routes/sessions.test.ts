@@ -127,10 +127,10 @@ describe('session routes', () => {
     const { id } = await createSession();
     const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
     const strangerToken = (await t.engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] })).token;
-    const before = t.engine.credits.balance(outsider.id);
+    const before = await t.engine.credits.balance(outsider.id);
     const refused = await call('POST', '/v1/search', strangerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
     expect([refused.statusCode, refused.json().code]).toEqual([404, 'session_not_found']);
-    expect(t.engine.credits.balance(outsider.id)).toBe(before);
+    expect(await t.engine.credits.balance(outsider.id)).toBe(before);
     const own = await call('POST', '/v1/search', ownerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });
     expect(own.statusCode).toBeLessThan(300);
     const timeline = (await call('GET', `/v1/sessions/${id}/timeline`, ownerToken)).json();

@@ -101,7 +101,7 @@ describe('a failing provider', () => {
       expect(error).toBeInstanceOf(WvrError);
       expect((error as WvrError).status).toBe(502);
       expect((error as WvrError).code).toBe('search_provider_failed');
-      expect(e.engine.credits.balance(bob.userId)).toBe(100);
+      expect(await e.engine.credits.balance(bob.userId)).toBe(100);
     } finally {
       await e.dispose();
     }
@@ -114,7 +114,7 @@ describe('a failing provider', () => {
       const job = (await e.engine.search.search(bob, { query: 'x', rerank_results: true, processing_mode: 'sync' })) as SearchJob;
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/HTTP 500/);
-      expect(e.engine.credits.balance(bob.userId)).toBe(100);
+      expect(await e.engine.credits.balance(bob.userId)).toBe(100);
     } finally {
       await e.dispose();
     }

@@ -76,8 +76,8 @@ describe('credit ledger on PostgreSQL', () => {
     expect(uses.filter((u) => u === 'used')).toHaveLength(3);
     expect(uses.filter((u) => u === 'over_budget')).toHaveLength(2);
     expect(await ledger.useReserved('nope', 1)).toBe('missing');
-    expect(await ledger.closeReservation('r3', 'committed', at)).toBe(true);
-    expect(await ledger.closeReservation('r3', 'released', at)).toBe(false);
+    expect(await ledger.closeReservation('r3', 'committed', at)).toMatchObject({ status: 'committed', used: 3, closedAt: at });
+    expect(await ledger.closeReservation('r3', 'released', at)).toBeUndefined();
     expect(await ledger.useReserved('r3', 1)).toBe('closed');
     expect((await ledger.reservation('r3'))?.used).toBe(3);
   });

@@ -1,49 +1,5 @@
+import type { LedgerPort, LedgerRecord, ReservationRecord, UseOutcome } from '../ports/ledger.js';
 import type { PgExecutor } from './executor.js';
-
-// The credits port as store-a designs it (store/ports/ledger.ts on their branch), async. When both
-// branches meet, these types are replaced by an import of that file; the methods already match it.
-export type LedgerKind = 'grant' | 'reserve' | 'commit' | 'release' | 'charge' | 'refund';
-
-export interface LedgerRow {
-  id: string;
-  /** Assigned by the store from a sequence: increasing over the whole ledger. */
-  seq: number;
-  userId: string;
-  kind: LedgerKind;
-  amount: number;
-  reservationId: string | null;
-  operation: string | null;
-  note: string | null;
-  period: string | null;
-  createdAt: string;
-}
-
-export interface ReservationRow {
-  id: string;
-  userId: string;
-  operation: string;
-  amount: number;
-  used: number;
-  status: 'open' | 'committed' | 'released';
-  createdAt: string;
-  closedAt: string | null;
-}
-
-export type UseOutcome = 'used' | 'over_budget' | 'missing' | 'closed';
-
-export interface AsyncLedgerPort {
-  appendEntry(entry: Omit<LedgerRow, 'seq'>): Promise<LedgerRow>;
-  balance(userId: string): Promise<number>;
-  recentEntries(userId: string, limit: number): Promise<LedgerRow[]>;
-  hasPeriodGrant(userId: string, period: string): Promise<boolean>;
-  lastPeriodGrantSeq(userId: string): Promise<number | undefined>;
-  spentSince(userId: string, seq: number): Promise<number>;
-  insertReservation(row: Omit<ReservationRow, 'closedAt'>): Promise<void>;
-  reservation(id: string): Promise<ReservationRow | undefined>;
-  held(userId: string): Promise<number>;
-  useReserved(id: string, amount: number): Promise<UseOutcome>;
-  closeReservation(id: string, status: 'committed' | 'released', at: string): Promise<boolean>;
-}
 
 const LEDGER_COLUMNS = `id, seq, user_id AS "userId", kind, amount, reservation_id AS "reservationId", operation, note, period, created_at AS "createdAt"`;
 const RESERVATION_COLUMNS = `id, user_id AS "userId", operation, amount, used, status, created_at AS "createdAt", closed_at AS "closedAt"`;
@@ -57,12 +13,12 @@ const RESERVATION_COLUMNS = `id, user_id AS "userId", operation, amount, used, s
  * table's identity sequence; since a user's rows are written under that user's lock, a user's
  * sequence numbers also follow commit order (what spentSince relies on).
  */
-export class PgLedger implements AsyncLedgerPort {
+export class PgLedger implements LedgerPort {
   constructor(private readonly ex: PgExecutor) {}
 
-  async appendEntry(entry: Omit<LedgerRow, 'seq'>): Promise<LedgerRow> {
+  async appendEntry(entry: Omit<LedgerRecord, 'seq'>): Promise<LedgerRecord> {
     await this.ex.lockAccount(entry.userId);
-    const { rows } = await this.ex.query<LedgerRow>(
+    const { rows } = await this.ex.query<LedgerRecord>(
       `INSERT INTO credit_ledger (id, user_id, kind, amount, reservation_id, operation, note, period, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${LEDGER_COLUMNS}`,
       [entry.id, entry.userId, entry.kind, entry.amount, entry.reservationId, entry.operation, entry.note, entry.period, entry.createdAt],
@@ -76,8 +32,8 @@ export class PgLedger implements AsyncLedgerPort {
     return Number(rows[0]!.total);
   }
 
-  async recentEntries(userId: string, limit: number): Promise<LedgerRow[]> {
-    const { rows } = await this.ex.query<LedgerRow>(`SELECT ${LEDGER_COLUMNS} FROM credit_ledger WHERE user_id = $1 ORDER BY seq DESC LIMIT $2`, [userId, limit]);
+  async recentEntries(userId: string, limit: number): Promise<LedgerRecord[]> {
+    const { rows } = await this.ex.query<LedgerRecord>(`SELECT ${LEDGER_COLUMNS} FROM credit_ledger WHERE user_id = $1 ORDER BY seq DESC LIMIT $2`, [userId, limit]);
     return rows;
   }
 
@@ -105,7 +61,7 @@ export class PgLedger implements AsyncLedgerPort {
     return Number(rows[0]!.spent);
   }
 
-  async insertReservation(row: Omit<ReservationRow, 'closedAt'>): Promise<void> {
+  async insertReservation(row: Omit<ReservationRecord, 'closedAt'>): Promise<void> {
     await this.ex.query(`INSERT INTO credit_reservations (id, user_id, operation, amount, used, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
       row.id,
       row.userId,
@@ -117,8 +73,8 @@ export class PgLedger implements AsyncLedgerPort {
     ]);
   }
 
-  async reservation(id: string): Promise<ReservationRow | undefined> {
-    const { rows } = await this.ex.query<ReservationRow>(`SELECT ${RESERVATION_COLUMNS} FROM credit_reservations WHERE id = $1`, [id]);
+  async reservation(id: string): Promise<ReservationRecord | undefined> {
+    const { rows } = await this.ex.query<ReservationRecord>(`SELECT ${RESERVATION_COLUMNS} FROM credit_reservations WHERE id = $1`, [id]);
     return rows[0];
   }
 
@@ -149,8 +105,16 @@ export class PgLedger implements AsyncLedgerPort {
     return rows[0]!.outcome;
   }
 
-  async closeReservation(id: string, status: 'committed' | 'released', at: string): Promise<boolean> {
-    const { rowCount } = await this.ex.query(`UPDATE credit_reservations SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open'`, [id, status, at]);
+  async growReservation(id: string, amount: number): Promise<boolean> {
+    const { rowCount } = await this.ex.query(`UPDATE credit_reservations SET amount = amount + $2 WHERE id = $1 AND status = 'open'`, [id, amount]);
     return (rowCount ?? 0) > 0;
+  }
+
+  async closeReservation(id: string, status: 'committed' | 'released', at: string): Promise<ReservationRecord | undefined> {
+    const { rows } = await this.ex.query<ReservationRecord>(
+      `UPDATE credit_reservations SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open' RETURNING ${RESERVATION_COLUMNS}`,
+      [id, status, at],
+    );
+    return rows[0];
   }
 }

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { storageError, storageProblem } from '../../core/storage.js';
 import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
@@ -8,6 +10,7 @@ import { SqliteAccounts, SqliteRateLimits } from './accounts.js';
 import { SqliteJobs } from './jobs.js';
 import { SqliteNotify } from './notify.js';
 import { SqliteWebCache } from './web-cache.js';
+import { SqliteLedger } from './ledger.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 import { SqliteSessions } from './sessions.js';
 import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
@@ -32,6 +35,7 @@ export function gated<T extends object>(gate: TxGate, impl: T): Async<T> {
 
 /** The SQLite driver: today's prepared statements, FTS5 and WAL behind the ports. */
 export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): Store {
+  const begin = beginImmediate(sqlite);
   const ports: StorePorts = {
     // One line per port.
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
@@ -45,14 +49,18 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     sessions: gated(gate, new SqliteSessions(sqlite, db)),
     searchJobs: gated(gate, new SqliteSearchJobs(db)),
     searchIndex: gated(gate, new SqliteSearchIndex(sqlite)),
+    ledger: gated(gate, new SqliteLedger(sqlite)),
   };
   return {
     dialect: 'sqlite',
     ...ports,
     atomically: (fn) =>
       gate.exclusive(() => fn(ports), {
-        begin: () => sqlite.exec('BEGIN IMMEDIATE'),
-        commit: () => sqlite.exec('COMMIT'),
+        begin,
+        commit: () => {
+          if (!sqlite.inTransaction) throw transactionLost();
+          sqlite.exec('COMMIT');
+        },
         rollback: () => {
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
         },
@@ -61,4 +69,54 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
       sqlite.close();
     },
   };
+}
+
+/**
+ * BEGIN IMMEDIATE without blocking the event loop while another connection writes. A transaction
+ * spans awaits, so the writer holding the file may be another engine in this very process, and its
+ * commit waits for our turn of the event loop: better-sqlite3's busy_timeout would block the thread
+ * until it expired. So the attempt itself does not wait (busy_timeout 0 for that statement), and a
+ * busy file is retried after a timer, within the connection's own busy_timeout in all.
+ */
+function beginImmediate(sqlite: Database.Database): () => void | Promise<void> {
+  const budgetMs = Number(sqlite.pragma('busy_timeout', { simple: true }));
+  const noWait = sqlite.prepare('PRAGMA busy_timeout = 0');
+  const restore = sqlite.prepare(`PRAGMA busy_timeout = ${budgetMs}`);
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  /** Undefined once the transaction began; the SQLITE_BUSY error while another connection writes. */
+  const attempt = (): unknown => {
+    noWait.run();
+    try {
+      begin.run();
+      return undefined;
+    } catch (error) {
+      if (storageProblem(error) !== 'busy') throw error;
+      return error;
+    } finally {
+      restore.run();
+    }
+  };
+  return () => {
+    // The common case (nobody else writing) stays synchronous.
+    if (attempt() === undefined) return;
+    return (async () => {
+      const deadline = Date.now() + budgetMs;
+      for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+        await sleep(wait);
+        const busy = attempt();
+        if (busy === undefined) return;
+        if (Date.now() >= deadline) throw busy;
+      }
+    })();
+  };
+}
+
+/**
+ * A transaction spans awaits, and a statement that other work in this process runs meanwhile (one not
+ * yet behind a port, so not held back by the gate) lands inside it. When that statement fails with a
+ * full disk, SQLite may roll the whole transaction back; committing then must fail, not report success.
+ * A storage problem (503 database_busy), so background work retries it.
+ */
+function transactionLost(): Error {
+  return storageError(Object.assign(new Error('The transaction was rolled back under it (a write inside it failed); nothing of it was kept.'), { code: 'SQLITE_BUSY_ROLLBACK' }))!;
 }

@@ -27,7 +27,7 @@ describe('several processes on one data folder', () => {
     const dbPath = join(dir, 'wvr.db');
     const engine = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
     const user = engine.accounts.ensureUser({ email: 'shared@x.test' });
-    engine.credits.grant(user.id, 10_000);
+    await engine.credits.grant(user.id, 10_000);
     const principal = engine.accounts.localPrincipal(user);
     const crawl = (await engine.crawls.create(principal, { urls: [`${web.catalogue}/`], max_pages: MAX_PAGES, expansion: 'internal', link_extraction_config: { max_depth: 4 } })) as CrawlDetail;
 
@@ -37,8 +37,8 @@ describe('several processes on one data folder', () => {
     try {
       // What GET /v1/credits does (the monthly grant check is a write), back to back, as an API under load would.
       for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-        for (let i = 0; i < 5; i++, writes++) engine.credits.balance(user.id);
-        const now = engine.crawls.get(principal, crawl.id);
+        for (let i = 0; i < 5; i++, writes++) await engine.credits.balance(user.id);
+        const now = await engine.crawls.get(principal, crawl.id);
         if (now.status !== 'pending' && now.status !== 'running') break;
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
@@ -46,7 +46,7 @@ describe('several processes on one data folder', () => {
       worker.kill('SIGKILL');
       await exited;
     }
-    const done = engine.crawls.get(principal, crawl.id);
+    const done = await engine.crawls.get(principal, crawl.id);
     expect(writes).toBeGreaterThan(100);
     expect(done.error ?? null).toBeNull();
     expect(done).toMatchObject({ status: 'completed', stats: { pages_crawled: MAX_PAGES } });

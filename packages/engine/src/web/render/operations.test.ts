@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { CrawlDetail } from '../../crawl/responses.js';
-import { openTestEngine, principalOf, type TestEngine } from '../../testing/engine.js';
+import { openTestEngine, fundedPrincipalOf, type TestEngine } from '../../testing/engine.js';
 import type { Principal } from '../../accounts/schemas.js';
 
 /** render through the operations: a crawl that follows client-side links, a preview, and change detection. */
@@ -11,7 +11,7 @@ let p: Principal;
 beforeAll(async () => {
   web = await startLocalWeb({ sizes: { products: 10, articles: 3, docsDepth: 1 } });
   t = openTestEngine({ allowPrivateNetwork: true, render: { pageTimeoutMs: 90_000 } });
-  p = principalOf(t.engine, 'render@x.test', { credits: 500 });
+  p = await fundedPrincipalOf(t.engine, 'render@x.test', 500);
 });
 afterAll(async () => {
   await t?.dispose();
@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('render in operations', () => {
   it('a crawl with render always follows the links only scripts create and is priced at the advanced tier', async () => {
     web.setVersion(1);
-    const before = t.engine.credits.balance(p.userId);
+    const before = await t.engine.credits.balance(p.userId);
     const truth = web.appsTruth().pages.filter((page) => page.path.startsWith('/router/'));
     const crawl = (await t.engine.crawls.create(p, {
       urls: [`${web.apps}/router/`],
@@ -37,7 +37,7 @@ describe('render in operations', () => {
       for (const text of page.texts) expect(doc.text, doc.url).toContain(text);
     }
     expect(crawl.credits).toMatchObject({ consumed: 2 * truth.length, pricing_tier: 'advanced', advanced_features: ['render'] });
-    expect(t.engine.credits.balance(p.userId)).toBe(before - 2 * truth.length);
+    expect(await t.engine.credits.balance(p.userId)).toBe(before - 2 * truth.length);
   }, 180_000);
 
   it('a crawl with render never stores the shell and finds no link: the static baseline', async () => {
