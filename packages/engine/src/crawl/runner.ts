@@ -231,7 +231,7 @@ class CrawlRun {
       const state = this.store.state();
       if (state.status !== 'running') return drain();
       const room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length;
-      for (const row of this.take(Math.min(room, this.inFlightLimit - inFlight.size))) launch(row);
+      for (const row of await this.take(Math.min(room, this.inFlightLimit - inFlight.size))) launch(row);
       if (arrivals.length === 0) {
         if (inFlight.size === 0) return;
         await new Promise<void>((resolve) => (wake = resolve));
@@ -263,7 +263,7 @@ class CrawlRun {
       this.sinceHits += outcomes.length;
       if (this.expansion !== 'none' && this.sinceHits >= Math.max(HITS_EVERY, Math.floor(this.processed * HITS_GROWTH))) {
         this.sinceHits = 0;
-        this.refreshScores();
+        await this.refreshScores();
       }
     }
   }
@@ -322,9 +322,11 @@ class CrawlRun {
   }
 
   /** Up to `n` URLs claimed in one transaction: seeds first, then breadth-first or the smart bucket furthest below its share. */
-  private take(n: number): FrontierRow[] {
+  private async take(n: number): Promise<FrontierRow[]> {
     if (n <= 0) return [];
-    return this.ctx.sqlite.transaction(() => {
+    // Through the store's transactions, as every write of the crawl: a raw transaction opened while
+    // another caller's spans an await would join it and roll back with it.
+    return this.ctx.store.atomically(async () => {
       const rows: FrontierRow[] = [];
       while (rows.length < n) {
         const row = this.takeOne();
@@ -332,7 +334,7 @@ class CrawlRun {
         rows.push(row);
       }
       return rows;
-    }).immediate();
+    });
   }
 
   private takeOne(): FrontierRow | undefined {
@@ -358,12 +360,12 @@ class CrawlRun {
    * mid-crawl are ranked. Runs after 25 pages, then whenever a quarter more were processed, so
    * its total cost stays linear in the crawl's size.
    */
-  private refreshScores(): void {
+  private async refreshScores(): Promise<void> {
     const graph = GraphScores.of(this.linkGraph());
-    this.ctx.sqlite.transaction(() => {
+    await this.ctx.store.atomically(async () => {
       if (this.smart) this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
       this.writeDocumentScores(graph);
-    }).immediate();
+    });
   }
 
   /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed. */
@@ -493,7 +495,7 @@ class CrawlRun {
     if (state.reservationId && !(await this.charge(state.reservationId, credits, page))) return 'budget_exhausted';
     this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
     if (fingerprint) this.fingerprints.add(fingerprint);
-    if (parsed && !parsed.robots.noindex) this.index(row, page, parsed);
+    if (parsed && !parsed.robots.noindex) await this.index(row, page, parsed);
     this.store.countFetched(credits, page.fromCache);
     for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
     const cash = this.frontier.bankCash(row.url);
@@ -605,8 +607,8 @@ class CrawlRun {
     });
   }
 
-  private index(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): void {
-    this.deps.indexPage?.({
+  private async index(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): Promise<void> {
+    await this.deps.indexPage?.({
       url: row.url,
       title: parsed.title ?? '',
       description: parsed.description ?? '',
@@ -643,7 +645,7 @@ class CrawlRun {
     const candidates = [...found].filter((url) => inScope(this.expansion, this.seedSites, url) && !(this.smart && junkReason(url)) && this.patterns.allows(url));
     if (candidates.length === 0) return;
     const cash = 1 / candidates.length;
-    this.ctx.sqlite.transaction(() => {
+    await this.ctx.store.atomically(async () => {
       for (const url of candidates) {
         const text = { url, anchors: [], context: '' };
         if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
@@ -651,7 +653,7 @@ class CrawlRun {
         const bucket: Bucket = looksLikeHub(url, false) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
         this.frontier.discover({ url, depth: 1, bucket, relevance, anchor: '', context: '', cash }, (anchors, context) => this.scorer.score({ url, anchors, context }));
       }
-    }).immediate();
+    });
   }
 
   /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */
