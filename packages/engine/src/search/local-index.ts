@@ -1,5 +1,5 @@
 import { parseInput } from '../core/validate.js';
-import type { DomainFilter, IndexedPage, IndexedPageRecord, IndexMatch, SearchIndexPort, Visibility } from '../store/ports/search.js';
+import type { DomainFilter, IndexedPage, IndexedPageRecord, IndexMatch, PageDetail, SearchIndexPort, Visibility } from '../store/ports/search.js';
 import { IndexPageInput } from './schemas.js';
 import { bareDomain, domainOf, hasPort, queryTerms, urlTokens } from './text.js';
 
@@ -21,14 +21,9 @@ export interface IndexQuery {
   optionalTerms?: string[];
 }
 
-export interface IndexHit {
+/** A page's details as the index port gives them, with its URL and rank. */
+export interface IndexHit extends Omit<PageDetail, 'id'> {
   url: string;
-  domain: string;
-  title: string;
-  description: string;
-  snippet: string;
-  schemaTypes: string[];
-  publishedDate: string | null;
   /** The rank, larger is better (-bm25 on SQLite). */
   bm25: number;
 }

@@ -1,16 +1,10 @@
 import { Cron } from 'croner';
 import { MINUTE } from '../core/clock.js';
+import type { WorkflowRecord } from '../store/ports/workflows.js';
 import { intervalToMinutes } from './schedule-rules.js';
 
 /** The schedule fields of a stored workflow. */
-export interface Schedule {
-  interval: string | null;
-  intervalMinutes: number | null;
-  cronExpression: string | null;
-  scheduledFor: string | null;
-  anchorMinute: number | null;
-  timezone: string;
-}
+export type Schedule = Pick<WorkflowRecord, 'interval' | 'intervalMinutes' | 'cronExpression' | 'scheduledFor' | 'anchorMinute' | 'timezone'>;
 
 /** Just the schedule fields of a workflow row (which has them under the same names). */
 export const scheduleOf = (row: Schedule): Schedule => ({
