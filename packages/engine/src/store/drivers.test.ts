@@ -1,20 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostGatePort } from './ports/hosts.js';
 import type { JobsPort } from './ports/jobs.js';
 import type { LedgerPort, LedgerRecord } from './ports/ledger.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
 import { openDatabase } from './sqlite/open.js';
 import { createSqliteStore } from './sqlite/index.js';
-import { openPostgres, type PgDatabase } from './pg/client.js';
 import { PgExecutor } from './pg/executor.js';
 import { PgHostGate } from './pg/hosts.js';
 import { PgJobsPort } from './pg/jobs.js';
 import { PgLedger } from './pg/ledger.js';
 import { PgSchedules, PgWorkflows } from './pg/workflows.js';
-import { freshDatabase, type TestDatabase } from './pg/testing.js';
+import { usePostgres } from './pg/testing.js';
 
 /** The ports both drivers implement today, with the store's transactions. */
 interface Ports {
@@ -26,16 +25,7 @@ interface Ports {
   atomically<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-let pgDatabase: TestDatabase;
-let pg: PgDatabase;
-beforeAll(async () => {
-  pgDatabase = await freshDatabase('drivers');
-  pg = await openPostgres(pgDatabase.url, { max: 4 });
-}, 120_000);
-afterAll(async () => {
-  await pg?.close();
-  await pgDatabase?.drop();
-}, 60_000);
+const pg = usePostgres('drivers', { max: 4 });
 
 const drivers: [string, () => Ports][] = [
   [

@@ -1,11 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type PgDatabase } from './pg/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgExecutor } from './pg/executor.js';
 import { PgSearchIndex } from './pg/search-index.js';
-import { freshDatabase, type TestDatabase } from './pg/testing.js';
+import { usePostgres } from './pg/testing.js';
 import type { IndexedPageRecord, SearchIndexPort } from './ports/search.js';
 import { createSqliteStore } from './sqlite/index.js';
 import { openDatabase } from './sqlite/open.js';
@@ -16,16 +15,7 @@ import { LocalIndex, type IndexQuery } from '../search/local-index.js';
  * tsvector must put the same pages in the same order for these queries, through the search
  * capability's own index logic (both passes, one copy per URL, snippets).
  */
-let database: TestDatabase;
-let pg: PgDatabase;
-beforeAll(async () => {
-  database = await freshDatabase('search');
-  pg = await openPostgres(database.url, { max: 4 });
-}, 120_000);
-afterAll(async () => {
-  await pg?.close();
-  await database?.drop();
-}, 60_000);
+const pg = usePostgres('search', { max: 4 });
 
 const drivers: [string, () => SearchIndexPort][] = [
   ['SQLite FTS5', () => {

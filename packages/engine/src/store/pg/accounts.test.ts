@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgAccounts, PgRateLimits } from './accounts.js';
-import { openPostgres, type PgDatabase } from './client.js';
 import { PgExecutor } from './executor.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { usePostgres } from './testing.js';
 
-let database: TestDatabase;
-let store: PgDatabase;
+const store = usePostgres('accounts', { max: 8 });
 let ex: PgExecutor;
 
 beforeAll(async () => {
-  database = await freshDatabase('accounts');
-  store = await openPostgres(database.url, { max: 8 });
   ex = new PgExecutor(store.pool);
   await store.pool.query(`INSERT INTO users (id, email, created_at) VALUES ('u1', 'u1@test', '2026-01-01T00:00:00.000Z')`);
 }, 120_000);
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-}, 60_000);
 
 describe('accounts ports on PostgreSQL', () => {
   it('stores tokens with their scopes, lists them newest first and keeps the first revocation', async () => {

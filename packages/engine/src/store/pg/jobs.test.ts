@@ -5,32 +5,26 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, systemClock } from '../../core/clock.js';
 import { cryptoRandom, seededRandom } from '../../core/ids.js';
-import { openPostgres, type PgDatabase } from './client.js';
 import { PgExecutor } from './executor.js';
 import { StoreJobQueue } from '../../jobs/store-queue.js';
-import { freshDatabase, pgJobsStore, type TestDatabase } from './testing.js';
+import { pgJobsStore, usePostgres } from './testing.js';
 
 const WORKER = fileURLToPath(new URL('./worker.fixture.ts', import.meta.url));
 
-let database: TestDatabase;
-let store: PgDatabase;
+const store = usePostgres('jobs', { max: 8 });
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  database = await freshDatabase('jobs');
-  store = await openPostgres(database.url, { max: 8 });
   // No unique key on purpose: a job whose effect landed twice shows up as two rows.
   await store.pool.query('CREATE TABLE job_effects (job_id text NOT NULL, worker text NOT NULL)');
 }, 120_000);
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await store?.close();
-  await database?.drop();
 }, 60_000);
 
 async function startWorker(leaseMs: number, pollMs: number): Promise<{ child: ChildProcess; owner: string }> {
-  const child = fork(WORKER, ['jobs', database.url, String(leaseMs), String(pollMs)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(WORKER, ['jobs', store.url, String(leaseMs), String(pollMs)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.push(child);
   const [message] = (await once(child, 'message')) as [{ ready: string }];
   return { child, owner: message.ready };

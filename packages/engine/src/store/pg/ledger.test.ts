@@ -1,28 +1,19 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type PgDatabase } from './client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgExecutor } from './executor.js';
 import { PgLedger } from './ledger.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { usePostgres } from './testing.js';
 
 const WORKER = fileURLToPath(new URL('./worker.fixture.ts', import.meta.url));
 
-let database: TestDatabase;
-let store: PgDatabase;
+const store = usePostgres('ledger', { max: 4 });
 let ledger: PgLedger;
 
 beforeAll(async () => {
-  database = await freshDatabase('ledger');
-  store = await openPostgres(database.url, { max: 4 });
   ledger = new PgLedger(new PgExecutor(store.pool));
 }, 120_000);
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-}, 60_000);
 
 const at = '2026-01-01T00:00:00.000Z';
 
@@ -34,7 +25,7 @@ async function account(id: string, credits: number): Promise<void> {
 describe('credit ledger on PostgreSQL', () => {
   it('4 processes × 50 concurrent reservations against a balance of 10: exactly 10 granted, ledger sum = balance', async () => {
     await account('u1', 10);
-    const children = [0, 1, 2, 3].map(() => fork(WORKER, ['ledger', database.url, 'u1'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const children = [0, 1, 2, 3].map(() => fork(WORKER, ['ledger', store.url, 'u1'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     // Every process connected and waiting, then all start at once.
     await Promise.all(children.map((child) => once(child, 'message')));
     const outcomes = children.map(async (child) => {

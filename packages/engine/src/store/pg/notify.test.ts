@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type PgDatabase } from './client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgExecutor } from './executor.js';
 import { PgNotify } from './notify.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { usePostgres } from './testing.js';
 import type { DeliveryRecord } from '../ports/notify.js';
 
-let database: TestDatabase;
-let store: PgDatabase;
+const store = usePostgres('notify', { max: 4 });
 let notify: PgNotify;
 
 beforeAll(async () => {
-  database = await freshDatabase('notify');
-  store = await openPostgres(database.url, { max: 4 });
   notify = new PgNotify(new PgExecutor(store.pool));
 }, 120_000);
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-}, 60_000);
 
 const delivery = (id: string, userId: string, nextAttemptAt: number, createdAt: string): DeliveryRecord => ({
   id,

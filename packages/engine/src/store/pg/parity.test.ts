@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../sqlite/open.js';
-import { openPostgres, type PgDatabase } from './client.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { usePostgres } from './testing.js';
 
 /**
  * Both drivers hold the same tables with the same columns (name and nullability), read from the
@@ -15,18 +14,7 @@ type Shape = Record<string, Record<string, { notNull: boolean }>>;
 const SQLITE_ONLY = /^(sqlite_.*|__drizzle_migrations|search_fts(_data|_idx|_content|_docsize|_config)?)$/;
 const PG_ONLY = /^(search_fts)$/;
 
-let database: TestDatabase;
-let pgDb: PgDatabase;
-
-beforeAll(async () => {
-  database = await freshDatabase('parity');
-  pgDb = await openPostgres(database.url, { max: 2 });
-}, 120_000);
-
-afterAll(async () => {
-  await pgDb?.close();
-  await database?.drop();
-}, 60_000);
+const pgDb = usePostgres('parity', { max: 2 });
 
 function sqliteShape(): { shape: Shape; fts: string[] } {
   const { sqlite } = openDatabase(':memory:');

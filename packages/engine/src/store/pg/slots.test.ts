@@ -1,28 +1,16 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type PgDatabase } from './client.js';
+import { describe, expect, it } from 'vitest';
 import { PgExecutor } from './executor.js';
 import { PgSchedules } from './workflows.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { usePostgres } from './testing.js';
 
 const WORKER = fileURLToPath(new URL('./worker.fixture.ts', import.meta.url));
 const WORKFLOWS = 2_000;
 const SLOTS = ['2026-01-01T00:00:00.000Z', '2026-01-01T00:01:00.000Z', '2026-01-01T00:02:00.000Z'];
 
-let database: TestDatabase;
-let store: PgDatabase;
-
-beforeAll(async () => {
-  database = await freshDatabase('slots');
-  store = await openPostgres(database.url, { max: 4 });
-}, 120_000);
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-}, 60_000);
+const store = usePostgres('slots', { max: 4 });
 
 async function addWorkflows(n: number, prefix: string): Promise<void> {
   await store.pool.query(
@@ -36,7 +24,7 @@ describe('schedule slots on PostgreSQL', () => {
   it('4 processes × 2,000 workflows × 3 slots: exactly one claim per workflow and slot', async () => {
     await addWorkflows(WORKFLOWS, 'w');
     const children = [0, 1, 2, 3].map(() =>
-      fork(WORKER, ['slots', database.url, ...SLOTS], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+      fork(WORKER, ['slots', store.url, ...SLOTS], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
     );
     const results = children.map(async (child) => {
       const won: string[] = [];

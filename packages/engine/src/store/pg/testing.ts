@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openPostgres, type PgDatabase } from './client.js';
 import type { PgExecutor } from './executor.js';
 import { PgJobsPort } from './jobs.js';
 
@@ -161,4 +163,35 @@ function redact(url: string): string {
 export function pgJobsStore(ex: PgExecutor): { jobs: PgJobsPort; atomically<T>(fn: (tx: { jobs: PgJobsPort }) => Promise<T>): Promise<T> } {
   const ports = { jobs: new PgJobsPort(ex) };
   return { ...ports, atomically: (fn) => ex.atomically(() => fn(ports)) };
+}
+
+export interface UsedPostgres {
+  /** The database's URL (for worker processes a test forks). */
+  readonly url: string;
+  readonly pool: pg.Pool;
+}
+
+/**
+ * A fresh, migrated PostgreSQL database for the calling test file (see `freshDatabase`): created
+ * before its tests, closed and dropped after them. Read `url` and `pool` inside hooks and tests.
+ */
+export function usePostgres(label: string, options: { max?: number } = {}): UsedPostgres {
+  let database: TestDatabase | undefined;
+  let opened: PgDatabase | undefined;
+  beforeAll(async () => {
+    database = await freshDatabase(label);
+    opened = await openPostgres(database.url, { max: options.max ?? 4 });
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.close();
+    await database?.drop();
+  }, 60_000);
+  return {
+    get url() {
+      return database!.url;
+    },
+    get pool() {
+      return opened!.pool;
+    },
+  };
 }

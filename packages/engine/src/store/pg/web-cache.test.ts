@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type PgDatabase } from './client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgExecutor } from './executor.js';
 import { PgWebCache } from './web-cache.js';
-import { freshDatabase, type TestDatabase } from './testing.js';
+import { usePostgres } from './testing.js';
 
-let database: TestDatabase;
-let store: PgDatabase;
+const store = usePostgres('web_cache', { max: 2 });
 let cache: PgWebCache;
 
 beforeAll(async () => {
-  database = await freshDatabase('web_cache');
-  store = await openPostgres(database.url, { max: 2 });
   cache = new PgWebCache(new PgExecutor(store.pool));
 }, 120_000);
-
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-}, 60_000);
 
 describe('web cache on PostgreSQL', () => {
   it('caches a page with its redirects and headers as JSON and replaces it on the next put', async () => {
