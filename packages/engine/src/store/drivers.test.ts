@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostGatePort } from './ports/hosts.js';
 import type { JobsPort } from './ports/jobs.js';
+import type { SearchJobRecord, SearchJobsPort } from './ports/search.js';
+import type { SessionRow, SessionsPort } from './ports/sessions.js';
 import type { LedgerPort, LedgerRecord } from './ports/ledger.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
 import { openDatabase } from './sqlite/open.js';
@@ -11,6 +13,8 @@ import { createSqliteStore } from './sqlite/index.js';
 import { PgExecutor } from './pg/executor.js';
 import { PgHostGate } from './pg/hosts.js';
 import { PgJobsPort } from './pg/jobs.js';
+import { PgSearchJobs } from './pg/search-jobs.js';
+import { PgSessions } from './pg/sessions.js';
 import { PgLedger } from './pg/ledger.js';
 import { PgSchedules, PgWorkflows } from './pg/workflows.js';
 import { usePostgres } from './pg/testing.js';
@@ -21,6 +25,8 @@ interface Ports {
   workflows: WorkflowsPort;
   schedules: SchedulesPort;
   hosts: HostGatePort;
+  sessions: SessionsPort;
+  searchJobs: SearchJobsPort;
   ledger: LedgerPort;
   atomically<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -40,7 +46,7 @@ const drivers: [string, () => Ports][] = [
     'PostgreSQL',
     () => {
       const ex = new PgExecutor(pg.pool);
-      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), ledger: new PgLedger(ex), atomically: (fn) => ex.atomically(fn) };
+      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), ledger: new PgLedger(ex), sessions: new PgSessions(ex), searchJobs: new PgSearchJobs(ex), atomically: (fn) => ex.atomically(fn) };
     },
   ],
 ];
@@ -247,5 +253,64 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     expect(recent[0]).toMatchObject({ userId: user, reservationId: null, operation: 'test', note: null, period: null, createdAt: at });
     expect(recent[0]!.seq).toBeGreaterThan(recent[1]!.seq);
     expect((await ledger.recentEntries(user, 100)).reduce((sum, e) => sum + e.amount, 0)).toBe(await ledger.balance(user));
+  });
+
+  it('sessions: listed by owner, status and tag; operations numbered, seen URLs kept once, all gone with the session', async () => {
+    const { sessions } = open();
+    const user = `researcher-${++n}`;
+    const session = (id: string, fields: Partial<SessionRow> = {}): SessionRow => ({
+      id, userId: user, name: id, description: null, intentContext: null, status: 'active',
+      config: {} as SessionRow['config'], metadata: { tags: [] } as unknown as SessionRow['metadata'], context: {} as SessionRow['context'],
+      operationCount: 0, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', lastActivityAt: '2026-01-01T00:00:00.000Z',
+      completedAt: null, archivedAt: null, archivedReason: null, ...fields,
+    });
+    const [a, b, c] = [`${user}-a`, `${user}-b`, `${user}-c`];
+    await sessions.insert(session(a, { metadata: { tags: ['audio'] } as unknown as SessionRow['metadata'], lastActivityAt: '2026-01-03T00:00:00.000Z' }));
+    await sessions.insert(session(b, { lastActivityAt: '2026-01-02T00:00:00.000Z' }));
+    await sessions.insert(session(c, { status: 'archived' }));
+    expect(await sessions.get(a)).toMatchObject({ id: a, metadata: { tags: ['audio'] } });
+    const mine = { owner: { userId: user }, activeSince: '2025-01-01T00:00:00.000Z' };
+    expect((await sessions.list(mine, { limit: 10, offset: 0 })).map((r) => r.id)).toEqual([a, b, c]);
+    expect((await sessions.list({ ...mine, tag: 'audio' }, { limit: 10, offset: 0 })).map((r) => r.id)).toEqual([a]);
+    expect(await sessions.count({ ...mine, status: 'archived' })).toBe(1);
+    expect(await sessions.count({ owner: { ids: [b] }, activeSince: '2026-01-02T00:00:00.000Z' })).toBe(1);
+    expect(await sessions.countOpen(user)).toBe(2);
+
+    const at = '2026-01-04T00:00:00.000Z';
+    await sessions.beginOperation({ id: `${a}-op1`, sessionId: a, seq: 1, kind: 'search', query: 'headphones', targetUrls: [], startedAt: at });
+    await sessions.beginOperation({ id: `${a}-op2`, sessionId: a, seq: 2, kind: 'crawl', query: null, targetUrls: ['https://x.test/'], startedAt: at });
+    const fields = { status: 'completed' as const, resultCount: 2, resultUrls: ['https://x.test/1', 'https://x.test/2'], filteredCount: 0, resultSummary: null, credits: 1, resourceId: 'crawl-1', error: null };
+    await sessions.finishOperation({ operationId: `${a}-op2`, sessionId: a, fields, at, seenUrls: ['https://x.test/1', 'https://x.test/2'], context: {} as SessionRow['context'] });
+    await sessions.finishOperation({ operationId: `${a}-op1`, sessionId: a, fields: { ...fields, resourceId: null }, at, seenUrls: ['https://x.test/2'], context: {} as SessionRow['context'] });
+    expect((await sessions.get(a))?.operationCount).toBe(2);
+    expect((await sessions.operations(a)).map((o) => [o.seq, o.kind, o.status])).toEqual([[1, 'search', 'completed'], [2, 'crawl', 'completed']]);
+    expect(await sessions.operationResources(a, ['crawl'])).toEqual([{ kind: 'crawl', id: 'crawl-1' }]);
+    expect((await sessions.seenUrls(a)).sort()).toEqual(['https://x.test/1', 'https://x.test/2']);
+    expect(await sessions.seenCount(a)).toBe(2);
+
+    expect(await sessions.archiveIdle('2026-01-02T12:00:00.000Z', at)).toBeGreaterThanOrEqual(1);
+    expect(await sessions.get(b)).toMatchObject({ status: 'archived', archivedReason: 'inactivity' });
+    await sessions.delete(a);
+    expect(await sessions.get(a)).toBeUndefined();
+    expect(await sessions.operations(a)).toEqual([]);
+    expect(await sessions.seenCount(a)).toBe(0);
+  });
+
+  it('search jobs: newest first, by status, counted by status, updated and deleted', async () => {
+    const { searchJobs } = open();
+    const user = `searcher-${++n}`;
+    const job = (id: string, createdAt: string, status: SearchJobRecord['status']): SearchJobRecord => ({
+      id, userId: user, status, query: 'noise cancelling', request: { query: 'noise cancelling' }, sessionContext: null, provider: 'local',
+      results: null, suggestedQueries: null, summary: null, credits: { consumed: 1 } as SearchJobRecord['credits'], error: null, createdAt, startedAt: null, completedAt: null,
+    });
+    await searchJobs.insert(job(`${user}-1`, '2026-01-01T00:00:00.000Z', 'completed'));
+    await searchJobs.insert(job(`${user}-2`, '2026-01-02T00:00:00.000Z', 'running'));
+    expect((await searchJobs.list(user, undefined, { limit: 10, offset: 0 })).rows.map((r) => r.id)).toEqual([`${user}-2`, `${user}-1`]);
+    expect(await searchJobs.list(user, 'completed', { limit: 10, offset: 0 })).toMatchObject({ total: 1, rows: [{ id: `${user}-1`, credits: { consumed: 1 } }] });
+    expect(await searchJobs.countByStatus(user)).toEqual({ completed: 1, running: 1 });
+    await searchJobs.update(`${user}-2`, { status: 'completed', suggestedQueries: ['anc headphones'] });
+    expect(await searchJobs.get(`${user}-2`)).toMatchObject({ status: 'completed', suggestedQueries: ['anc headphones'] });
+    await searchJobs.delete(`${user}-1`);
+    expect(await searchJobs.countByStatus(user)).toEqual({ completed: 1 });
   });
 });

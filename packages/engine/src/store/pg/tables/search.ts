@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, bigint, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CreditsInfo } from '../../../credits/schemas.js';
+import type { FullSearchResult, SearchSessionContext, SearchSummary } from '../../../search/schemas.js';
 import { json, tsvector } from './types.js';
 
 // Mirrors store/sqlite search tables (parity.test.ts checks tables and columns match).
@@ -63,12 +65,12 @@ export const searchJobs = pgTable(
     status: text('status', { enum: ['pending', 'running', 'completed', 'failed'] }).notNull(),
     query: text('query').notNull(),
     request: json<Record<string, unknown>>('request').notNull(),
-    sessionContext: json<Record<string, unknown>>('session_context'),
+    sessionContext: json<SearchSessionContext>('session_context'),
     provider: text('provider').notNull(),
-    results: json<unknown[]>('results'),
+    results: json<FullSearchResult[]>('results'),
     suggestedQueries: json<string[]>('suggested_queries'),
-    summary: json<Record<string, unknown>>('summary'),
-    credits: json<Record<string, unknown>>('credits').notNull(),
+    summary: json<SearchSummary>('summary'),
+    credits: json<CreditsInfo>('credits').notNull(),
     error: text('error'),
     createdAt: text('created_at').notNull(),
     startedAt: text('started_at'),

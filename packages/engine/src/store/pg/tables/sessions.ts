@@ -1,8 +1,8 @@
 import { pgTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SessionConfigValue, SessionContextState, SessionMetadataValue } from '../../../sessions/schemas.js';
 import { json } from './types.js';
 
 // Mirrors store/sqlite sessions tables (parity.test.ts checks tables and columns match).
-// JSON columns are typed loosely here: the port maps them to the capability's own types.
 export const sessions = pgTable(
   'sessions',
   {
@@ -12,9 +12,9 @@ export const sessions = pgTable(
     description: text('description'),
     intentContext: text('intent_context'),
     status: text('status', { enum: ['active', 'completed', 'archived'] }).notNull(),
-    config: json<Record<string, unknown>>('config').notNull(),
-    metadata: json<Record<string, unknown>>('metadata').notNull(),
-    context: json<Record<string, unknown>>('context').notNull(),
+    config: json<SessionConfigValue>('config').notNull(),
+    metadata: json<SessionMetadataValue>('metadata').notNull(),
+    context: json<SessionContextState>('context').notNull(),
     operationCount: integer('operation_count').notNull().default(0),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
