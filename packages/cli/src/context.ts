@@ -76,8 +76,9 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
       }
       engine.start({ jobPollMs: 100 });
     }
-    const { createServer, inProcessFetch } = await import('@wvr/server');
-    const app = await createServer({ engine, authenticate: () => principal, rateLimits: false });
+    const { createServer, inProcessFetch } = await import('@wvr/server/local');
+    // The in-process server answers the SDK only: no MCP endpoint, no API reference page to load.
+    const app = await createServer({ engine, authenticate: () => principal, rateLimits: false, mcp: false, docs: false });
     try {
       return await fn(createClient({ baseUrl: 'http://wvr.local', fetch: inProcessFetch(app), retry: { attempts: 1 } }));
     } finally {

@@ -4,8 +4,7 @@ import { sendError, sendNotFound } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RouteDef } from './route.js';
-import { registerMcp, type McpHttpOptions } from './mcp/http.js';
-import { registerApiReference } from './docs/reference.js';
+import type { McpHttpOptions } from './mcp/http.js';
 import { baseUrlOf } from './public-url.js';
 import { loggerOptions, registerRequestLog, type RequestLogOptions } from './request-log.js';
 import { routes as allRoutes } from './routes/index.js';
@@ -29,8 +28,10 @@ export interface ServerOptions {
   authenticate?: (header: string | undefined) => Principal | Promise<Principal>;
   /** Per-plan rate limits; default on. The local CLI, acting on its own data, turns them off. */
   rateLimits?: boolean;
-  /** The MCP endpoint at /mcp and its OAuth protected-resource metadata. */
-  mcp?: McpHttpOptions;
+  /** The MCP endpoint at /mcp and its OAuth protected-resource metadata; false leaves it out. */
+  mcp?: McpHttpOptions | false;
+  /** The API reference at /docs; default on. */
+  docs?: boolean;
 }
 
 /** The spec's paths live under /v1; its development layout mirrors them under /api/v1. */
@@ -80,14 +81,19 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       });
     }
   }
-  registerMcp(app, {
-    engine,
-    routes,
-    authenticate,
-    consumeRateLimit: async (principal) => (rateLimits ? rateLimitHeaders(await engine.rateLimits.consume(principal)) : {}),
-    options: { ...(publicUrl ? { publicUrl } : {}), ...options.mcp },
-  });
-  await registerApiReference(app);
+  // Loaded only when served: the MCP SDK and the reference page weigh tens of MB that the CLI's
+  // in-process server (which serves neither) never needs.
+  if (options.mcp !== false) {
+    const { registerMcp } = await import('./mcp/http.js');
+    registerMcp(app, {
+      engine,
+      routes,
+      authenticate,
+      consumeRateLimit: async (principal) => (rateLimits ? rateLimitHeaders(await engine.rateLimits.consume(principal)) : {}),
+      options: { ...(publicUrl ? { publicUrl } : {}), ...options.mcp },
+    });
+  }
+  if (options.docs !== false) await (await import('./docs/reference.js')).registerApiReference(app);
   return app;
 }
 
