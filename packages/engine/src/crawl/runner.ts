@@ -647,13 +647,23 @@ class CrawlRun {
     const cash = 1 / candidates.length;
     await this.ctx.store.atomically(async () => {
       for (const url of candidates) {
-        const text = { url, anchors: [], context: '' };
-        if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
-        const relevance = this.scorer.score(text);
-        const bucket: Bucket = looksLikeHub(url, false) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
-        this.frontier.discover({ url, depth: 1, bucket, relevance, anchor: '', context: '', cash }, (anchors, context) => this.scorer.score({ url, anchors, context }));
+        this.queue({ url, depth: 1, anchor: '', context: '', isNext: false, cash });
       }
     });
+  }
+
+  /** One URL into the frontier, scored against the intent and put in its smart-crawl bucket; its row id. */
+  private queue(c: { url: string; depth: number; anchor: string; context: string; isNext: boolean; cash: number }): number {
+    const { url } = c;
+    const text = { url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
+    // Only an intent's scorer counts new candidates; without one, skip the lookup.
+    if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
+    const relevance = this.scorer.score(text);
+    const bucket: Bucket = looksLikeHub(url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
+    return this.frontier.discover(
+      { url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash },
+      (anchors, context) => this.scorer.score({ url, anchors, context }),
+    );
   }
 
   /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */
@@ -683,16 +693,7 @@ class CrawlRun {
     const share = candidates.size > 0 ? cash / candidates.size : 0;
     const links = this.linkGraph();
     for (const [url, c] of candidates) {
-      const text = { url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
-      // Only an intent's scorer counts new candidates; without one, skip the lookup.
-      if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
-      const relevance = this.scorer.score(text);
-      const hub = looksLikeHub(url, c.isNext);
-      const bucket: Bucket = hub ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
-      const target = this.frontier.discover(
-        { url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: share },
-        (anchors, context) => this.scorer.score({ url, anchors, context }),
-      );
+      const target = this.queue({ url, depth: c.depth, anchor: c.anchor, context: c.context, isNext: c.isNext, cash: share });
       if (this.frontier.addEdge(row.url, url, c.region)) links.add(row.id, target, REGION_WEIGHTS[c.region]);
     }
   }

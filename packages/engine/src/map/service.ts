@@ -53,10 +53,7 @@ export class MapService {
     let fromSitemaps: Candidate[] = [];
     let reports: MapSitemapReport[] = [];
     if (body.sitemap !== 'skip') {
-      const robots = await this.web.robots(start);
-      const roots = robots.sitemaps.length > 0 ? robots.sitemaps : [`${new URL(start).origin}/sitemap.xml`];
-      // Some slack over limit: duplicates and robots-disallowed entries are only dropped afterwards.
-      const walk = await walkSitemaps(this.web, roots, collector, Math.ceil(body.limit * 1.1) + 100, signal);
+      const walk = await this.readSitemaps(start, collector, body.limit, signal);
       fromSitemaps = walk.candidates;
       reports = walk.reports;
     }
@@ -93,11 +90,17 @@ export class MapService {
     if (!site) return [];
     // The caller's patterns apply while reading, so `limit` counts only URLs the caller can use.
     const collector = new UrlCollector({ start: site, includeSubdomains: false, urlPatterns: options.urlPatterns, excludePatterns: options.excludePatterns });
-    const robots = await this.web.robots(site);
-    const roots = robots.sitemaps.length > 0 ? robots.sitemaps : [`${new URL(site).origin}/sitemap.xml`];
-    const walk = await walkSitemaps(this.web, roots, collector, Math.ceil(options.limit * 1.1) + 100, options.signal);
+    const walk = await this.readSitemaps(site, collector, options.limit, options.signal);
     const { urls } = await this.finish(collector, walk.candidates, options.limit, false);
     return urls.map((u) => u.url);
+  }
+
+  /** The sitemaps robots.txt names (or /sitemap.xml), walked until somewhat over `limit` entries were accepted. */
+  private async readSitemaps(start: string, collector: UrlCollector, limit: number, signal?: AbortSignal) {
+    const robots = await this.web.robots(start);
+    const roots = robots.sitemaps.length > 0 ? robots.sitemaps : [`${new URL(start).origin}/sitemap.xml`];
+    // Some slack over limit: duplicates and robots-disallowed entries are only dropped afterwards.
+    return walkSitemaps(this.web, roots, collector, Math.ceil(limit * 1.1) + 100, signal);
   }
 
   /** First occurrence wins (sitemaps before links, so lastmod survives); robots.txt checked per URL; best search matches first. */
