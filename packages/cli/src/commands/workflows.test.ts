@@ -93,14 +93,21 @@ describe('wvr workflows', { timeout: 180_000 }, () => {
 
   it('watch prints a line for each new run when stdout is not a terminal', async () => {
     const watcher = spawnCli(['--data', data, 'workflows', 'watch', searchWorkflowId, '--every', '1'], env);
-    let stdout = '';
+    let [stdout, stderr] = ['', ''];
     watcher.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    watcher.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => watcher.on('close', resolve));
+    // Waits name what they waited for and what the watcher printed, so a stall reads as a cause.
+    const printed = async (text: string) => {
+      for (const until = Date.now() + 60_000; !stdout.includes(text); await new Promise((resolve) => setTimeout(resolve, 200))) {
+        if (Date.now() > until || watcher.exitCode !== null) throw new Error(`watch never printed "${text}" (exit ${watcher.exitCode}):\n${stdout}\n${stderr}`);
+      }
+    };
     try {
-      while (!stdout.includes('Surprises run #2')) await new Promise((resolve) => setTimeout(resolve, 200));
+      await printed('Surprises run #2');
       expect(stdout.indexOf('Surprises run #1')).toBeLessThan(stdout.indexOf('Surprises run #2'));
       expect(await wvr('workflows', 'run', searchWorkflowId)).toMatchObject({ code: 0 });
-      while (!stdout.includes('Surprises run #3')) await new Promise((resolve) => setTimeout(resolve, 200));
+      await printed('Surprises run #3');
       expect(stdout.match(/Surprises run #2/g)).toHaveLength(1);
     } finally {
       watcher.kill('SIGINT');
