@@ -9,16 +9,26 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI in a child process, as a user's shell would. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/**
+ * Runs the real CLI in a child process, as a user's shell would. A run that outlives `timeoutMs` is
+ * killed and reported (code null, stderr saying so) rather than leaving its test to hang.
+ */
+export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args, env);
     let stdout = '';
     let stderr = '';
+    const timer = setTimeout(() => {
+      stderr += `\n[test] wvr ${args.join(' ')} still running after ${timeoutMs} ms; killed\n`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

@@ -106,13 +106,17 @@ describe('wvr workflows', { timeout: 180_000 }, () => {
     try {
       await printed('Surprises run #2');
       expect(stdout.indexOf('Surprises run #1')).toBeLessThan(stdout.indexOf('Surprises run #2'));
-      expect(await wvr('workflows', 'run', searchWorkflowId)).toMatchObject({ code: 0 });
+      const run = await wvr('workflows', 'run', searchWorkflowId);
+      expect(run, run.stderr).toMatchObject({ code: 0 });
       await printed('Surprises run #3');
       expect(stdout.match(/Surprises run #2/g)).toHaveLength(1);
     } finally {
       watcher.kill('SIGINT');
     }
-    expect(await exited).toBe(0);
+    const stuck = setTimeout(() => watcher.kill('SIGKILL'), 30_000);
+    const code = await exited;
+    clearTimeout(stuck);
+    expect(code, `watch did not end on Ctrl-C:\n${stderr}`).toBe(0);
   });
 
   it('creates from flags, pauses, resumes and deletes a crawl workflow, and quotes a dry run', async () => {
