@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Engine, Principal } from '@wvr/engine';
+import type { Engine, EngineOptions, Principal } from '@wvr/engine';
 import type { WvrClient } from '@wvr/sdk';
 import { CliError } from './output/errors.js';
 import { consoleOutput, type Output } from './output/print.js';
@@ -8,6 +8,7 @@ const DEFAULT_LOCAL_USER = 'local@wvr.localhost';
 
 export interface GlobalOptions {
   data?: string;
+  database?: string;
   remote?: string;
   token?: string;
   user?: string;
@@ -29,6 +30,7 @@ export function contextOf(command: Command): CommandContext {
       ...raw,
       // An empty environment variable counts as unset.
       data: raw.data || undefined,
+      database: raw.database || undefined,
       user: raw.user || process.env.WVR_USER || DEFAULT_LOCAL_USER,
       remote: raw.remote || process.env.WVR_API_URL || undefined,
       token: raw.token || process.env.WVR_API_TOKEN || undefined,
@@ -38,10 +40,18 @@ export function contextOf(command: Command): CommandContext {
   };
 }
 
-/** Opens the local engine on the data folder; the local CLI may fetch the user's own network on purpose. */
+/**
+ * Where the local engine keeps its state: --database (PostgreSQL), else --data (a SQLite file in the
+ * folder), else the engine's defaults (WVR_DATABASE_URL, then WVR_DATA_DIR or ~/.wvr).
+ */
+export function storeOptions(ctx: CommandContext): EngineOptions {
+  return ctx.options.database ? { databaseUrl: ctx.options.database } : { dataDir: ctx.options.data };
+}
+
+/** Opens the local engine; the local CLI may fetch the user's own network on purpose. */
 async function openLocalEngine(ctx: CommandContext): Promise<Engine> {
   const { createEngine } = await import('@wvr/engine');
-  return createEngine({ dataDir: ctx.options.data, allowPrivateNetwork: true });
+  return createEngine({ ...storeOptions(ctx), allowPrivateNetwork: true });
 }
 
 export interface LocalWork {

@@ -27,6 +27,7 @@ export function buildProgram(): Command {
     .description('web monitoring and research for software agents')
     .version(VERSION)
     .option('--data <dir>', 'data folder of the local engine (default ~/.wvr, env WVR_DATA_DIR)')
+    .option('--database <url>', 'PostgreSQL database of the local engine instead of the data folder\'s SQLite file (env WVR_DATABASE_URL)')
     .option('--remote <url>', 'talk to a wvr server instead of the local engine (env WVR_API_URL)')
     .option('--token <token>', 'API token for --remote (env WVR_API_TOKEN)')
     .option('--user <email>', 'local account to act as (env WVR_USER)')

@@ -67,6 +67,11 @@ export interface Engine {
    * may run it: jobs and schedule slots are claimed, never run twice. close() stops it.
    */
   start(options?: BackgroundOptions): void;
+  /**
+   * Resolves once the store can serve: at once on SQLite (opened with the engine); on PostgreSQL once
+   * the database answers and is migrated. Calls wait for that anyway; a server awaits it to fail fast.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -151,6 +156,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       notify.start(background.deliveryIntervalMs);
       sessions.start(background.sessionSweepIntervalMs);
     },
+    ready: () => store.ready(),
     async close() {
       if (closed) return;
       closed = true;

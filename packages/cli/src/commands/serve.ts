@@ -1,6 +1,8 @@
+import { dirname } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { LogLevel } from '@wvr/server';
-import { contextOf, type CommandContext } from '../context.js';
+import type { Engine } from '@wvr/engine';
+import { contextOf, storeOptions, type CommandContext } from '../context.js';
 import { CliError } from '../output/errors.js';
 import { port, positiveInt } from './parse.js';
 
@@ -18,9 +20,10 @@ export function serveCommand(): Command {
       refuseRemote(ctx, 'serve');
       const [{ createEngine }, { startServer }] = await Promise.all([import('@wvr/engine'), import('@wvr/server')]);
       const engine = createEngine({
-        dataDir: ctx.options.data,
+        ...storeOptions(ctx),
         allowPrivateNetwork: opts.allowPrivateNetwork || process.env.WVR_ALLOW_PRIVATE_NETWORK === '1',
       });
+      await ready(engine);
       const server = await startServer({
         engine,
         host: opts.host,
@@ -43,12 +46,13 @@ export function workerCommand(): Command {
     .action(async (opts: { concurrency: number }, command: Command) => {
       const ctx = contextOf(command);
       refuseRemote(ctx, 'worker');
-      const { createEngine, defaultDataDir } = await import('@wvr/engine');
-      const dataDir = ctx.options.data ?? defaultDataDir();
+      const { createEngine } = await import('@wvr/engine');
       // A worker fetches only what users asked for; private addresses follow the same rule as the server.
-      const engine = createEngine({ dataDir, allowPrivateNetwork: process.env.WVR_ALLOW_PRIVATE_NETWORK === '1' });
+      const engine = createEngine({ ...storeOptions(ctx), allowPrivateNetwork: process.env.WVR_ALLOW_PRIVATE_NETWORK === '1' });
+      await ready(engine);
       engine.start({ concurrency: opts.concurrency });
-      ctx.output.out(ctx.output.json ? JSON.stringify({ worker: 'started', data: dataDir }) : `wvr worker running on ${dataDir}`);
+      const where = storeLabel(engine);
+      ctx.output.out(ctx.output.json ? JSON.stringify({ worker: 'started', ...where }) : `wvr worker running on ${where.database ?? where.data}`);
       await untilSignalled();
       await engine.close();
     });
@@ -60,6 +64,30 @@ function logLevel(value: string): LogLevel {
   const level = LOG_LEVELS.find((l) => l === value);
   if (!level) throw new InvalidArgumentError(`expected one of ${LOG_LEVELS.join(', ')}`);
   return level;
+}
+
+/** A database that cannot be reached or migrated ends the command at once, saying why, before it claims to run. */
+async function ready(engine: Engine): Promise<void> {
+  try {
+    await engine.ready();
+  } catch (error) {
+    await engine.close().catch(() => undefined);
+    const where = storeLabel(engine);
+    throw new CliError(`Cannot open the database ${where.database ?? where.data}: ${error instanceof Error ? error.message : String(error)}`, 'database_unavailable', 1);
+  }
+}
+
+/** Where the engine keeps its state, for people: the data folder, or the database URL without its password. */
+function storeLabel(engine: Engine): { data?: string; database?: string } {
+  const { databaseUrl, dbPath } = engine.context.options;
+  if (!databaseUrl) return { data: dirname(dbPath) };
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return { database: url.toString() };
+  } catch {
+    return { database: 'postgres (unparsable URL)' };
+  }
 }
 
 function refuseRemote(ctx: CommandContext, name: string): void {

@@ -13,6 +13,12 @@ export interface EngineOptions {
   dataDir?: string;
   /** Explicit SQLite path; `:memory:` for a private in-memory database. Wins over dataDir. */
   dbPath?: string;
+  /**
+   * PostgreSQL instead of the SQLite file, e.g. `postgres://user@host:5432/wvr`: every engine (servers,
+   * workers) pointed at one database shares its crawls, jobs, schedules and ledger (docs/postgres.md).
+   * Default `WVR_DATABASE_URL`, unless dataDir or dbPath name a SQLite file in code.
+   */
+  databaseUrl?: string;
   clock?: Clock;
   random?: RandomSource;
   /** Allow fetching private, loopback and link-local addresses (the local CLI does). */
@@ -56,6 +62,8 @@ export interface EngineOptions {
 
 export interface ResolvedOptions {
   dbPath: string;
+  /** Set: the store is PostgreSQL at this URL, and dbPath is unused. */
+  databaseUrl: string | undefined;
   clock: Clock;
   random: RandomSource;
   allowPrivateNetwork: boolean;
@@ -86,6 +94,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
   const searxngUrl = options.searxngUrl ?? (process.env.WVR_SEARXNG_URL || undefined);
   return {
     dbPath: options.dbPath ?? join(options.dataDir ?? defaultDataDir(), 'wvr.db'),
+    databaseUrl: options.databaseUrl ?? (options.dbPath || options.dataDir ? undefined : process.env.WVR_DATABASE_URL || undefined),
     clock: options.clock ?? systemClock,
     random: options.random ?? cryptoRandom,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,

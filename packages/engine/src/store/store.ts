@@ -11,6 +11,8 @@ import type { StorePorts } from './ports.js';
 export interface Store extends StorePorts {
   readonly dialect: 'sqlite' | 'postgres';
   atomically<T>(fn: (tx: StorePorts) => Promise<T>): Promise<T>;
+  /** Resolves once the store can serve (a server database migrated and answering); rejects with why not. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -23,9 +23,26 @@ const MIGRATION_LOCK = 0x77767201;
  * under a session advisory lock, so one applies it and the others find it applied.
  */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PgDatabase> {
+  const pool = createPool(url, options);
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { pool, db: drizzle(pool, { schema }), close: () => pool.end() };
+}
+
+/** A pool that connects on first use: creating it does no I/O (an engine is created synchronously). */
+export function createPool(url: string, options: { max?: number } = {}): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: { getTypeParser } });
   // An idle client whose server went away emits 'error' on the pool; the next query reconnects.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Applies the committed migrations under the advisory lock (see openPostgres). */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -34,13 +51,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
-  } catch (error) {
+  } finally {
     client.release();
-    await pool.end();
-    throw error;
   }
-  client.release();
-  return { pool, db: drizzle(pool, { schema }), close: () => pool.end() };
 }
 
 /**

@@ -27,17 +27,59 @@ export class PgExecutor {
    */
   readonly db: PgDb;
 
-  constructor(readonly pool: pg.Pool) {
-    const current: Pick<pg.Pool, 'query'> = { query: ((...args: Parameters<pg.Pool['query']>) => (this.current.getStore()?.client ?? this.pool).query(...args)) as pg.Pool['query'] };
+  /** The schema's preparation (migration) until it has succeeded once; then unset. */
+  private prepare: (() => Promise<void>) | undefined;
+  private preparing: Promise<void> | undefined;
+
+  /**
+   * `prepare` migrates the schema when the pool was made without waiting for it (an engine is created
+   * synchronously): it runs before the first statement, which waits for it. A failure (the database
+   * not up yet) is that statement's error, and the next statement tries again.
+   */
+  constructor(
+    readonly pool: pg.Pool,
+    prepare?: () => Promise<void>,
+  ) {
+    this.prepare = prepare;
+    const current: Pick<pg.Pool, 'query'> = {
+      query: ((...args: Parameters<pg.Pool['query']>) => {
+        const waiting = this.prepared();
+        return waiting ? waiting.then(() => this.connection().query(...args)) : this.connection().query(...args);
+      }) as pg.Pool['query'],
+    };
     this.db = drizzle({ client: current as pg.Pool, schema });
+  }
+
+  /** Resolves when the database is migrated and answering; rejects with why it is not. */
+  async ready(): Promise<void> {
+    await this.prepared();
+    await this.pool.query('SELECT 1');
+  }
+
+  /** Undefined when nothing is left to wait for (the common case stays free of an extra await). */
+  private prepared(): Promise<void> | undefined {
+    const prepare = this.prepare;
+    if (!prepare) return undefined;
+    this.preparing ??= prepare().then(
+      () => {
+        this.prepare = undefined;
+        this.preparing = undefined;
+      },
+      (error: unknown) => {
+        this.preparing = undefined;
+        throw error;
+      },
+    );
+    return this.preparing;
   }
 
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
   }
 
-  atomically<T>(fn: () => Promise<T>): Promise<T> {
+  async atomically<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn();
+    await this.prepared();
     return inTransaction(this.pool, (client) => this.current.run({ client, locked: new Set() }, fn));
   }
 
@@ -46,8 +88,13 @@ export class PgExecutor {
     return this.current.getStore()?.client;
   }
 
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
-    return (this.current.getStore()?.client ?? this.pool).query<R>(text, params);
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
+    await this.prepared();
+    return this.connection().query<R>(text, params);
+  }
+
+  private connection(): pg.Pool | pg.PoolClient {
+    return this.current.getStore()?.client ?? this.pool;
   }
 
   /**

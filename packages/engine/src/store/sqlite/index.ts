@@ -65,6 +65,8 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
         },
       }),
+    // The file was opened and migrated before the store was made.
+    ready: async () => undefined,
     async close() {
       sqlite.close();
     },
