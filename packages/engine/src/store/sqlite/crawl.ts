@@ -17,7 +17,7 @@ import type {
   Rescore,
   RunState,
 } from '../ports/crawl.js';
-import { MAX_ANCHORS, normalizedUrls, queuedRow, relinked, seedLinks, unfetchedRow } from '../frontier.js';
+import { MAX_ANCHORS, normalizedUrls, relinked, seedLinks, unfetchedRow } from '../frontier.js';
 import type { Db } from './open.js';
 import { crawlDocuments, crawls } from './tables/crawl.js';
 
@@ -365,11 +365,19 @@ export class SqliteFrontier {
 
   private discover(d: Discovered, rescore: Rescore): number {
     const seq = this.nextSeq();
-    const fresh = queuedRow(d, seq, this.intent);
+    // queuedRow's fields, bound as they are: no intermediate row object on the one hot statement.
     const done = this.q.upsert.get({
-      ...fresh,
       crawlId: this.crawlId,
-      anchors: JSON.stringify(fresh.anchors),
+      url: d.url,
+      seq,
+      depth: d.depth,
+      bucket: d.bucket,
+      relevance: d.relevance,
+      cash: d.cash,
+      priority: priorityOf({ relevance: d.relevance, cash: d.cash, authority: 0, intent: this.intent }),
+      inlinks: d.bucket === 'seed' ? 0 : 1,
+      anchors: JSON.stringify(d.anchor ? [d.anchor] : []),
+      context: d.context,
       anchor: d.anchor,
       intent: this.intent ? 1 : 0,
     }) as { id: number; seq: number } | undefined;
