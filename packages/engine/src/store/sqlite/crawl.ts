@@ -242,7 +242,7 @@ export class SqliteCrawl {
 type Statements = SqliteCrawl['q'];
 
 /** One crawl's frontier over the connection's shared statements. */
-export class SqliteFrontier {
+class SqliteFrontier {
   private seq: number | undefined;
 
   constructor(
