@@ -494,20 +494,21 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.addEdges('https://a.test/b', [])).toEqual([]);
     const weights = { main: 1, aside: 0.5, nav: 0.1, header: 0.1, footer: 0.1 };
     const edges = await f.edgeIds(weights);
-    const triples = (e: typeof edges) => e.from.map((from, i) => [from, e.to[i], e.weight[i]]).sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
-    expect(triples(edges)).toEqual([[a, b, 1], [a, privacy, 0.1], [b, about, 0.5]].sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!));
+    // The drivers list edges in no particular order.
+    const triples = (e: typeof edges) => e.from.map((from, i) => `${from} -> ${e.to[i]}: ${e.weight[i]}`).sort();
+    expect(triples(edges)).toEqual([`${a} -> ${b}: 1`, `${a} -> ${privacy}: 0.1`, `${b} -> ${about}: 0.5`].sort());
     expect(triples(await crawls.frontier(id, false).edgeIds(weights))).toEqual(triples(edges));
     expect(await f.urlOf(about!)).toBe('https://a.test/about');
-    const visited: [number, string][] = [];
-    await f.forEachUrl((rowId, url) => visited.push([rowId, url]));
-    expect(visited.sort((x, y) => x[0] - y[0])).toEqual([[a, 'https://a.test/a'], [b, 'https://a.test/b'], [privacy, 'https://a.test/privacy'], [about, 'https://a.test/about']].sort((x, y) => (x[0] as number) - (y[0] as number)));
+    const visited = new Map<number, string>();
+    await f.forEachUrl((rowId, url) => visited.set(rowId, url));
+    expect(visited).toEqual(new Map([[a, 'https://a.test/a'], [b, 'https://a.test/b'], [privacy, 'https://a.test/privacy'], [about, 'https://a.test/about']]));
   });
 
   it('lifts queued URLs by their authority, and sums the graph up for the report without covered and seen URLs', async () => {
     const { crawl: crawls } = open();
     const f = crawls.frontier(crawl().id, false);
     await f.seed(['https://a.test/']);
-    const [x, y] = await f.discoverMany([link('https://a.test/x', { cash: 0.4 }), link('https://a.test/y', { cash: 0.001 })], never);
+    const [, y] = await f.discoverMany([link('https://a.test/x', { cash: 0.4 }), link('https://a.test/y', { cash: 0.001 })], never);
     await f.markCovered('https://a.test/copy', 1);
     await f.markSeen(['https://a.test/old']);
     const before = (await f.get('https://a.test/y'))!.priority;
@@ -521,7 +522,6 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.mass()).toBeCloseTo(1.401);
     expect((await f.heaviest(2)).map((h) => h.url)).toEqual(['https://a.test/', 'https://a.test/x']);
     expect(await f.heaviest(1)).toEqual([{ url: 'https://a.test/', weight: 1, inlinks: 0 }]);
-    expect(x).not.toBe(y);
   });
 
   it('documents: stored once, paged in crawl order or by importance, counted, classified, scored against their frontier nodes, summarised', async () => {
