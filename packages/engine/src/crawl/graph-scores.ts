@@ -1,4 +1,4 @@
-import type { EdgeIds } from './frontier.js';
+import type { EdgeIds } from '../store/ports/crawl.js';
 import { hitsIndexed } from './graph.js';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cashScore, hitsIndexed, nextBucket, priorityOf, REGION_WEIGHTS, strongerRegion } from './graph.js';
+import { hitsIndexed, nextBucket, REGION_WEIGHTS, strongerRegion } from './graph.js';
+import { cashScore, priorityOf } from './vocabulary.js';
 import { smartCrawlReport } from './smart-report.js';
 
 describe('hits', () => {

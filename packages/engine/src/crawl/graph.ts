@@ -60,21 +60,6 @@ function scaleToMax(scores: Float64Array): Float64Array {
 
 export const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/**
- * How cash-starved a URL's OPIC score is, mapped onto [0, 1]: cash 1 (a lone seed) gives 1,
- * every factor of ten less takes a fifth off, so priorities stay comparable as the frontier grows.
- */
-export function cashScore(cash: number): number {
-  if (cash <= 0) return 0;
-  return Math.max(0, Math.min(1, 1 + Math.log10(cash) / 5));
-}
-
-/** Weights of the priority blend: graph-dominated without an intent, model-dominated with one. */
-export function priorityOf(p: { relevance: number; cash: number; authority: number; intent: boolean }): number {
-  const graph = 0.6 * cashScore(p.cash) + 0.4 * p.authority;
-  return round(p.intent ? 0.3 * graph + 0.7 * p.relevance : graph, 6);
-}
-
 /** The 30 / 60 / 10 split of fetches between hub discovery, detail expansion and exploration. */
 export const BUDGET_SPLIT = { hub: 0.3, detail: 0.6, explore: 0.1 } as const;
 export type Bucket = keyof typeof BUDGET_SPLIT;

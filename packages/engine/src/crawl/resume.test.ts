@@ -8,7 +8,9 @@ import Database from 'better-sqlite3';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { createEngine } from '../engine.js';
 import type { CrawlDetail } from './responses.js';
-import { Frontier } from './frontier.js';
+import { openDatabase } from '../store/sqlite/open.js';
+import { createSqliteStore } from '../store/sqlite/index.js';
+import { REGION_WEIGHTS } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
 
 let web: LocalWeb;
@@ -38,21 +40,21 @@ function pagesCrawled(dbPath: string, id: string): number {
  * The resumed run scored the documents from a graph it loaded from the edge table and then grew in
  * memory; HITS over the edge table as stored must give the same scores, region weights included.
  */
-function expectScoresFromStoredGraph(dbPath: string, crawlId: string, done: CrawlDetail): void {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+async function expectScoresFromStoredGraph(dbPath: string, crawlId: string, done: CrawlDetail): Promise<void> {
+  const { sqlite, db } = openDatabase(dbPath);
   try {
-    const frontier = new Frontier(db, crawlId, false);
-    const edges = frontier.edgeIds();
+    const frontier = createSqliteStore(sqlite, db).crawl.frontier(crawlId, false);
+    const edges = await frontier.edgeIds(REGION_WEIGHTS);
     expect(new Set(edges.weight)).toEqual(new Set([1, 0.5, 0.1]));
     const graph = GraphScores.of(new LinkGraph(edges));
     for (const doc of done.documents) {
-      const node = frontier.get(doc.url)!.id;
+      const node = (await frontier.get(doc.url))!.id;
       expect(doc.hub_score).toBeCloseTo(graph.hubOf(node), 3);
       expect(doc.authority_score).toBeCloseTo(graph.authorityOf(node), 3);
       expect(doc.outlink_count).toBe(graph.outlinksOf(node));
     }
   } finally {
-    db.close();
+    sqlite.close();
   }
 }
 
@@ -91,7 +93,7 @@ describe('crawl resume', () => {
       expect(done.stats.credits_used).toBe(MAX_PAGES);
       expect(await second.credits.balance(user.id)).toBe(before - MAX_PAGES);
       expect(await second.credits.ledgerSum(user.id)).toBe(before - MAX_PAGES);
-      expectScoresFromStoredGraph(dbPath, crawl.id, done);
+      await expectScoresFromStoredGraph(dbPath, crawl.id, done);
     } finally {
       await second.close();
     }

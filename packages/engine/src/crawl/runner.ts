@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
 import { storageProblem } from '../core/storage.js';
 import type { CreditsService } from '../credits/service.js';
@@ -7,11 +6,9 @@ import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type LinkRegion, type ParsePool, type ParsedPage } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
-import { crawls } from '../store/sqlite/tables/crawl.js';
-import { Frontier, type FrontierRow } from './frontier.js';
+import type { CrawlPort, CrawlRecord, Discovered, DocumentScores, FrontierPort, FrontierRow, RunState } from '../store/ports/crawl.js';
 import { nextBucket, REGION_WEIGHTS, round, strongerRegion, type Bucket } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
-import { RunStore } from './run-store.js';
 import { IntentScorer } from './relevance.js';
 import { domainOf, inScope, junkReason, looksLikeHub, patternFilter, siteOf, type ExpansionMode, type PatternFilter } from './url-rules.js';
 import { startTier } from '../web/tiers.js';
@@ -20,8 +17,6 @@ import { summarizeCrawl } from '../extract/summary.js';
 import { smartCrawlReport, type SmartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
 import type { IndexPageInput } from '../search/schemas.js';
-
-type CrawlRow = typeof crawls.$inferSelect;
 
 /** Fetches one crawl keeps in flight: the fetcher's per-host concurrency times the seed sites, within these bounds (politeness per host stays the fetcher's). */
 const MIN_IN_FLIGHT = 4;
@@ -84,15 +79,12 @@ export class CrawlRunner {
 
   /** One attempt; a throw is the queue's to retry, and its onFailed ends the crawl after the last one. */
   async run(crawlId: string, job: JobContext): Promise<unknown> {
-    const crawl = this.load(crawlId);
+    const crawls = this.ctx.store.crawl;
+    const crawl = await crawls.get(crawlId);
     if (!crawl || crawl.status === 'completed' || crawl.status === 'cancelled' || crawl.status === 'failed') return { skipped: true };
     const config = crawl.config as unknown as CrawlInput;
     const run = new CrawlRun(this.ctx, this.deps, crawl, config, job);
-    this.ctx.db
-      .update(crawls)
-      .set({ status: 'running', startedAt: crawl.startedAt ?? this.ctx.clock.now().toISOString() })
-      .where(and(eq(crawls.id, crawlId), eq(crawls.status, crawl.status)))
-      .run();
+    await crawls.transition(crawlId, [crawl.status], { status: 'running', startedAt: crawl.startedAt ?? this.ctx.clock.now().toISOString() });
     try {
       await run.execute();
     } catch (error) {
@@ -101,28 +93,21 @@ export class CrawlRunner {
       await this.fail(crawlId, error instanceof Error ? error.message : String(error));
       return { failed: true };
     }
-    if (job.signal.aborted || this.load(crawlId)?.status !== 'running') return { stopped: true };
+    if (job.signal.aborted || (await crawls.get(crawlId))?.status !== 'running') return { stopped: true };
     await run.finish();
     await this.deps.onFinished(crawlId);
     return { completed: true };
   }
 
-  private load(id: string): CrawlRow | undefined {
-    return this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
-  }
-
   /** pending or running -> failed, the unused reservation released once; false when it had already ended. */
   private async fail(crawlId: string, message: string): Promise<boolean> {
+    const crawls = this.ctx.store.crawl;
     const ended = await this.ctx.store.atomically(async () => {
-      const crawl = this.load(crawlId);
+      const crawl = await crawls.get(crawlId);
       if (!crawl || (crawl.status !== 'running' && crawl.status !== 'pending')) return false;
-      const changed = this.ctx.db
-        .update(crawls)
-        .set({ status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() })
-        .where(and(eq(crawls.id, crawlId), inArray(crawls.status, ['running', 'pending'])))
-        .run().changes;
-      if (changed > 0 && crawl.reservationId) await this.deps.credits.release(crawl.reservationId);
-      return changed > 0;
+      const changed = await crawls.transition(crawlId, ['running', 'pending'], { status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() });
+      if (changed && crawl.reservationId) await this.deps.credits.release(crawl.reservationId);
+      return changed;
     });
     if (ended) await this.deps.onFinished(crawlId);
     return ended;
@@ -142,8 +127,8 @@ type Prepared =
   | { row: FrontierRow; page: FetchedPage; parsed: ParsedPage | null; finalUrl: string; canonical: string | null; enrichment: PageEnrichment };
 
 class CrawlRun {
-  private readonly frontier: Frontier;
-  private readonly store: RunStore;
+  private readonly crawls: CrawlPort;
+  private readonly frontier: FrontierPort;
   private readonly scorer: IntentScorer;
   private readonly expansion: ExpansionMode;
   private readonly seedSites: Set<string>;
@@ -154,8 +139,8 @@ class CrawlRun {
   /** Smart crawl: pages fetched or in flight per bucket, the 30/60/10 split's running tally. */
   private readonly fetched: Record<Bucket, number> = { hub: 0, detail: 0, explore: 0 };
   private links: LinkGraph | undefined;
-  /** Bodies stored by this crawl, by fingerprint: a byte-identical page under another URL is a duplicate. */
-  private readonly fingerprints: Set<string>;
+  /** Bodies stored by this crawl, by fingerprint: a byte-identical page under another URL is a duplicate. Loaded when the run starts. */
+  private fingerprints = new Set<string>();
   private sinceHits = 0;
   private processed = 0;
   private sinceHeartbeat = 0;
@@ -164,16 +149,15 @@ class CrawlRun {
   constructor(
     private readonly ctx: EngineContext,
     private readonly deps: RunnerDeps,
-    private readonly crawl: CrawlRow,
+    private readonly crawl: CrawlRecord,
     private readonly config: CrawlInput,
     private readonly job: JobContext,
   ) {
     this.expansion = effectiveExpansion(config);
     this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
     this.scorer = new IntentScorer(config.intent);
-    this.frontier = new Frontier(ctx.sqlite, crawl.id, this.scorer.active);
-    this.store = new RunStore(ctx.sqlite, crawl.id);
-    this.fingerprints = this.store.fingerprints();
+    this.crawls = ctx.store.crawl;
+    this.frontier = this.crawls.frontier(crawl.id, this.scorer.active);
     this.seedSites = new Set(config.urls.map(siteOf));
     this.patterns = patternFilter(config.link_extraction_config?.url_patterns, config.link_extraction_config?.exclude_patterns);
     this.tier = startTier(config);
@@ -187,10 +171,11 @@ class CrawlRun {
    * stored, charged and expanded in one transaction (one commit instead of one per page).
    */
   async execute(): Promise<void> {
-    this.frontier.requeueInFlight();
+    await this.frontier.requeueInFlight();
+    this.fingerprints = new Set(await this.crawls.fingerprints(this.crawl.id));
     if (this.config.sitemap === 'include') await this.seedFromSitemaps();
     if (this.smart) {
-      const counts = this.frontier.countsByBucket(['done']);
+      const counts = await this.frontier.countsByBucket(['done']);
       this.fetched.hub = counts.hub;
       this.fetched.detail = counts.detail;
       this.fetched.explore = counts.explore;
@@ -224,11 +209,11 @@ class CrawlRun {
     /** Lets every fetch still in flight settle, then hands its URL back to the queue. */
     const drain = async () => {
       while (inFlight.size > 0) await new Promise<void>((resolve) => (wake = resolve));
-      for (const a of arrivals.splice(0)) this.release(a.row);
+      for (const a of arrivals.splice(0)) await this.release(a.row);
     };
     for (;;) {
       if (!(await this.heartbeat())) return;
-      const state = this.store.state();
+      const state = await this.state();
       if (state.status !== 'running') return drain();
       const room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length;
       for (const row of await this.take(Math.min(room, this.inFlightLimit - inFlight.size))) launch(row);
@@ -244,7 +229,7 @@ class CrawlRun {
       const group = arrivals.splice(0);
       const failure = group.find((a) => 'error' in a);
       if (failure && 'error' in failure) {
-        for (const a of group) this.release(a.row);
+        for (const a of group) await this.release(a.row);
         await drain();
         throw failure.error;
       }
@@ -254,7 +239,7 @@ class CrawlRun {
       for (const [i, p] of prepared.entries()) {
         const outcome = outcomes[i];
         if (outcome !== 'stored' && p.row.bucket !== 'seed') this.fetched[p.row.bucket]--;
-        if (outcome === undefined || outcome === 'budget_exhausted' || outcome === 'stopped') this.release(p.row);
+        if (outcome === undefined || outcome === 'budget_exhausted' || outcome === 'stopped') await this.release(p.row);
       }
       const last = outcomes[outcomes.length - 1];
       if (last === 'budget_exhausted' || last === 'stopped') return drain();
@@ -311,14 +296,21 @@ class CrawlRun {
   }
 
   /** Loaded on first use: a resumed run starts from the links its predecessors stored. */
-  private linkGraph(): LinkGraph {
-    this.links ??= new LinkGraph(this.frontier.edgeIds());
+  private async linkGraph(): Promise<LinkGraph> {
+    this.links ??= new LinkGraph(await this.frontier.edgeIds(REGION_WEIGHTS));
     return this.links;
   }
 
+  /** The crawl's own row as it stands (cancelled meanwhile, pages counted so far). */
+  private async state(): Promise<RunState> {
+    const state = await this.crawls.runState(this.crawl.id);
+    if (!state) throw new Error(`Crawl ${this.crawl.id} is gone from the store.`);
+    return state;
+  }
+
   /** A claimed URL that will not be processed in this run goes back to the queue. */
-  private release(row: FrontierRow): void {
-    this.frontier.setState(row.url, 'queued');
+  private release(row: FrontierRow): Promise<void> {
+    return this.frontier.setState(row.url, 'queued');
   }
 
   /** Up to `n` URLs claimed in one transaction: seeds first, then breadth-first or the smart bucket furthest below its share. */
@@ -329,7 +321,7 @@ class CrawlRun {
     return this.ctx.store.atomically(async () => {
       const rows: FrontierRow[] = [];
       while (rows.length < n) {
-        const row = this.takeOne();
+        const row = await this.takeOne();
         if (!row) break;
         rows.push(row);
       }
@@ -337,15 +329,15 @@ class CrawlRun {
     });
   }
 
-  private takeOne(): FrontierRow | undefined {
+  private async takeOne(): Promise<FrontierRow | undefined> {
     if (!this.smart) return this.frontier.take('breadth_first');
-    const seed = this.frontier.take({ bucket: 'seed' });
+    const seed = await this.frontier.take({ bucket: 'seed' });
     if (seed) return seed;
     const available = new Set<Bucket>(['hub', 'detail', 'explore']);
     for (;;) {
       const bucket = nextBucket(this.fetched, available);
       if (!bucket) return undefined;
-      const row = this.frontier.take({ bucket });
+      const row = await this.frontier.take({ bucket });
       if (row) {
         this.fetched[bucket]++;
         return row;
@@ -361,18 +353,20 @@ class CrawlRun {
    * its total cost stays linear in the crawl's size.
    */
   private async refreshScores(): Promise<void> {
-    const graph = GraphScores.of(this.linkGraph());
+    const graph = GraphScores.of(await this.linkGraph());
     await this.ctx.store.atomically(async () => {
-      if (this.smart) this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
-      this.writeDocumentScores(graph);
+      if (this.smart) await this.frontier.applyAuthority((rowId) => graph.authorityOf(rowId));
+      await this.writeDocumentScores(graph);
     });
   }
 
-  /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed. */
-  private writeDocumentScores(graph: GraphScores): void {
-    const mass = this.frontier.mass() || 1;
-    for (const doc of this.store.documentNodes()) {
+  /** importance (OPIC share), hub, authority, in- and outlinks, anchors: written only where they changed, in one call. */
+  private async writeDocumentScores(graph: GraphScores): Promise<void> {
+    const mass = (await this.frontier.mass()) || 1;
+    const changed: DocumentScores[] = [];
+    for (const doc of await this.crawls.documentNodes(this.crawl.id)) {
       const next = {
+        url: doc.url,
         importance: round(doc.weight / mass, 6),
         hubScore: graph.hubOf(doc.node),
         authorityScore: graph.authorityOf(doc.node),
@@ -387,60 +381,60 @@ class CrawlRun {
         next.inlinks === doc.inlinks &&
         next.outlinks === doc.outlinks &&
         // Anchors are only ever appended (up to a cap), so an equal count means an equal list.
-        doc.nodeAnchorCount === doc.anchorCount;
-      if (!same) this.store.setScores(doc.url, next);
+        doc.nodeAnchors.length === doc.anchorCount;
+      if (!same) changed.push(next);
     }
+    await this.crawls.setScores(this.crawl.id, changed);
   }
 
   /** Graph scores for every document, the smart_crawl block, the summary, and the credits settled. */
   async finish(): Promise<void> {
-    const graph = GraphScores.of(this.linkGraph());
-    const report = this.smart ? this.report(graph) : null;
-    const summary = this.config.generate_summary ? await this.summarize(this.store.documentsForSummary()) : null;
+    const graph = GraphScores.of(await this.linkGraph());
+    const report = this.smart ? await this.report(graph) : null;
+    const summary = this.config.generate_summary ? await this.summarize(await this.crawls.summaries(this.crawl.id)) : null;
     await this.ctx.store.atomically(async () => {
-      const current = this.store.state();
+      const current = await this.state();
       if (current.status !== 'running') return;
-      this.writeDocumentScores(graph);
+      await this.writeDocumentScores(graph);
       if (current.reservationId) await this.deps.credits.commit(current.reservationId, pricing.crawlPage(this.config));
       // Nothing could be fetched at all: the crawl failed, and says why.
       const failed = current.pagesFetched === 0 && current.pagesFailed > 0;
-      this.ctx.db
-        .update(crawls)
-        .set({
-          status: failed ? 'failed' : 'completed',
-          error: failed ? `No page could be fetched; last failure ${current.lastFailure}` : null,
-          completedAt: this.ctx.clock.now().toISOString(),
-          smartCrawl: report as Record<string, unknown> | null,
-          summary,
-        })
-        .where(and(eq(crawls.id, this.crawl.id), eq(crawls.status, 'running')))
-        .run();
+      await this.crawls.transition(this.crawl.id, ['running'], {
+        status: failed ? 'failed' : 'completed',
+        error: failed ? `No page could be fetched; last failure ${current.lastFailure}` : null,
+        completedAt: this.ctx.clock.now().toISOString(),
+        smartCrawl: report as Record<string, unknown> | null,
+        summary,
+      });
     });
   }
 
   /** The smart_crawl block from aggregates and a streamed pass over the URLs: bounded whatever the frontier's size. */
-  private report(graph: GraphScores): SmartCrawlReport {
-    const mass = this.frontier.mass() || 1;
-    const totals = this.frontier.totals();
+  private async report(graph: GraphScores): Promise<SmartCrawlReport> {
+    const mass = (await this.frontier.mass()) || 1;
+    const totals = await this.frontier.totals();
     const domainAuthority = new Map<string, number>();
-    for (const [rowId, url] of this.frontier.urls()) {
-      if (!graph.has(rowId)) continue;
+    await this.frontier.forEachUrl((rowId, url) => {
+      if (!graph.has(rowId)) return;
       const domain = domainOf(url);
       domainAuthority.set(domain, (domainAuthority.get(domain) ?? 0) + graph.authorityOf(rowId));
-    }
-    const byUrl = (kind: 'hub' | 'authority') =>
-      new Map(graph.contenders(kind, REPORT_TOP).flatMap(({ rowId, score }) => {
-        const url = this.frontier.urlOf(rowId);
-        return url === undefined ? [] : [[url, score] as const];
-      }));
+    });
+    const byUrl = async (kind: 'hub' | 'authority') => {
+      const scores = new Map<string, number>();
+      for (const { rowId, score } of graph.contenders(kind, REPORT_TOP)) {
+        const url = await this.frontier.urlOf(rowId);
+        if (url !== undefined) scores.set(url, score);
+      }
+      return scores;
+    };
     return smartCrawlReport({
       nodes: totals.nodes,
       edges: graph.edgeCount,
       fetched: totals.fetched,
       captured: totals.banked / mass,
-      heaviest: this.frontier.heaviest(REPORT_TOP).map((n) => ({ url: n.url, importance: n.weight / mass, inlinks: n.inlinks })),
-      hubs: byUrl('hub'),
-      authorities: byUrl('authority'),
+      heaviest: (await this.frontier.heaviest(REPORT_TOP)).map((n) => ({ url: n.url, importance: n.weight / mass, inlinks: n.inlinks })),
+      hubs: await byUrl('hub'),
+      authorities: await byUrl('authority'),
       domainAuthority,
     });
   }
@@ -465,26 +459,26 @@ class CrawlRun {
   private async commit(p: Prepared): Promise<Outcome> {
     const { row, page } = p;
     if ('failure' in p) {
-      this.frontier.setState(row.url, 'failed');
-      this.store.countFailed(`${row.url}: ${p.failure}`);
+      await this.frontier.setState(row.url, 'failed');
+      await this.crawls.countFailed(this.crawl.id, `${row.url}: ${p.failure}`);
       return 'failed';
     }
     const { parsed, finalUrl, canonical, enrichment } = p;
     const fingerprint = contentFingerprint(page);
     const sameBody = fingerprint !== null && this.fingerprints.has(fingerprint);
-    if (sameBody || this.isCovered(finalUrl, row.url) || (canonical && this.isCovered(canonical, row.url))) {
-      this.frontier.setState(row.url, 'duplicate');
-      this.store.countSkipped();
+    if (sameBody || (await this.isCovered(finalUrl, row.url)) || (canonical && (await this.isCovered(canonical, row.url)))) {
+      await this.frontier.setState(row.url, 'duplicate');
+      await this.crawls.countSkipped(this.crawl.id);
       return 'duplicate';
     }
     if (enrichment.keep === false) {
-      this.frontier.bankCash(row.url);
-      this.frontier.setState(row.url, 'filtered');
-      this.store.countFiltered();
-      if (parsed) this.expand(row, parsed, 0);
+      await this.frontier.bankCash(row.url);
+      await this.frontier.setState(row.url, 'filtered');
+      await this.crawls.countFiltered(this.crawl.id);
+      if (parsed) await this.expand(row, parsed, 0);
       return 'filtered';
     }
-    const state = this.store.state();
+    const state = await this.state();
     // Cancelled meanwhile (perhaps by another engine): the reservation is already released.
     if (state.status !== 'running') return 'stopped';
     const credits = page.rendering?.rendered
@@ -493,13 +487,13 @@ class CrawlRun {
       ? pricing.cachedPagesCost(state.pagesCached + 1, state.pricePerPage) - pricing.cachedPagesCost(state.pagesCached, state.pricePerPage)
       : state.pricePerPage;
     if (state.reservationId && !(await this.charge(state.reservationId, credits, page))) return 'budget_exhausted';
-    this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
+    await this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
     if (fingerprint) this.fingerprints.add(fingerprint);
     if (parsed && !parsed.robots.noindex) await this.index(row, page, parsed);
-    this.store.countFetched(credits, page.fromCache);
-    for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) this.frontier.markCovered(covered, row.depth);
-    const cash = this.frontier.bankCash(row.url);
-    if (parsed) this.expand(row, parsed, cash);
+    await this.crawls.countFetched(this.crawl.id, credits, page.fromCache);
+    for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) await this.frontier.markCovered(covered, row.depth);
+    const cash = await this.frontier.bankCash(row.url);
+    if (parsed) await this.expand(row, parsed, cash);
     return 'stored';
   }
 
@@ -516,9 +510,9 @@ class CrawlRun {
     return this.deps.credits.useBeyond(reservationId, credits);
   }
 
-  private isCovered(url: string, self: string): boolean {
+  private async isCovered(url: string, self: string): Promise<boolean> {
     if (url === self) return false;
-    const existing = this.frontier.get(url);
+    const existing = await this.frontier.get(url);
     return existing !== undefined && existing.state !== 'queued' && existing.state !== 'failed';
   }
 
@@ -565,9 +559,10 @@ class CrawlRun {
     credits: number,
     enrichment: PageEnrichment,
     fingerprint: string | null,
-  ): void {
+  ): Promise<void> {
     const text = parsed ? parsed.text : (page.body ?? '');
-    this.store.insertDocument({
+    return this.crawls.insertDocument({
+      crawlId: this.crawl.id,
       url: row.url,
       seq: row.seq,
       finalUrl: page.url,
@@ -633,8 +628,8 @@ class CrawlRun {
   private async seedFromSitemaps(): Promise<void> {
     const sitemapUrls = this.deps.sitemapUrls;
     if (!sitemapUrls || this.expansion === 'none' || this.crawl.maxDepth < 1) return;
-    const { hub, detail, explore } = this.frontier.countsByBucket(['queued', 'fetching', 'done', 'failed', 'duplicate', 'filtered']);
-    if (this.store.state().pagesFetched > 0 || hub + detail + explore > 0) return;
+    const { hub, detail, explore } = await this.frontier.countsByBucket(['queued', 'fetching', 'done', 'failed', 'duplicate', 'filtered']);
+    if ((await this.state()).pagesFetched > 0 || hub + detail + explore > 0) return;
     // Enough to fill the budget after scope and pattern rules drop some; the map's own cap bounds it.
     const limit = Math.min(100_000, this.crawl.maxPages * 4);
     const found = new Set<string>();
@@ -645,34 +640,33 @@ class CrawlRun {
     const candidates = [...found].filter((url) => inScope(this.expansion, this.seedSites, url) && !(this.smart && junkReason(url)) && this.patterns.allows(url));
     if (candidates.length === 0) return;
     const cash = 1 / candidates.length;
-    await this.ctx.store.atomically(async () => {
-      for (const url of candidates) {
-        this.queue({ url, depth: 1, anchor: '', context: '', isNext: false, cash });
-      }
-    });
+    await this.ctx.store.atomically(() => this.queue(candidates.map((url) => ({ url, depth: 1, anchor: '', context: '', isNext: false, cash }))));
   }
 
-  /** One URL into the frontier, scored against the intent and put in its smart-crawl bucket; its row id. */
-  private queue(c: { url: string; depth: number; anchor: string; context: string; isNext: boolean; cash: number }): number {
-    const { url } = c;
-    const text = { url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
+  /**
+   * URLs into the frontier in one batch, each scored against the intent and put in its smart-crawl
+   * bucket; their row ids. Candidates are distinct URLs, so which are new is known before the batch.
+   */
+  private async queue(found: readonly Candidate[]): Promise<number[]> {
     // Only an intent's scorer counts new candidates; without one, skip the lookup.
-    if (this.scorer.active && !this.frontier.get(url)) this.scorer.observe(text);
-    const relevance = this.scorer.score(text);
-    const bucket: Bucket = looksLikeHub(url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
-    return this.frontier.discover(
-      { url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash },
-      (anchors, context) => this.scorer.score({ url, anchors, context }),
-    );
+    const known = this.scorer.active ? await this.frontier.known(found.map((c) => c.url)) : undefined;
+    const links = found.map((c): Discovered => {
+      const text = { url: c.url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
+      if (known && !known.has(c.url)) this.scorer.observe(text);
+      const relevance = this.scorer.score(text);
+      const bucket: Bucket = looksLikeHub(c.url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
+      return { url: c.url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash };
+    });
+    return this.frontier.discoverMany(links, (url, anchors, context) => this.scorer.score({ url, anchors, context }));
   }
 
   /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */
-  private expand(row: FrontierRow, parsed: ParsedPage, cash: number): void {
+  private async expand(row: FrontierRow, parsed: ParsedPage, cash: number): Promise<void> {
     if (this.expansion === 'none' || parsed.robots.nofollow) return;
     const maxDepth = this.crawl.maxDepth;
     const pagination = this.config.link_extraction_config?.detect_pagination ?? false;
     const next = parsed.nextPage ? normalizeUrl(parsed.nextPage) : null;
-    const candidates = new Map<string, { anchor: string; context: string; isNext: boolean; depth: number; region: LinkRegion }>();
+    const candidates = new Map<string, Omit<Candidate, 'cash'> & { region: LinkRegion }>();
     for (const link of parsed.links) {
       if (link.nofollow) continue;
       const url = normalizeUrl(link.url);
@@ -688,15 +682,29 @@ class CrawlRun {
       const isNext = pagination && url === next;
       const depth = isNext ? row.depth : row.depth + 1;
       if (depth > maxDepth) continue;
-      candidates.set(url, { anchor: link.text, context: link.context, isNext, depth, region: link.region });
+      candidates.set(url, { url, anchor: link.text, context: link.context, isNext, depth, region: link.region });
     }
     const share = candidates.size > 0 ? cash / candidates.size : 0;
-    const links = this.linkGraph();
-    for (const [url, c] of candidates) {
-      const target = this.queue({ url, depth: c.depth, anchor: c.anchor, context: c.context, isNext: c.isNext, cash: share });
-      if (this.frontier.addEdge(row.url, url, c.region)) links.add(row.id, target, REGION_WEIGHTS[c.region]);
-    }
+    const found = [...candidates.values()].map((c) => ({ ...c, cash: share }));
+    // Loaded before this page's edges are stored, or they would be counted twice.
+    const links = await this.linkGraph();
+    // A page's links are two batches whatever their number (issue 11: hundreds of links a page),
+    // sent together: the edges do not wait for the discovery.
+    const [targets, stored] = await Promise.all([this.queue(found), this.frontier.addEdges(row.url, found)]);
+    found.forEach((c, i) => {
+      if (stored[i]) links.add(row.id, targets[i]!, REGION_WEIGHTS[c.region]);
+    });
   }
+}
+
+/** A URL about to join the frontier, as a link (or a sitemap) found it. */
+interface Candidate {
+  url: string;
+  depth: number;
+  anchor: string;
+  context: string;
+  isNext: boolean;
+  cash: number;
 }
 
 /** A page worth reading and storing: fetched without error, 2xx, with a body. */

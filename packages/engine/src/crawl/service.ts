@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
@@ -11,21 +10,19 @@ import type { JobQueue } from '../jobs/index.js';
 import type { PageFetcher } from '../web/types.js';
 import { assertTiersAvailable } from '../web/tiers.js';
 import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, type CrawlGetInput, type CrawlInput } from './schemas.js';
-import { crawlDocuments, crawlFrontier, crawls } from '../store/sqlite/tables/crawl.js';
-import { jobs } from '../store/sqlite/schema.js';
+import type { CrawlDocumentRecord, CrawlRecord } from '../store/ports/crawl.js';
 import { CrawlRunner, effectiveExpansion, type RunnerDeps } from './runner.js';
-import { Frontier } from './frontier.js';
+import type { CrawlStatus } from './vocabulary.js';
 import { defaultDepth } from './relevance.js';
 import type { PageEnricher } from '../extract/enrichment.js';
 import type { IndexPageInput } from '../search/schemas.js';
 import type { CrawlDetail, CrawlDocument, CrawlDocumentList, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
 
-type Row = typeof crawls.$inferSelect;
-type DocRow = typeof crawlDocuments.$inferSelect;
+type Row = CrawlRecord;
 
 export const CRAWL_JOB = 'crawl.run';
 /** A crawl that can still be cancelled. */
-const ACTIVE: Row['status'][] = ['pending', 'running'];
+const ACTIVE: CrawlStatus[] = ['pending', 'running'];
 
 export interface CrawlServiceDeps {
   credits: CreditsService;
@@ -105,27 +102,25 @@ export class CrawlService {
     const runAt = options.runAt ?? now;
     await this.ctx.store.atomically(async () => {
       const reservation = await this.deps.credits.reserve(principal.userId, plan.reserve, `crawl ${id}`);
-      this.ctx.db
-        .insert(crawls)
-        .values({
-          id,
-          userId: principal.userId,
-          status: 'pending',
-          config: input as unknown as Record<string, unknown>,
-          strategy: options.strategy ?? 'smart',
-          maxDepth: plan.maxDepth,
-          maxPages: plan.maxPages,
-          maxCredits: input.budget_config?.max_credits ?? null,
-          pricePerPage: plan.price.credits,
-          reservationId: reservation.id,
-          sessionId: options.sessionId ?? input.session_id ?? null,
-          runAt: runAt.getTime(),
-          createdAt: now.toISOString(),
-        })
-        .run();
-      const frontier = new Frontier(this.ctx.sqlite, id, false);
-      frontier.seed(input.urls);
-      if (options.skipUrls) frontier.markSeen(options.skipUrls);
+      await this.ctx.store.crawl.insert({
+        id,
+        userId: principal.userId,
+        status: 'pending',
+        config: input as unknown as Record<string, unknown>,
+        strategy: options.strategy ?? 'smart',
+        maxDepth: plan.maxDepth,
+        maxPages: plan.maxPages,
+        maxCredits: input.budget_config?.max_credits ?? null,
+        pricePerPage: plan.price.credits,
+        reservationId: reservation.id,
+        sessionId: options.sessionId ?? input.session_id ?? null,
+        runAt: runAt.getTime(),
+        createdAt: now.toISOString(),
+      });
+      // Seeds are fetched first whatever their priority, seen URLs never: no intent blend matters here.
+      const frontier = this.ctx.store.crawl.frontier(id, false);
+      await frontier.seed(input.urls);
+      if (options.skipUrls) await frontier.markSeen(options.skipUrls);
       await this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { id, runAt });
     });
     const onAbort = () => void Promise.resolve().then(() => this.abort(principal, id)).catch(() => undefined);
@@ -149,14 +144,11 @@ export class CrawlService {
 
   async list(principal: Principal, query: unknown = {}): Promise<CrawlList> {
     const q = parseInput(CrawlListQuery, query, 'query');
-    const where = and(
-      or(eq(crawls.userId, principal.userId), inArray(crawls.id, this.deps.sharing.sharedWithMeQuery(principal, 'crawl'))),
-      q.status ? eq(crawls.status, q.status) : undefined,
-    );
-    const total = this.ctx.db.select({ n: count() }).from(crawls).where(where).get()!.n;
-    const rows = this.ctx.db.select().from(crawls).where(where).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(q.limit).offset(q.offset).all();
+    // SHARING-PORT: the one read of sharing's tables left here; when sharing is an async port, this becomes `await` of its shared ids.
+    const sharedIds = this.deps.sharing.sharedWithMe(principal, 'crawl');
+    const { rows, total } = await this.ctx.store.crawl.list({ userId: principal.userId, sharedIds, status: q.status, limit: q.limit, offset: q.offset });
     const data: CrawlJob[] = [];
-    for (const r of rows) data.push(this.job(await this.settled(r)));
+    for (const r of rows) data.push(await this.job(await this.settled(r)));
     return { data, total, limit: q.limit, offset: q.offset };
   }
 
@@ -185,8 +177,8 @@ export class CrawlService {
     const q = parseInput(CrawlDocumentsQuery, query, 'query');
     const row = await this.row(id);
     this.deps.sharing.assertCanRead(principal, ref(row));
-    const data = this.documentRows(row.id, q.order, q.limit, q.offset);
-    return { data, total: this.documentCount(row.id), limit: q.limit, offset: q.offset };
+    const data = await this.documentRows(row.id, q.order, q.limit, q.offset);
+    return { data, total: await this.ctx.store.crawl.documentCount(row.id), limit: q.limit, offset: q.offset };
   }
 
   /** `DELETE /v1/crawls/{id}`: a pending (scheduled) or running crawl ends cancelled, its reservation released. */
@@ -206,7 +198,7 @@ export class CrawlService {
       throw errors.conflict('crawl_not_pending', `Crawl ${id} is ${row.status}; only a pending (scheduled) crawl can be executed.`, { details: { status: row.status } });
     }
     const now = this.ctx.clock.now().getTime();
-    this.ctx.db.update(crawls).set({ runAt: now }).where(eq(crawls.id, id)).run();
+    await this.ctx.store.crawl.transition(id, ['pending'], { runAt: now });
     if (!(await this.deps.jobs.reschedule(id, now)) && (await this.deps.jobs.get(id))?.status !== 'running') {
       await this.deps.jobs.enqueue(CRAWL_JOB, { crawlId: id }, { runAt: now });
     }
@@ -227,12 +219,8 @@ export class CrawlService {
       throw errors.conflict('crawl_not_active', `Crawl ${id} is already ${row.status}.`, { details: { status: row.status } });
     }
     await this.ctx.store.atomically(async () => {
-      const changed = this.ctx.db
-        .update(crawls)
-        .set({ status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() })
-        .where(and(eq(crawls.id, id), inArray(crawls.status, ACTIVE)))
-        .run().changes;
-      if (changed > 0 && row.reservationId) await this.deps.credits.release(row.reservationId);
+      const changed = await this.ctx.store.crawl.transition(id, ACTIVE, { status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() });
+      if (changed && row.reservationId) await this.deps.credits.release(row.reservationId);
     });
     await this.deps.jobs.cancel(id);
     await this.announce(id);
@@ -287,28 +275,24 @@ export class CrawlService {
       userId: row.userId,
       kind: 'crawl.completed',
       webhookUrl: config.webhook_url,
-      data: { crawl_id: row.id, status: row.status, stats: this.job(row).stats, completed_at: row.completedAt },
+      data: { crawl_id: row.id, status: row.status, stats: (await this.job(row)).stats, completed_at: row.completedAt },
     });
   }
 
   private async detail(row: Row, level: CrawlDetail['access_level'], q: CrawlGetInput): Promise<CrawlDetail> {
+    const crawls = this.ctx.store.crawl;
     const docs =
-      q.documents === 'none' ? [] : q.documents === 'top' ? this.documentRows(row.id, 'importance', q.documents_limit, 0) : this.documentRows(row.id, 'crawl');
+      q.documents === 'none' ? [] : q.documents === 'top' ? await this.documentRows(row.id, 'importance', q.documents_limit, 0) : await this.documentRows(row.id, 'crawl');
     // Classifications are small and always complete, whatever part of the documents came along.
-    const classified = this.ctx.db
-      .select({ url: crawlDocuments.url, classification: crawlDocuments.classification })
-      .from(crawlDocuments)
-      .where(and(eq(crawlDocuments.crawlId, row.id), isNotNull(crawlDocuments.classification)))
-      .orderBy(asc(crawlDocuments.seq))
-      .all();
-    const job = this.job(row);
+    const classified = await crawls.classifications(row.id);
+    const job = await this.job(row);
     const isPublic = level === 'public';
     return {
       ...job,
       ...(isPublic ? { configuration: withoutOwnerFields(job.configuration), session_id: null } : {}),
       documents: docs,
-      documents_total: this.documentCount(row.id),
-      classifications: classified.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
+      documents_total: await crawls.documentCount(row.id),
+      classifications: classified.map((d) => ({ url: d.url, ...d.classification })),
       summary: row.summary,
       access_level: level,
       sharing: isPublic ? PUBLIC_SHARE_STATE : this.deps.sharing.state('crawl', row.id),
@@ -324,37 +308,18 @@ export class CrawlService {
   }
 
   /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
-  private documentRows(crawlId: string, order: 'crawl' | 'importance', limit?: number, offset = 0): CrawlDocument[] {
-    const ordering = order === 'importance' ? [desc(crawlDocuments.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)];
-    const of = eq(crawlDocuments.crawlId, crawlId);
-    if (limit === undefined) return this.ctx.db.select().from(crawlDocuments).where(of).orderBy(...ordering).all().map(toDocument);
-    // Sorting whole rows would read every document's text for a page of a few (a poll's top five
-    // reread the whole crawl twice a second): pick the page's keys first, then read only those rows.
-    const urls = this.ctx.db.select({ url: crawlDocuments.url }).from(crawlDocuments).where(of).orderBy(...ordering).limit(limit).offset(offset).all().map((r) => r.url);
-    if (urls.length === 0) return [];
-    const rows = new Map(this.ctx.db.select().from(crawlDocuments).where(and(of, inArray(crawlDocuments.url, urls))).all().map((r) => [r.url, r]));
-    return urls.flatMap((url) => (rows.has(url) ? [toDocument(rows.get(url)!)] : []));
-  }
-
-  private documentCount(crawlId: string): number {
-    return this.ctx.db.select({ n: count() }).from(crawlDocuments).where(eq(crawlDocuments.crawlId, crawlId)).get()!.n;
+  private async documentRows(crawlId: string, order: 'crawl' | 'importance', limit?: number, offset = 0): Promise<CrawlDocument[]> {
+    return (await this.ctx.store.crawl.documents(crawlId, { order, limit, offset })).map(toDocument);
   }
 
   /** The job view, with the frontier's pending count (an indexed count) while the crawl is live. */
-  private job(row: Row): CrawlJob {
+  private async job(row: Row): Promise<CrawlJob> {
     const live = row.status === 'pending' || row.status === 'running';
-    const queued = live
-      ? this.ctx.db
-          .select({ n: count() })
-          .from(crawlFrontier)
-          .where(and(eq(crawlFrontier.crawlId, row.id), eq(crawlFrontier.state, 'queued')))
-          .get()!.n
-      : 0;
-    return toJob(row, queued);
+    return toJob(row, live ? await this.ctx.store.crawl.queuedCount(row.id) : 0);
   }
 
   private async row(id: string): Promise<Row> {
-    const row = this.ctx.db.select().from(crawls).where(eq(crawls.id, id)).get();
+    const row = await this.ctx.store.crawl.get(id);
     if (!row) throw errors.notFound('crawl', id);
     return this.settled(row);
   }
@@ -362,10 +327,8 @@ export class CrawlService {
   /** A crawl whose job failed for good or vanished is shown (and recorded) as failed, never stuck running. */
   private async settled(row: Row): Promise<Row> {
     if (row.status !== 'pending' && row.status !== 'running') return row;
-    // A synchronous look at the job until crawl reads go through the store (then: await this.deps.jobs.get).
-    const job = this.ctx.db.select({ status: jobs.status, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, row.id)).get();
-    if (!(await this.runner.settleAbandoned(row.id, job))) return row;
-    return this.ctx.db.select().from(crawls).where(eq(crawls.id, row.id)).get()!;
+    if (!(await this.runner.settleAbandoned(row.id, await this.ctx.store.jobs.get(row.id)))) return row;
+    return (await this.ctx.store.crawl.get(row.id))!;
   }
 
   /** Mutations are the owner's; anyone else is told the crawl does not exist. */
@@ -408,7 +371,7 @@ function toJob(row: Row, pagesQueued: number): CrawlJob {
   };
 }
 
-function toDocument(d: DocRow): CrawlDocument {
+function toDocument(d: CrawlDocumentRecord): CrawlDocument {
   const extraction = d.extractedData as { extracted_data?: Record<string, unknown>; extraction_metadata?: Record<string, unknown> } | null;
   return {
     url: d.url,

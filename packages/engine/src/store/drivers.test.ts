@@ -8,6 +8,8 @@ import type { SearchJobRecord, SearchJobsPort } from './ports/search.js';
 import type { SessionRow, SessionsPort } from './ports/sessions.js';
 import type { LedgerPort, LedgerRecord } from './ports/ledger.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
+import type { CrawlPort, Discovered, NewCrawl, NewCrawlDocument } from './ports/crawl.js';
+import { priorityOf } from '../crawl/vocabulary.js';
 import { openDatabase } from './sqlite/open.js';
 import { createSqliteStore } from './sqlite/index.js';
 import { PgExecutor } from './pg/executor.js';
@@ -17,6 +19,7 @@ import { PgSearchJobs } from './pg/search-jobs.js';
 import { PgSessions } from './pg/sessions.js';
 import { PgLedger } from './pg/ledger.js';
 import { PgSchedules, PgWorkflows } from './pg/workflows.js';
+import { PgCrawl } from './pg/crawl.js';
 import { usePostgres } from './pg/testing.js';
 
 /** The ports both drivers implement today, with the store's transactions. */
@@ -28,6 +31,7 @@ interface Ports {
   sessions: SessionsPort;
   searchJobs: SearchJobsPort;
   ledger: LedgerPort;
+  crawl: CrawlPort;
   atomically<T>(fn: () => Promise<T>): Promise<T>;
 }
 
@@ -46,7 +50,7 @@ const drivers: [string, () => Ports][] = [
     'PostgreSQL',
     () => {
       const ex = new PgExecutor(pg.pool);
-      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), ledger: new PgLedger(ex), sessions: new PgSessions(ex), searchJobs: new PgSearchJobs(ex), atomically: (fn) => ex.atomically(fn) };
+      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), ledger: new PgLedger(ex), sessions: new PgSessions(ex), searchJobs: new PgSearchJobs(ex), crawl: new PgCrawl(ex), atomically: (fn) => ex.atomically(fn) };
     },
   ],
 ];
@@ -312,5 +316,245 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     expect(await searchJobs.get(`${user}-2`)).toMatchObject({ status: 'completed', suggestedQueries: ['anc headphones'] });
     await searchJobs.delete(`${user}-1`);
     expect(await searchJobs.countByStatus(user)).toEqual({ completed: 1 });
+  });
+});
+
+/** A crawl row with a unique id. */
+function crawl(fields: Partial<NewCrawl> = {}): NewCrawl {
+  return {
+    id: `crawl-${++n}-${Math.random().toString(36).slice(2, 8)}`,
+    userId: 'u1',
+    status: 'pending',
+    config: { urls: ['https://a.test/'], nested: { n: 1 } },
+    strategy: 'smart',
+    maxDepth: 2,
+    maxPages: 10,
+    maxCredits: null,
+    pricePerPage: 1,
+    reservationId: 'r1',
+    sessionId: null,
+    runAt: 1_767_225_600_000,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A link to `url` as the runner hands it over. */
+const link = (url: string, fields: Partial<Discovered> = {}): Discovered => ({ url, depth: 1, bucket: 'detail', relevance: 0.2, anchor: 'a link', context: '', cash: 0.1, ...fields });
+const never = () => 0;
+
+function doc(crawlId: string, url: string, seq: number, fields: Partial<NewCrawlDocument> = {}): NewCrawlDocument {
+  return {
+    crawlId, url, seq, finalUrl: `${url}?final`, statusCode: 200, contentType: 'text/html', depth: 1, title: 'X', description: null, language: 'en',
+    publishedDate: null, text: `text of ${url}`, markdown: '# X', links: [{ url: 'https://a.test/y', text: 'y' }],
+    metadata: { json_ld: [{ '@type': 'Product' }], content_fingerprint: `fp-${url}` }, extractedData: null, classification: null, summary: null,
+    fromCache: true, credits: 1, inlinks: 2, anchors: ['an x'], fetchedAt: '2026-01-01T00:00:00.000Z', ...fields,
+  };
+}
+
+describe.each(drivers)('the crawl port on %s', (_name, open) => {
+  it('crawl rows: read back field for field, listed with the shared ones, newest first, paged and counted', async () => {
+    const { crawl: crawls } = open();
+    const user = `crawler-${++n}`;
+    const a = crawl({ userId: user, createdAt: '2026-01-01T00:00:01.000Z' });
+    const b = crawl({ userId: user, status: 'completed', createdAt: '2026-01-01T00:00:02.000Z' });
+    const theirs = crawl({ userId: `other-${n}`, createdAt: '2026-01-01T00:00:03.000Z' });
+    for (const c of [a, b, theirs]) await crawls.insert(c);
+    expect(await crawls.get(a.id)).toEqual({
+      ...a, pagesFetched: 0, pagesFailed: 0, pagesCached: 0, pagesSkipped: 0, pagesFiltered: 0, creditsUsed: 0,
+      smartCrawl: null, summary: null, error: null, lastFailure: null, startedAt: null, completedAt: null,
+    });
+    const ids = async (f: { sharedIds?: string[]; status?: 'completed'; limit?: number; offset?: number }) => {
+      const { rows, total } = await crawls.list({ userId: user, sharedIds: f.sharedIds ?? [], status: f.status, limit: f.limit ?? 10, offset: f.offset ?? 0 });
+      return { ids: rows.map((r) => r.id), total };
+    };
+    expect(await ids({})).toEqual({ ids: [b.id, a.id], total: 2 });
+    expect(await ids({ sharedIds: [theirs.id] })).toEqual({ ids: [theirs.id, b.id, a.id], total: 3 });
+    expect(await ids({ status: 'completed' })).toEqual({ ids: [b.id], total: 1 });
+    expect(await ids({ limit: 1, offset: 1 })).toEqual({ ids: [a.id], total: 2 });
+  });
+
+  it('status transitions are compare-and-set; counters add up in the run state', async () => {
+    const { crawl: crawls, atomically } = open();
+    const c = crawl();
+    await crawls.insert(c);
+    expect(await crawls.transition(c.id, ['completed'], { status: 'running' })).toBe(false);
+    expect(await crawls.transition(c.id, ['pending'], { status: 'running', startedAt: '2026-01-01T00:01:00.000Z' })).toBe(true);
+    // Two stoppers at once: one of them ends it.
+    const stops = await Promise.all([1, 2].map(() => atomically(() => crawls.transition(c.id, ['pending', 'running'], { status: 'cancelled', completedAt: 'now' }))));
+    expect(stops.sort()).toEqual([false, true]);
+    await crawls.countFetched(c.id, 2, true);
+    await crawls.countFetched(c.id, 1, false);
+    await crawls.countFailed(c.id, 'https://a.test/x: HTTP 500');
+    await crawls.countSkipped(c.id);
+    await crawls.countFiltered(c.id);
+    expect(await crawls.runState(c.id)).toEqual({ status: 'cancelled', pagesFetched: 2, pagesFailed: 1, pagesCached: 1, pricePerPage: 1, reservationId: 'r1', lastFailure: 'https://a.test/x: HTTP 500' });
+    expect(await crawls.get(c.id)).toMatchObject({ creditsUsed: 3, pagesSkipped: 1, pagesFiltered: 1, startedAt: '2026-01-01T00:01:00.000Z', completedAt: 'now' });
+    expect(await crawls.runState('no-such-crawl')).toBeUndefined();
+  });
+
+  it('discovers: a new URL is queued in discovery order; a known one gains an inlink, its new anchor, cash and the shallower depth', async () => {
+    const { crawl: crawls } = open();
+    const id = crawl().id;
+    const f = crawls.frontier(id, true);
+    const [x] = await f.discoverMany([link('https://a.test/x', { depth: 2, anchor: 'first', relevance: 0.4 })], never);
+    expect(await f.get('https://a.test/x')).toMatchObject({ id: x, seq: 1, state: 'queued', inlinks: 1, anchors: ['first'], depth: 2, cash: 0.1 });
+    // One batch, as a page's links come: a new anchor is rescored, a known one keeps the relevance, no anchor adds none.
+    const rescored: string[][] = [];
+    const ids = await f.discoverMany(
+      [link('https://a.test/x', { depth: 1, anchor: 'second', cash: 0.3 }), link('https://a.test/y'), link('https://a.test/x', { depth: 3, anchor: 'first', cash: 0.2 }), link('https://a.test/x', { anchor: '', cash: 0.4 })],
+      (url, anchors) => (rescored.push([url, ...anchors]), 0.9),
+    );
+    expect(ids).toEqual([x, expect.any(Number), x, x]);
+    expect(rescored).toEqual([['https://a.test/x', 'first', 'second']]);
+    const row = (await f.get('https://a.test/x'))!;
+    expect(row).toMatchObject({ id: x, seq: 1, inlinks: 4, depth: 1, anchors: ['first', 'second'], relevance: 0.9 });
+    expect(row.cash).toBeCloseTo(1);
+    expect(row.priority).toBe(priorityOf({ relevance: 0.9, cash: row.cash, authority: 0, intent: true }));
+    expect(await f.get('https://a.test/y')).toMatchObject({ id: ids[1], seq: 2 });
+    expect(await f.known(['https://a.test/y', 'https://a.test/z'])).toEqual(new Set(['https://a.test/y']));
+  });
+
+  it('keeps anchors to ten, pays no cash to a fetched URL, and numbers new URLs in order whatever was relinked between them', async () => {
+    const { crawl: crawls } = open();
+    const f = crawls.frontier(crawl().id, false);
+    await f.discoverMany([link('https://a.test/x', { cash: 0.25, anchor: 'a0' })], never);
+    expect(await f.bankCash('https://a.test/x')).toBe(0.25);
+    await f.discoverMany(Array.from({ length: 12 }, (_, i) => link('https://a.test/x', { cash: 0.5, anchor: `a${i}` })), () => 0.5);
+    await f.discoverMany([link('https://a.test/y')], never);
+    const x = (await f.get('https://a.test/x'))!;
+    expect(x).toMatchObject({ cash: 0, history: 0.25, inlinks: 13, state: 'done', seq: 1 });
+    expect(x.anchors).toEqual(Array.from({ length: 10 }, (_, i) => `a${i}`));
+    expect((await f.get('https://a.test/y'))!.seq).toBe(2);
+    expect(await f.bankCash('https://a.test/unknown')).toBe(0);
+  });
+
+  it('keeps two crawls apart, each with its own priority blend', async () => {
+    const { crawl: crawls } = open();
+    const smart = crawls.frontier(crawl().id, true);
+    const plain = crawls.frontier(crawl().id, false);
+    for (const f of [smart, plain]) await f.discoverMany([link('https://a.test/x', { relevance: 0.8 }), link('https://a.test/x', { relevance: 0.8, cash: 0.2 })], never);
+    expect((await smart.get('https://a.test/x'))!.priority).toBe(priorityOf({ relevance: 0.8, cash: 0.1 + 0.2, authority: 0, intent: true }));
+    expect((await plain.get('https://a.test/x'))!.priority).toBe(priorityOf({ relevance: 0.8, cash: 0.1 + 0.2, authority: 0, intent: false }));
+  });
+
+  it('takes the seeds first, then the best of a bucket by priority, or the shallowest oldest URL breadth-first', async () => {
+    const { crawl: crawls, atomically } = open();
+    const f = crawls.frontier(crawl().id, true);
+    await f.seed(['https://a.test/', 'https://b.test/#top', 'https://a.test', 'not a url']);
+    expect((await f.get('https://a.test/'))!.cash).toBe(0.5);
+    await f.discoverMany(
+      [link('https://a.test/deep-relevant', { depth: 2, relevance: 0.9 }), link('https://a.test/shallow-dull', { depth: 1, relevance: 0 }), link('https://a.test/hub', { bucket: 'hub' })],
+      never,
+    );
+    expect(await f.take({ bucket: 'seed' })).toMatchObject({ url: 'https://a.test/', state: 'fetching', bucket: 'seed', depth: 0 });
+    expect((await f.get('https://a.test/'))!.state).toBe('fetching');
+    expect((await f.take({ bucket: 'detail' }))!.url).toBe('https://a.test/deep-relevant');
+    expect(await f.countsByBucket(['queued'])).toEqual({ seed: 1, hub: 1, detail: 1, explore: 0 });
+    expect(await f.countsByBucket(['fetching', 'queued'])).toEqual({ seed: 2, hub: 1, detail: 2, explore: 0 });
+    // Claimed inside a transaction, as the runner claims a batch: each URL once.
+    const claimed = await atomically(async () => [await f.take('breadth_first'), await f.take('breadth_first'), await f.take('breadth_first'), await f.take('breadth_first')]);
+    expect(claimed.map((r) => r?.url)).toEqual(['https://b.test/', 'https://a.test/shallow-dull', 'https://a.test/hub', undefined]);
+    await f.requeueInFlight();
+    expect(await f.countsByBucket(['queued'])).toEqual({ seed: 2, hub: 1, detail: 2, explore: 0 });
+  });
+
+  it('never hands out URLs seen before or covered; covering a queued URL drops it, a fetched one stays fetched', async () => {
+    const { crawl: crawls } = open();
+    const c = crawl();
+    const f = crawls.frontier(c.id, false);
+    await f.seed(['https://a.test/']);
+    await f.discoverMany([link('https://a.test/queued'), link('https://a.test/fetched')], never);
+    await f.markSeen(['https://a.test/', 'https://a.test/seen#x', 'https://a.test/seen']);
+    await f.markCovered('https://a.test/copy', 1);
+    await f.markCovered('https://a.test/queued', 1);
+    await f.bankCash('https://a.test/fetched');
+    await f.markCovered('https://a.test/fetched', 1);
+    expect(await f.get('https://a.test/')).toMatchObject({ state: 'queued', bucket: 'seed' });
+    expect(await f.get('https://a.test/seen')).toMatchObject({ state: 'seen', cash: 0, inlinks: 0, anchors: [], seq: 4 });
+    expect(await f.get('https://a.test/copy')).toMatchObject({ state: 'duplicate', depth: 1, seq: 5 });
+    expect((await f.get('https://a.test/queued'))!.state).toBe('duplicate');
+    expect((await f.get('https://a.test/fetched'))!.state).toBe('done');
+    expect(await crawls.queuedCount(c.id)).toBe(1);
+    expect((await f.take('breadth_first'))!.url).toBe('https://a.test/');
+    expect(await f.take('breadth_first')).toBeUndefined();
+    // The next new URL follows the last one: neither a known seen URL nor a known covered one took a number.
+    await f.discoverMany([link('https://a.test/new')], never);
+    expect((await f.get('https://a.test/new'))!.seq).toBe(6);
+  });
+
+  it('stores each link once with its region and reads the weighted graph back by row id, from a second handle too', async () => {
+    const { crawl: crawls } = open();
+    const id = crawl().id;
+    const f = crawls.frontier(id, false);
+    const [a, b, privacy, about] = await f.discoverMany([link('https://a.test/a'), link('https://a.test/b'), link('https://a.test/privacy'), link('https://a.test/about')], never);
+    expect(await f.addEdges('https://a.test/a', [{ url: 'https://a.test/b', region: 'main' }, { url: 'https://a.test/privacy', region: 'footer' }, { url: 'https://a.test/b', region: 'nav' }])).toEqual([true, true, false]);
+    expect(await f.addEdges('https://a.test/a', [{ url: 'https://a.test/b', region: 'footer' }])).toEqual([false]);
+    expect(await f.addEdges('https://a.test/b', [{ url: 'https://a.test/about', region: 'aside' }])).toEqual([true]);
+    expect(await f.addEdges('https://a.test/b', [])).toEqual([]);
+    const weights = { main: 1, aside: 0.5, nav: 0.1, header: 0.1, footer: 0.1 };
+    const edges = await f.edgeIds(weights);
+    // The drivers list edges in no particular order.
+    const triples = (e: typeof edges) => e.from.map((from, i) => `${from} -> ${e.to[i]}: ${e.weight[i]}`).sort();
+    expect(triples(edges)).toEqual([`${a} -> ${b}: 1`, `${a} -> ${privacy}: 0.1`, `${b} -> ${about}: 0.5`].sort());
+    expect(triples(await crawls.frontier(id, false).edgeIds(weights))).toEqual(triples(edges));
+    expect(await f.urlOf(about!)).toBe('https://a.test/about');
+    const visited = new Map<number, string>();
+    await f.forEachUrl((rowId, url) => visited.set(rowId, url));
+    expect(visited).toEqual(new Map([[a, 'https://a.test/a'], [b, 'https://a.test/b'], [privacy, 'https://a.test/privacy'], [about, 'https://a.test/about']]));
+  });
+
+  it('lifts queued URLs by their authority, and sums the graph up for the report without covered and seen URLs', async () => {
+    const { crawl: crawls } = open();
+    const f = crawls.frontier(crawl().id, false);
+    await f.seed(['https://a.test/']);
+    const [, y] = await f.discoverMany([link('https://a.test/x', { cash: 0.4 }), link('https://a.test/y', { cash: 0.001 })], never);
+    await f.markCovered('https://a.test/copy', 1);
+    await f.markSeen(['https://a.test/old']);
+    const before = (await f.get('https://a.test/y'))!.priority;
+    await f.applyAuthority((rowId) => (rowId === y ? 1 : 0));
+    expect(await f.get('https://a.test/y')).toMatchObject({ authority: 1, priority: priorityOf({ relevance: 0.2, cash: 0.001, authority: 1, intent: false }) });
+    expect((await f.get('https://a.test/y'))!.priority).toBeGreaterThan(before);
+    expect((await f.get('https://a.test/x'))!.authority).toBe(0);
+    await f.take({ bucket: 'seed' });
+    await f.bankCash('https://a.test/');
+    expect(await f.totals()).toEqual({ nodes: 3, fetched: 1, banked: 1 });
+    expect(await f.mass()).toBeCloseTo(1.401);
+    expect((await f.heaviest(2)).map((h) => h.url)).toEqual(['https://a.test/', 'https://a.test/x']);
+    expect(await f.heaviest(1)).toEqual([{ url: 'https://a.test/', weight: 1, inlinks: 0 }]);
+  });
+
+  it('documents: stored once, paged in crawl order or by importance, counted, classified, scored against their frontier nodes, summarised', async () => {
+    const { crawl: crawls } = open();
+    const id = crawl().id;
+    const f = crawls.frontier(id, false);
+    const [x] = await f.discoverMany([link('https://a.test/x', { anchor: 'an x', cash: 0.25 })], never);
+    const first = doc(id, 'https://a.test/x', 3, { classification: { label: 'product', confidence: 0.9 }, extractedData: { extracted_data: { price: 1 } } });
+    await crawls.insertDocument(first);
+    await crawls.insertDocument({ ...first, title: 'a second write is ignored' });
+    await crawls.insertDocument(doc(id, 'https://a.test/orphan', 1, { fromCache: false, metadata: { kind: 'pdf', content_fingerprint: null } }));
+    await crawls.insertDocument(doc(id, 'https://a.test/z', 2));
+    expect(await crawls.documentCount(id)).toBe(3);
+    const all = await crawls.documents(id, { order: 'crawl' });
+    expect(all.map((d) => d.url)).toEqual(['https://a.test/orphan', 'https://a.test/z', 'https://a.test/x']);
+    expect(all[2]).toEqual({ ...first, importance: 0, hubScore: 0, authorityScore: 0, outlinks: 0 });
+    expect(all[0]!.fromCache).toBe(false);
+    expect(await crawls.classifications(id)).toEqual([{ url: 'https://a.test/x', classification: { label: 'product', confidence: 0.9 } }]);
+    expect((await crawls.fingerprints(id)).sort()).toEqual(['fp-https://a.test/x', 'fp-https://a.test/z']);
+
+    const nodes = (await crawls.documentNodes(id)).sort((p, q) => p.url.localeCompare(q.url));
+    expect(nodes[0]).toMatchObject({ url: 'https://a.test/orphan', node: null, weight: 0, nodeInlinks: 0, nodeAnchors: [] });
+    expect(nodes[1]).toMatchObject({ url: 'https://a.test/x', node: x, weight: 0.25, nodeInlinks: 1, nodeAnchors: ['an x'], anchorCount: 1 });
+    await crawls.setScores(id, [
+      { url: 'https://a.test/x', importance: 0.5, hubScore: 0.1, authorityScore: 1, inlinks: 4, outlinks: 7, anchors: ['a', 'b'] },
+      { url: 'https://a.test/z', importance: 0.5, hubScore: 0, authorityScore: 0, inlinks: 0, outlinks: 0, anchors: [] },
+    ]);
+    await crawls.setScores(id, []);
+    expect((await crawls.documents(id, { order: 'crawl' }))[2]).toMatchObject({ importance: 0.5, hubScore: 0.1, authorityScore: 1, inlinks: 4, outlinks: 7, anchors: ['a', 'b'] });
+    // By importance, ties in crawl order; a page of keys, then its rows.
+    expect((await crawls.documents(id, { order: 'importance', limit: 2, offset: 0 })).map((d) => d.url)).toEqual(['https://a.test/z', 'https://a.test/x']);
+    expect((await crawls.documents(id, { order: 'importance', limit: 2, offset: 2 })).map((d) => d.url)).toEqual(['https://a.test/orphan']);
+    expect(await crawls.documents(id, { order: 'crawl', limit: 5, offset: 5 })).toEqual([]);
+    expect((await crawls.summaries(id))[0]).toEqual({ url: 'https://a.test/x', title: 'X', text: 'text of https://a.test/x', summary: null });
   });
 });

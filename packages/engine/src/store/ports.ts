@@ -12,6 +12,7 @@ import type { LedgerPort } from './ports/ledger.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 import type { SessionsPort } from './ports/sessions.js';
 import type { SearchIndexPort, SearchJobsPort } from './ports/search.js';
+import type { CrawlPort } from './ports/crawl.js';
 
 export interface StorePorts {
   jobs: JobsPort;
@@ -26,4 +27,5 @@ export interface StorePorts {
   searchJobs: SearchJobsPort;
   searchIndex: SearchIndexPort;
   ledger: LedgerPort;
+  crawl: CrawlPort;
 }

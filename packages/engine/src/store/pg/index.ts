@@ -3,6 +3,7 @@ import type { StorePorts } from '../ports.js';
 import { createPool, migratePostgres } from './client.js';
 import { PgExecutor } from './executor.js';
 import { PgAccounts, PgRateLimits } from './accounts.js';
+import { PgCrawl } from './crawl.js';
 import { PgHostGate } from './hosts.js';
 import { PgJobsPort } from './jobs.js';
 import { PgLedger } from './ledger.js';
@@ -40,6 +41,7 @@ export function createPgStore(url: string, options: PgStoreOptions = {}): Store 
     searchJobs: new PgSearchJobs(ex),
     searchIndex: new PgSearchIndex(ex),
     ledger: new PgLedger(ex),
+    crawl: new PgCrawl(ex),
   };
   return {
     dialect: 'postgres',

@@ -13,6 +13,8 @@ type Shape = Record<string, Record<string, { notNull: boolean }>>;
 // (see tables/search.ts), checked separately below. The migration journals are each driver's own.
 const SQLITE_ONLY = /^(sqlite_.*|__drizzle_migrations|search_fts(_data|_idx|_content|_docsize|_config)?)$/;
 const PG_ONLY = /^(search_fts)$/;
+/** Columns SQLite has as its implicit rowid, which pragma_table_info does not list. */
+const PG_ROWID = new Set(['crawl_frontier.id']);
 
 const pgDb = usePostgres('parity', { max: 2 });
 
@@ -43,7 +45,7 @@ async function pgShape(): Promise<{ shape: Shape; fts: string[] }> {
   const fts: string[] = [];
   for (const row of rows) {
     if (row.table_name === 'search_fts') fts.push(row.column_name);
-    if (PG_ONLY.test(row.table_name)) continue;
+    if (PG_ONLY.test(row.table_name) || PG_ROWID.has(`${row.table_name}.${row.column_name}`)) continue;
     (shape[row.table_name] ??= {})[row.column_name] = { notNull: row.is_nullable === 'NO' };
   }
   return { shape, fts };

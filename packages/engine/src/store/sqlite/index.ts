@@ -5,6 +5,7 @@ import type { Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
+import type { CrawlPort } from '../ports/crawl.js';
 import { SqliteHostGate } from './hosts.js';
 import { SqliteAccounts, SqliteRateLimits } from './accounts.js';
 import { SqliteJobs } from './jobs.js';
@@ -14,6 +15,7 @@ import { SqliteLedger } from './ledger.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 import { SqliteSessions } from './sessions.js';
 import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
+import { SqliteCrawl } from './crawl.js';
 
 /**
  * Wraps a synchronous SQLite port implementation so each call waits for the gate: at once when
@@ -33,6 +35,11 @@ export function gated<T extends object>(gate: TxGate, impl: T): Async<T> {
   return port as Async<T>;
 }
 
+/** The crawl port, whose frontier handles are gated like the port itself. */
+function gatedCrawl(gate: TxGate, crawl: SqliteCrawl): CrawlPort {
+  return { ...gated(gate, crawl), frontier: (crawlId, intent) => gated(gate, crawl.frontier(crawlId, intent)) };
+}
+
 /** The SQLite driver: today's prepared statements, FTS5 and WAL behind the ports. */
 export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): Store {
   const begin = beginImmediate(sqlite);
@@ -50,6 +57,7 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     searchJobs: gated(gate, new SqliteSearchJobs(db)),
     searchIndex: gated(gate, new SqliteSearchIndex(sqlite)),
     ledger: gated(gate, new SqliteLedger(sqlite)),
+    crawl: gatedCrawl(gate, new SqliteCrawl(sqlite, db)),
   };
   return {
     dialect: 'sqlite',

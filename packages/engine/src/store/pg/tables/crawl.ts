@@ -1,4 +1,4 @@
-import { pgTable, text, integer, doublePrecision, boolean, index, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, bigint, doublePrecision, boolean, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { epochMs, json } from './types.js';
 
 // Mirrors store/sqlite crawl tables (parity.test.ts checks tables and columns match).
@@ -34,9 +34,16 @@ export const crawls = pgTable(
   (t) => [index('crawls_user').on(t.userId, t.createdAt)],
 );
 
+/**
+ * `id` numbers a frontier URL as SQLite's rowid does there: the link graph is kept in memory by it
+ * (a few bytes an edge), so it must be an integer, stable for the row's life. The only column
+ * PostgreSQL has and SQLite does not show (parity.test.ts). Indexed behind `crawl_id`: a crawl's
+ * frontier is walked by id a page at a time (authority refresh, the report) and read by id (`urlOf`).
+ */
 export const crawlFrontier = pgTable(
   'crawl_frontier',
   {
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     crawlId: text('crawl_id').notNull(),
     url: text('url').notNull(),
     seq: integer('seq').notNull(),
@@ -56,6 +63,7 @@ export const crawlFrontier = pgTable(
     primaryKey({ columns: [t.crawlId, t.url] }),
     index('crawl_frontier_next').on(t.crawlId, t.state, t.bucket, t.priority),
     index('crawl_frontier_bfs').on(t.crawlId, t.state, t.depth, t.seq),
+    uniqueIndex('crawl_frontier_id').on(t.crawlId, t.id),
   ],
 );
 
