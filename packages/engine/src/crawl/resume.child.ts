@@ -1,9 +1,12 @@
-// Runs the job queue of an engine on an existing database file until killed: the crash half of resume.test.ts,
-// and the other process of the shared-folder tests. Optional second argument: the poll interval in ms (default 20).
+// Runs the job queue of an engine on an existing database until killed: the crash half of resume.test.ts,
+// and the other process of the shared-folder and politeness tests. The first argument is a SQLite file or a
+// PostgreSQL URL; the optional second one the poll interval in ms (default 20).
 import { createEngine } from '../engine.js';
 
-const dbPath = process.argv[2];
-if (!dbPath) throw new Error('usage: resume.child.ts <db file>');
-const engine = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
+const target = process.argv[2];
+if (!target) throw new Error('usage: resume.child.ts <db file | postgres://…> [poll ms]');
+const where = /^postgres(ql)?:\/\//.test(target) ? { databaseUrl: target } : { dbPath: target };
+const engine = createEngine({ ...where, allowPrivateNetwork: true, secret: 'test-secret' });
+await engine.ready();
 engine.jobs.start({ pollMs: Number(process.argv[3] ?? 20), concurrency: 1 });
 process.stdout.write('started\n');
