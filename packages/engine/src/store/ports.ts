@@ -12,6 +12,8 @@ import type { LedgerPort } from './ports/ledger.js';
 import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 import type { SessionsPort } from './ports/sessions.js';
 import type { SearchIndexPort, SearchJobsPort } from './ports/search.js';
+import type { UsersPort } from './ports/users.js';
+import type { SharesPort } from './ports/shares.js';
 
 export interface StorePorts {
   jobs: JobsPort;
@@ -26,4 +28,6 @@ export interface StorePorts {
   searchJobs: SearchJobsPort;
   searchIndex: SearchIndexPort;
   ledger: LedgerPort;
+  users: UsersPort;
+  shares: SharesPort;
 }

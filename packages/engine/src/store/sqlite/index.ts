@@ -14,6 +14,8 @@ import { SqliteLedger } from './ledger.js';
 import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 import { SqliteSessions } from './sessions.js';
 import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
+import { SqliteUsers } from './users.js';
+import { SqliteShares } from './shares.js';
 
 /**
  * Wraps a synchronous SQLite port implementation so each call waits for the gate: at once when
@@ -50,6 +52,8 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     searchJobs: gated(gate, new SqliteSearchJobs(db)),
     searchIndex: gated(gate, new SqliteSearchIndex(sqlite)),
     ledger: gated(gate, new SqliteLedger(sqlite)),
+    users: gated(gate, new SqliteUsers(sqlite, db)),
+    shares: gated(gate, new SqliteShares(sqlite, db)),
   };
   return {
     dialect: 'sqlite',
