@@ -150,7 +150,7 @@ export class CrawlService {
   async list(principal: Principal, query: unknown = {}): Promise<CrawlList> {
     const q = parseInput(CrawlListQuery, query, 'query');
     const where = and(
-      or(eq(crawls.userId, principal.userId), inArray(crawls.id, this.deps.sharing.sharedWithMeQuery(principal, 'crawl'))),
+      or(eq(crawls.userId, principal.userId), inArray(crawls.id, await this.deps.sharing.sharedWithMe(principal, 'crawl'))),
       q.status ? eq(crawls.status, q.status) : undefined,
     );
     const total = this.ctx.db.select({ n: count() }).from(crawls).where(where).get()!.n;
@@ -168,7 +168,7 @@ export class CrawlService {
   async get(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlDetail> {
     const q = parseInput(CrawlGetQuery, query, 'query');
     const row = await this.row(id);
-    const level = this.deps.sharing.assertCanRead(principal, ref(row));
+    const level = await this.deps.sharing.assertCanRead(principal, ref(row));
     return this.detail(row, level, q);
   }
 
@@ -176,7 +176,7 @@ export class CrawlService {
   async getPublic(id: string, query: unknown = {}): Promise<CrawlDetail> {
     const q = parseInput(CrawlGetQuery, query, 'query');
     const row = await this.row(id);
-    this.deps.sharing.assertPublic(ref(row));
+    await this.deps.sharing.assertPublic(ref(row));
     return this.detail(row, 'public', q);
   }
 
@@ -184,7 +184,7 @@ export class CrawlService {
   async documents(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlDocumentList> {
     const q = parseInput(CrawlDocumentsQuery, query, 'query');
     const row = await this.row(id);
-    this.deps.sharing.assertCanRead(principal, ref(row));
+    await this.deps.sharing.assertCanRead(principal, ref(row));
     const data = this.documentRows(row.id, q.order, q.limit, q.offset);
     return { data, total: this.documentCount(row.id), limit: q.limit, offset: q.offset };
   }
@@ -216,7 +216,7 @@ export class CrawlService {
   /** `POST /v1/crawls/{id}/share`. */
   async share(principal: Principal, id: string, body: unknown): Promise<CrawlDetail> {
     const row = await this.row(id);
-    this.deps.sharing.share(principal, ref(row), body);
+    await this.deps.sharing.share(principal, ref(row), body);
     return this.get(principal, id);
   }
 
@@ -311,7 +311,7 @@ export class CrawlService {
       classifications: classified.flatMap((d) => (d.classification ? [{ url: d.url, ...d.classification }] : [])),
       summary: row.summary,
       access_level: level,
-      sharing: isPublic ? PUBLIC_SHARE_STATE : this.deps.sharing.state('crawl', row.id),
+      sharing: isPublic ? PUBLIC_SHARE_STATE : await this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
       // The spec's credits info, as other operations carry it; a balance is the owner's business only.
       ...(level === 'owner' ? { credits: await this.creditsInfo(row) } : {}),
@@ -371,7 +371,7 @@ export class CrawlService {
   /** Mutations are the owner's; anyone else is told the crawl does not exist. */
   private async owned(principal: Principal, id: string): Promise<Row> {
     const row = await this.row(id);
-    this.deps.sharing.assertOwner(principal, ref(row));
+    await this.deps.sharing.assertOwner(principal, ref(row));
     return row;
   }
 }
