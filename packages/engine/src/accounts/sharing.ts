@@ -5,7 +5,7 @@ import { ShareBody } from '../core/schemas.js';
 import { parseInput } from '../core/validate.js';
 import { AccessLevel, type Principal, type SharedResourceType, type ShareState } from './schemas.js';
 import type { AccountsService } from './service.js';
-import type { OwnedShareKey, ShareFields, ShareKey } from '../store/ports/shares.js';
+import type { OwnedShareKey, ShareFields, ShareKey, ShareRecord } from '../store/ports/shares.js';
 
 export type ShareInput = z.input<typeof ShareBody>;
 
@@ -61,16 +61,12 @@ export class SharingService {
       input.shared_with_org === undefined
         ? undefined
         : { sharedWithOrg: input.shared_with_org, organizationId: input.shared_with_org ? (input.organization_id ?? null) : null };
-    // The read and the writes in one transaction: two requests changing different fields keep both changes.
+    // Only the fields the request names are written, so two requests changing different fields
+    // keep both changes (on PostgreSQL too, where a read-then-write could lose one); the resource
+    // and the resources following it change in one transaction.
     return this.ctx.store.atomically(async (tx) => {
-      const current = await this.state(ref.type, ref.id);
-      const next: ShareState = {
-        public_share: input.public_share ?? current.public_share,
-        shared_with_org: orgChange ? orgChange.sharedWithOrg : current.shared_with_org,
-        organization_id: orgChange ? orgChange.organizationId : current.organization_id,
-      };
       const at = this.ctx.clock.now().toISOString();
-      await tx.shares.put([ref], { publicShare: next.public_share, sharedWithOrg: next.shared_with_org, organizationId: next.organization_id }, at);
+      await tx.shares.put([ref], { ...(input.public_share === undefined ? {} : { publicShare: input.public_share }), ...orgChange }, at);
       if (orgChange) {
         const followers = new Map<string, ResourceRef>();
         for (const child of [...(await tx.shares.children(ref)), ...(options.cascadeTo ?? [])]) {
@@ -78,15 +74,13 @@ export class SharingService {
         }
         await tx.shares.put([...followers.values()], orgChange, at);
       }
-      return next;
+      return toState(await tx.shares.get(ref));
     });
   }
 
   /** The stored sharing of a resource; private when never shared. */
   async state(type: SharedResourceType, id: string): Promise<ShareState> {
-    const row = await this.ctx.store.shares.get({ type, id });
-    if (!row) return { ...PRIVATE };
-    return { public_share: row.publicShare, shared_with_org: row.sharedWithOrg, organization_id: row.organizationId };
+    return toState(await this.ctx.store.shares.get({ type, id }));
   }
 
   /**
@@ -155,4 +149,9 @@ export class SharingService {
   forget(type: SharedResourceType, id: string): Promise<void> {
     return this.ctx.store.shares.forget({ type, id });
   }
+}
+
+function toState(row: ShareRecord | undefined): ShareState {
+  if (!row) return { ...PRIVATE };
+  return { public_share: row.publicShare, shared_with_org: row.sharedWithOrg, organization_id: row.organizationId };
 }
