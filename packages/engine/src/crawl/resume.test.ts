@@ -62,7 +62,7 @@ describe('crawl resume', () => {
   it('finishes a crawl whose engine was killed with SIGKILL, charging every page exactly once', async () => {
     const dbPath = join(dir, 'wvr.db');
     const first = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
-    const user = first.accounts.ensureUser({ email: 'resume@x.test' });
+    const user = await first.accounts.ensureUser({ email: 'resume@x.test' });
     await first.credits.grant(user.id, 1000);
     const principal = first.accounts.localPrincipal(user);
     const before = await first.credits.balance(user.id);
