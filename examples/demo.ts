@@ -19,7 +19,7 @@ try {
   say(`The local web: a shop at ${web.catalogue}, news at ${web.news}, docs at ${web.docs}`);
   say();
 
-  const user = engine.accounts.ensureUser({ email: 'demo@wvr.localhost', name: 'Demo', plan: 'developer' });
+  const user = await engine.accounts.ensureUser({ email: 'demo@wvr.localhost', name: 'Demo', plan: 'developer' });
   const created = await engine.tokens.issue(user.id, { name: 'demo', scopes: ['search', 'crawl', 'workflow', 'sessions'] });
   const me = await engine.tokens.authenticate(`Bearer ${created.token}`);
   say(`1. Account ${user.email} on the ${user.plan} plan, API token ${created.prefix}… (scopes: ${created.scopes.join(', ')})`);

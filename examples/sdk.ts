@@ -12,7 +12,7 @@ import { createClient, WvrApiError } from '@wvr/sdk';
 const engine = createEngine({ dataDir: mkdtempSync(join(tmpdir(), 'wvr-sdk-example-')) });
 const server = await startServer({ engine, port: 0 });
 try {
-  const owner = engine.accounts.ensureUser({ email: 'scripts@example.com' });
+  const owner = await engine.accounts.ensureUser({ email: 'scripts@example.com' });
   const { token } = await engine.tokens.issue(owner.id, { name: 'example' });
 
   const wvr = createClient({ baseUrl: server.url, token });

@@ -50,7 +50,7 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 const engine = createEngine({ dataDir: mkdtempSync(join(tmpdir(), 'wvr-webhooks-')), allowPrivateNetwork: true });
 const server = await startServer({ engine, port: 0, worker: false });
 try {
-  const owner = engine.accounts.ensureUser({ email: 'hooks@example.com' });
+  const owner = await engine.accounts.ensureUser({ email: 'hooks@example.com' });
   const wvr = createClient({ baseUrl: server.url, token: (await engine.tokens.issue(owner.id, { name: 'example' })).token });
 
   secret = (await wvr.webhooks.rotateSecret()).secret;

@@ -51,7 +51,7 @@ export async function apiLoad(options: LoadOptions): Promise<LoadFigures> {
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
     const tokens: string[] = [];
     for (let i = 0; i < options.concurrency; i++) {
-      const user = setup.accounts.ensureUser({ email: `bench-${i}@x.test`, plan: 'pro' });
+      const user = await setup.accounts.ensureUser({ email: `bench-${i}@x.test`, plan: 'pro' });
       await setup.credits.grant(user.id, 1_000_000);
       tokens.push((await setup.tokens.issue(user.id, { name: 'bench', scopes: ['crawl'] })).token);
     }

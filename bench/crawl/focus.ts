@@ -103,7 +103,7 @@ async function crawl(seed: string, budget: number, c: Contender, intent: string,
   const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-focus-'));
   const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench', allowPrivateNetwork: true, fetchLimits: { perHostConcurrency: 2 } });
   try {
-    const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
+    const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
     await engine.credits.grant(user.id, budget * 10);
     const principal = engine.accounts.localPrincipal(user);
     const body = {

@@ -35,7 +35,7 @@ export interface FrontierResult {
 const config = await receiveConfig<FrontierConfig>();
 const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-frontier-'));
 const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench', allowPrivateNetwork: true, fetchLimits: { perHostConcurrency: 8 } });
-const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
+const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
 await engine.credits.grant(user.id, config.maxPages * 2);
 const principal = engine.accounts.localPrincipal(user);
 // breadth_first: the persisted frontier without smart ordering's periodic HITS passes (measured apart).

@@ -74,7 +74,7 @@ async function pages(): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tmp = mkdtempSync(join(tmpdir(), 'wvr-quality-'));
   const engine = createEngine({ dbPath: join(tmp, 'wvr.db'), allowPrivateNetwork: true, ai: { provider: 'heuristic' }, secret: 'bench' });
-  const user = engine.accounts.ensureUser({ email: 'quality@bench.test' });
+  const user = await engine.accounts.ensureUser({ email: 'quality@bench.test' });
   await engine.credits.grant(user.id, truth.length + 10);
   const principal = engine.accounts.localPrincipal(user);
 

@@ -38,7 +38,7 @@ const engine = createEngine({
   searchProvider: 'searxng',
   searxngUrl: config.searchOrigin,
 });
-const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
+const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
 await engine.credits.grant(user.id, config.workflows * 20);
 const principal = engine.accounts.localPrincipal(user);
 

@@ -41,7 +41,7 @@ await web.close();
 
 const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-search-pg-'));
 const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench' });
-const visibility = engine.search.visibility(engine.accounts.localPrincipal(await engine.accounts.ensureUser({ email: 'bench@x.test' })));
+const visibility = await engine.search.visibility(engine.accounts.localPrincipal(await engine.accounts.ensureUser({ email: 'bench@x.test' })));
 const database = await freshDatabase('bench_search');
 const pg = await openPostgres(database.url, { max: 4 });
 const drivers = [

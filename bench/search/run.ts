@@ -47,7 +47,7 @@ await web.close();
 
 const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-search-'));
 const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench' });
-const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
+const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
 await engine.credits.grant(user.id, queryCount * 2 + 100);
 const principal = engine.accounts.localPrincipal(user);
 
@@ -83,7 +83,7 @@ const queries = Array.from({ length: queryCount }, () => {
   return words.slice(start, start + 2).join(' ');
 });
 
-const visibility = engine.search.visibility(principal);
+const visibility = await engine.search.visibility(principal);
 const time = async (fn: (q: string) => unknown) => {
   for (const q of queries.slice(0, 50)) await fn(q); // warm-up
   const samples: number[] = [];

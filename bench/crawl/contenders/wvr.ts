@@ -22,7 +22,7 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }
     allowPrivateNetwork: true,
     fetchLimits: { perHostConcurrency: concurrency },
   });
-  const user = engine.accounts.ensureUser({ email: 'bench@x.test' });
+  const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
   await engine.credits.grant(user.id, pages * 2);
   const principal = engine.accounts.localPrincipal(user);
   // A real site is one crawl from its home page; the catalogue is split over crawls of its hubs.

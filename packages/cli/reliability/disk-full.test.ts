@@ -41,7 +41,7 @@ describe('a full disk under a running server', () => {
     const data = join(mountPoint, 'data');
     mkdirSync(data);
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
-    const user = setup.accounts.ensureUser({ email: 'full@x.test' });
+    const user = await setup.accounts.ensureUser({ email: 'full@x.test' });
     await setup.credits.grant(user.id, 100_000);
     const token = (await setup.tokens.issue(user.id, { name: 'full', scopes: ['crawl'] })).token;
     await setup.close();

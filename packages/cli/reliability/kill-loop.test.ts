@@ -28,7 +28,7 @@ const PATROLS = 4;
 describe('kill -9 loop', () => {
   it('crawls and scheduled crawl patrols with webhooks survive SIGKILL after SIGKILL', async () => {
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
-    const user = setup.accounts.ensureUser({ email: 'reliability@x.test', plan: 'pro' });
+    const user = await setup.accounts.ensureUser({ email: 'reliability@x.test', plan: 'pro' });
     await setup.credits.grant(user.id, 100_000);
     const principal = setup.accounts.localPrincipal(user);
     const token = (await setup.tokens.issue(user.id, { name: 'reliability', scopes: ['search', 'crawl', 'workflow', 'sessions'] })).token;

@@ -23,7 +23,7 @@ const READERS = 10;
 describe('server + 2 workers on one data folder', () => {
   it('completes every crawl under concurrent API reads and writes, with no 5xx', async () => {
     const setup = createEngine({ dataDir: data, allowPrivateNetwork: true });
-    const user = setup.accounts.ensureUser({ email: 'shared@x.test', plan: 'pro' });
+    const user = await setup.accounts.ensureUser({ email: 'shared@x.test', plan: 'pro' });
     await setup.credits.grant(user.id, 100_000);
     const token = (await setup.tokens.issue(user.id, { name: 'shared', scopes: ['search', 'crawl', 'workflow', 'sessions'] })).token;
     await setup.close();

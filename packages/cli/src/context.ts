@@ -136,7 +136,7 @@ export async function withLocalEngine<T>(ctx: CommandContext, fn: (engine: Engin
   try {
     // The default account is the data folder's owner: on the `local` plan, never refused for its balance.
     // Accounts named with --user are the ones a server serves, and keep their plans.
-    const user = engine.accounts.ensureUser({ email: ctx.options.user, ...(ctx.userGiven ? {} : { plan: 'local' as const }) });
+    const user = await engine.accounts.ensureUser({ email: ctx.options.user, ...(ctx.userGiven ? {} : { plan: 'local' as const }) });
     const principal = engine.accounts.localPrincipal(user);
     return await fn(engine, principal);
   } finally {

@@ -86,7 +86,7 @@ describe('the packed packages installed with npm outside the workspace', () => {
       "import { createEngine, ENGINE_VERSION } from '@wvr/engine';",
       "import { createServer } from '@wvr/server';",
       `const engine = createEngine({ dataDir: ${JSON.stringify(join(project, 'esm-data'))} });`,
-      "const user = engine.accounts.ensureUser({ email: 'esm@x.test' });",
+      "const user = await engine.accounts.ensureUser({ email: 'esm@x.test' });",
       'const balance = await engine.credits.balance(user.id);',
       'await engine.close();',
       "const client = createClient({ baseUrl: 'http://127.0.0.1:9' });",

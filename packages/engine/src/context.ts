@@ -7,7 +7,7 @@ import type { ResolvedOptions } from './core/options.js';
 
 /** What every service is built from. Services get other capabilities by constructor argument. */
 export interface EngineContext {
-  /** The ports every service reads and writes through. `db` and `sqlite` go once every service uses it. */
+  /** The ports every service reads and writes through. `db` and `sqlite` are the crawl's until it uses the store too. */
   store: Store;
   db: Db;
   sqlite: Database.Database;

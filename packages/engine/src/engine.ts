@@ -117,7 +117,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const asks = new AskService(context, credits, ai, searchRetriever(search, web), extraction, sessions);
   sessions.connect({ search, crawls, asks });
   // Patrols run on their owner's behalf, whoever (token, schedule) set them off.
-  const principalOf = (userId: string) => accounts.localPrincipal(accounts.getUser(userId));
+  const principalOf = async (userId: string) => accounts.localPrincipal(await accounts.getUser(userId));
   const workflows = new WorkflowsService(context, {
     sharing,
     credits,

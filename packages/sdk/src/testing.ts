@@ -27,7 +27,7 @@ export interface TestApiOptions {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dir = mkdtempSync(join(tmpdir(), 'wvr-sdk-'));
   const engine = createEngine({ dbPath: join(dir, 'wvr.db'), ...options.engine });
-  const user = engine.accounts.ensureUser({ email: options.email ?? 'sdk@x.test' });
+  const user = await engine.accounts.ensureUser({ email: options.email ?? 'sdk@x.test' });
   const token = (await engine.tokens.issue(user.id, { name: 'sdk test' })).token;
   const server = await startServer({ engine, port: 0 });
   return {

@@ -7,7 +7,7 @@ let token: string;
 
 beforeEach(async () => {
   t = await openTestServer({ server: { bodyLimit: 4096 } });
-  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'a@x.test' });
   token = (await t.engine.tokens.issue(user.id, { name: 'test', scopes: ['search', 'crawl'] })).token;
 });
 afterEach(() => t.close());

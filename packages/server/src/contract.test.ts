@@ -84,8 +84,8 @@ beforeAll(async () => {
     allowPrivateNetwork: true,
     fetchLimits: { connectTimeoutMs: 500, headersTimeoutMs: 500 },
   });
-  const a = engine.accounts.ensureUser({ email: 'a@x.test' });
-  const b = engine.accounts.ensureUser({ email: 'b@x.test' });
+  const a = await engine.accounts.ensureUser({ email: 'a@x.test' });
+  const b = await engine.accounts.ensureUser({ email: 'b@x.test' });
   await engine.credits.grant(a.id, 1000);
   await engine.credits.grant(b.id, 1000);
   // Searches on an empty local index are refused (409 search_index_empty); one public page makes them searchable.

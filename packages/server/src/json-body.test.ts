@@ -6,7 +6,7 @@ let token: string;
 
 beforeEach(async () => {
   t = await openTestServer();
-  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'a@x.test' });
   token = (await t.engine.tokens.issue(user.id, { name: 'test', scopes: ['search', 'crawl', 'sessions'] })).token;
 });
 afterEach(() => t.close());

@@ -54,7 +54,7 @@ describe('a full disk', () => {
   it('answers writes with 507 storage_full, keeps the worker alive, and resumes the crawl when space returns', async () => {
     engine = createEngine({ dbPath: join(dir, 'wvr.db'), allowPrivateNetwork: true, secret: 'test' });
     app = await createServer({ engine });
-    const user = engine.accounts.ensureUser({ email: 'full@x.test' });
+    const user = await engine.accounts.ensureUser({ email: 'full@x.test' });
     await engine.credits.grant(user.id, 1_000);
     const token = (await engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl', 'search'] })).token;
     const auth = { authorization: `Bearer ${token}` };

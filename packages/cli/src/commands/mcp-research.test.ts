@@ -23,7 +23,7 @@ beforeAll(async () => {
   web = await startLocalWeb({ sizes: { products: 50, articles: 10, docsDepth: 2 } });
   data = mkdtempSync(join(tmpdir(), 'wvr-mcp-research-'));
   engine = createEngine({ dbPath: join(data, 'http.db'), secret: 'test', allowPrivateNetwork: true, searxngUrl: web.search, searchProvider: 'searxng' });
-  token = (await engine.tokens.issue(engine.accounts.ensureUser({ email: 'http@x.test' }).id, { name: 'agent' })).token;
+  token = (await engine.tokens.issue((await engine.accounts.ensureUser({ email: 'http@x.test' })).id, { name: 'agent' })).token;
   server = await startServer({ engine, port: 0, worker: false });
 });
 afterAll(async () => {

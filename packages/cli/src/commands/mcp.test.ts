@@ -49,7 +49,7 @@ describe('wvr mcp (stdio)', () => {
     let token: string;
     beforeAll(async () => {
       engine = createEngine({ dbPath: join(data, 'remote.db'), secret: 'test' });
-      token = (await engine.tokens.issue(engine.accounts.ensureUser({ email: 'remote@x.test' }).id, { name: 'mcp', scopes: ['search'] })).token;
+      token = (await engine.tokens.issue((await engine.accounts.ensureUser({ email: 'remote@x.test' })).id, { name: 'mcp', scopes: ['search'] })).token;
       server = await startServer({ engine, port: 0 });
     });
     afterAll(async () => {

@@ -12,7 +12,7 @@ let token: string;
 beforeAll(async () => {
   data = mkdtempSync(join(tmpdir(), 'wvr-serve-log-'));
   const engine = createEngine({ dataDir: data });
-  token = (await engine.tokens.issue(engine.accounts.ensureUser({ email: 'log@x.test' }).id, { name: 'log' })).token;
+  token = (await engine.tokens.issue((await engine.accounts.ensureUser({ email: 'log@x.test' })).id, { name: 'log' })).token;
   await engine.close();
 });
 afterAll(() => rmSync(data, { recursive: true, force: true }));

@@ -31,7 +31,7 @@ async function until<T>(what: () => Promise<T | undefined> | T | undefined, time
 describe('wvr worker', () => {
   it('runs a crawl queued by another process on the same data folder, and stops on SIGTERM', async () => {
     const engine: Engine = createEngine({ dataDir: data, allowPrivateNetwork: true });
-    const principal = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'queue@x.test' }));
+    const principal = engine.accounts.localPrincipal(await engine.accounts.ensureUser({ email: 'queue@x.test' }));
     const crawl = await engine.crawls.create(principal, { urls: [`${web.docs}/docs`], max_pages: 3, expansion: 'internal' });
     if (!('id' in crawl)) throw new Error('expected a crawl job, not a dry run');
     expect(crawl).toMatchObject({ status: 'pending' });

@@ -29,7 +29,7 @@ export function tokensCommand(): Command {
             return client.tokens.create(body);
           })
         : await withLocalEngine(ctx, async (engine) => {
-            const user = engine.accounts.ensureUser({ email: ctx.options.user, ...(opts.plan ? { plan: opts.plan } : {}) });
+            const user = await engine.accounts.ensureUser({ email: ctx.options.user, ...(opts.plan ? { plan: opts.plan } : {}) });
             return engine.tokens.issue(user.id, body);
           });
       emit(ctx.output, created, (t) =>

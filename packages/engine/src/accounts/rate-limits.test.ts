@@ -7,10 +7,10 @@ import type { Principal } from './schemas.js';
 
 let t: TestEngine;
 let principal: Principal;
-beforeEach(() => {
+beforeEach(async () => {
   t = openTestEngine();
   t.clock.set('2026-03-10T12:00:00Z');
-  principal = principalOf(t.engine, 'a@x.test');
+  principal = await principalOf(t.engine, 'a@x.test');
 });
 afterEach(() => t.dispose());
 

@@ -1,4 +1,3 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { errors } from '../core/errors.js';
@@ -6,21 +5,13 @@ import { ShareBody } from '../core/schemas.js';
 import { parseInput } from '../core/validate.js';
 import { AccessLevel, type Principal, type SharedResourceType, type ShareState } from './schemas.js';
 import type { AccountsService } from './service.js';
-import { memberships, resourceShares } from '../store/sqlite/tables/accounts.js';
+import type { OwnedShareKey, ShareFields, ShareKey, ShareRecord } from '../store/ports/shares.js';
 
 export type ShareInput = z.input<typeof ShareBody>;
 
 /** A resource as its own capability knows it: the owner comes from that capability's row. */
-export interface ResourceRef {
-  type: SharedResourceType;
-  id: string;
-  ownerUserId: string;
-}
-
-export interface ResourceKey {
-  type: SharedResourceType;
-  id: string;
-}
+export type ResourceRef = OwnedShareKey;
+export type ResourceKey = ShareKey;
 
 export interface ShareOptions {
   /** Resources that take the same org sharing (a session's crawls and search jobs), owned by the same user. */
@@ -56,72 +47,71 @@ export class SharingService {
    * Applies a share request made by the owner. Org sharing also reaches `cascadeTo` and every
    * resource linked to this one as its child; public sharing never cascades.
    */
-  share(principal: Principal, ref: ResourceRef, body: unknown, options: ShareOptions = {}): ShareState {
+  async share(principal: Principal, ref: ResourceRef, body: unknown, options: ShareOptions = {}): Promise<ShareState> {
     if (principal.userId !== ref.ownerUserId) throw errors.notFound(ref.type, ref.id);
     const input = parseInput(ShareBody, body);
-    if (input.shared_with_org === true && input.organization_id && !this.accounts.isMember(input.organization_id, principal.userId)) {
+    if (input.shared_with_org === true && input.organization_id && !(await this.accounts.isMember(input.organization_id, principal.userId))) {
       throw errors.forbidden(
         'organization_membership_required',
         `You can share only with an organization you belong to; you are not a member of ${input.organization_id}.`,
         { details: { organization_id: input.organization_id }, suggestions: ['List your organizations with GET /v1/sessions?include_shared=true.'] },
       );
     }
-    const current = this.state(ref.type, ref.id);
     const orgChange =
       input.shared_with_org === undefined
         ? undefined
         : { sharedWithOrg: input.shared_with_org, organizationId: input.shared_with_org ? (input.organization_id ?? null) : null };
-    const next: ShareState = {
-      public_share: input.public_share ?? current.public_share,
-      shared_with_org: orgChange ? orgChange.sharedWithOrg : current.shared_with_org,
-      organization_id: orgChange ? orgChange.organizationId : current.organization_id,
-    };
-    this.ctx.sqlite.transaction(() => {
-      this.write(ref, { publicShare: next.public_share, sharedWithOrg: next.shared_with_org, organizationId: next.organization_id });
-      if (!orgChange) return;
-      const children = this.childrenOf(ref);
-      for (const child of [...children, ...(options.cascadeTo ?? [])]) {
-        this.write({ ...child, ownerUserId: ref.ownerUserId }, orgChange);
+    // Only the fields the request names are written, so two requests changing different fields
+    // keep both changes (on PostgreSQL too, where a read-then-write could lose one); the resource
+    // and the resources following it change in one transaction.
+    return this.ctx.store.atomically(async (tx) => {
+      const at = this.ctx.clock.now().toISOString();
+      await tx.shares.put([ref], { ...(input.public_share === undefined ? {} : { publicShare: input.public_share }), ...orgChange }, at);
+      if (orgChange) {
+        const followers = new Map<string, ResourceRef>();
+        for (const child of [...(await tx.shares.children(ref)), ...(options.cascadeTo ?? [])]) {
+          followers.set(`${child.type}:${child.id}`, { ...child, ownerUserId: ref.ownerUserId });
+        }
+        await tx.shares.put([...followers.values()], orgChange, at);
       }
-    }).immediate();
-    return next;
+      return toState(await tx.shares.get(ref));
+    });
   }
 
   /** The stored sharing of a resource; private when never shared. */
-  state(type: SharedResourceType, id: string): ShareState {
-    const row = this.row(type, id);
-    if (!row) return { ...PRIVATE };
-    return { public_share: row.publicShare, shared_with_org: row.sharedWithOrg, organization_id: row.organizationId };
+  async state(type: SharedResourceType, id: string): Promise<ShareState> {
+    return toState(await this.ctx.store.shares.get({ type, id }));
   }
 
   /**
    * Records that `child` belongs to `parent` (a crawl run inside a session): it takes the parent's
    * current org sharing now and follows later org sharing changes of the parent.
    */
-  link(child: ResourceRef, parent: ResourceKey): void {
-    const parentRow = this.row(parent.type, parent.id);
-    const inherit = parentRow && parentRow.ownerUserId === child.ownerUserId && parentRow.sharedWithOrg;
-    this.write(child, {
-      parentType: parent.type,
-      parentId: parent.id,
-      ...(inherit ? { sharedWithOrg: true, organizationId: parentRow.organizationId } : {}),
+  link(child: ResourceRef, parent: ResourceKey): Promise<void> {
+    // One transaction: an org sharing change of the parent lands either before (inherited here) or after (it reaches the child).
+    return this.ctx.store.atomically(async (tx) => {
+      const parentRow = await tx.shares.get(parent);
+      const inherit = parentRow && parentRow.ownerUserId === child.ownerUserId && parentRow.sharedWithOrg;
+      const fields: Partial<ShareFields> = {
+        parentType: parent.type,
+        parentId: parent.id,
+        ...(inherit ? { sharedWithOrg: true, organizationId: parentRow.organizationId } : {}),
+      };
+      await tx.shares.put([child], fields, this.ctx.clock.now().toISOString());
     });
   }
 
   /** The most a principal (null: anonymous) may do with a resource; null when it may not read it. */
-  accessLevel(principal: Principal | null, ref: ResourceRef): AccessLevel | null {
+  async accessLevel(principal: Principal | null, ref: ResourceRef): Promise<AccessLevel | null> {
     if (principal && principal.userId === ref.ownerUserId) return 'owner';
-    const row = this.row(ref.type, ref.id);
-    if (!row) return null;
-    if (principal && row.sharedWithOrg && row.organizationId && this.accounts.isMember(row.organizationId, principal.userId)) {
-      return 'org_viewer';
-    }
-    return row.publicShare ? 'public' : null;
+    const access = await this.ctx.store.shares.access(ref, principal?.userId ?? null);
+    if (access.orgMember) return 'org_viewer';
+    return access.publicLink ? 'public' : null;
   }
 
   /** Like accessLevel, but a resource the principal may not read is reported as missing (404), never as forbidden. */
-  assertCanRead(principal: Principal | null, ref: ResourceRef): AccessLevel {
-    const level = this.accessLevel(principal, ref);
+  async assertCanRead(principal: Principal | null, ref: ResourceRef): Promise<AccessLevel> {
+    const level = await this.accessLevel(principal, ref);
     if (!level) throw errors.notFound(ref.type, ref.id);
     return level;
   }
@@ -131,9 +121,9 @@ export class SharingService {
    * read-only (403 `<type>_read_only`), anyone else that it does not exist (404). The same rule for
    * every shared resource.
    */
-  assertOwner(principal: Principal, ref: ResourceRef): void {
+  async assertOwner(principal: Principal, ref: ResourceRef): Promise<void> {
     if (principal.userId === ref.ownerUserId) return;
-    if (this.accessLevel(principal, ref) === 'org_viewer') {
+    if ((await this.accessLevel(principal, ref)) === 'org_viewer') {
       throw errors.forbidden(`${ref.type}_read_only`, `The ${ref.type} ${ref.id} is shared with you to read; only its owner can change or run it.`, {
         details: { [`${ref.type}_id`]: ref.id },
       });
@@ -142,73 +132,26 @@ export class SharingService {
   }
 
   /** For the /v1/public routes: the resource must be publicly shared, else it does not exist. */
-  assertPublic(ref: ResourceRef): void {
-    if (!this.state(ref.type, ref.id).public_share) throw errors.notFound(ref.type, ref.id);
-  }
-
-  /** Ids of resources of `type` that other users shared with an organization the principal belongs to. */
-  sharedWithMe(principal: Principal, type: SharedResourceType): string[] {
-    return this.sharedWithMeQuery(principal, type)
-      .all()
-      .map((r) => r.id);
+  async assertPublic(ref: ResourceRef): Promise<void> {
+    if (!(await this.state(ref.type, ref.id)).public_share) throw errors.notFound(ref.type, ref.id);
   }
 
   /**
-   * The same ids as a drizzle subquery, for `inArray(table.id, ...)` inside a capability's own
-   * list or search query, so filtering and paging stay in SQL.
+   * Ids of resources of `type` that other users shared with an organization the principal belongs
+   * to: a capability passes them into its own list query (owned OR one of these), so filtering and
+   * paging stay in the store.
    */
-  sharedWithMeQuery(principal: Principal, type: SharedResourceType) {
-    const myOrgs = this.ctx.db.select({ orgId: memberships.orgId }).from(memberships).where(eq(memberships.userId, principal.userId));
-    return this.ctx.db
-      .select({ id: resourceShares.resourceId })
-      .from(resourceShares)
-      .where(
-        and(
-          eq(resourceShares.resourceType, type),
-          eq(resourceShares.sharedWithOrg, true),
-          ne(resourceShares.ownerUserId, principal.userId),
-          inArray(resourceShares.organizationId, myOrgs),
-        ),
-      );
+  sharedWithMe(principal: Principal, type: SharedResourceType): Promise<string[]> {
+    return this.ctx.store.shares.sharedWith(principal.userId, type);
   }
 
   /** Drops the sharing of a deleted resource; its children keep their own sharing but follow it no more. */
-  forget(type: SharedResourceType, id: string): void {
-    this.ctx.sqlite.transaction(() => {
-      this.ctx.db
-        .delete(resourceShares)
-        .where(and(eq(resourceShares.resourceType, type), eq(resourceShares.resourceId, id)))
-        .run();
-      this.ctx.db
-        .update(resourceShares)
-        .set({ parentType: null, parentId: null })
-        .where(and(eq(resourceShares.parentType, type), eq(resourceShares.parentId, id)))
-        .run();
-    }).immediate();
+  forget(type: SharedResourceType, id: string): Promise<void> {
+    return this.ctx.store.shares.forget({ type, id });
   }
+}
 
-  private childrenOf(parent: ResourceKey): ResourceKey[] {
-    return this.ctx.db
-      .select({ type: resourceShares.resourceType, id: resourceShares.resourceId })
-      .from(resourceShares)
-      .where(and(eq(resourceShares.parentType, parent.type), eq(resourceShares.parentId, parent.id)))
-      .all();
-  }
-
-  private row(type: SharedResourceType, id: string) {
-    return this.ctx.db
-      .select()
-      .from(resourceShares)
-      .where(and(eq(resourceShares.resourceType, type), eq(resourceShares.resourceId, id)))
-      .get();
-  }
-
-  private write(ref: ResourceRef, set: Partial<Omit<typeof resourceShares.$inferInsert, 'resourceType' | 'resourceId' | 'ownerUserId'>>): void {
-    const updatedAt = this.ctx.clock.now().toISOString();
-    this.ctx.db
-      .insert(resourceShares)
-      .values({ resourceType: ref.type, resourceId: ref.id, ownerUserId: ref.ownerUserId, updatedAt, ...set })
-      .onConflictDoUpdate({ target: [resourceShares.resourceType, resourceShares.resourceId], set: { ...set, updatedAt } })
-      .run();
-  }
+function toState(row: ShareRecord | undefined): ShareState {
+  if (!row) return { ...PRIVATE };
+  return { public_share: row.publicShare, shared_with_org: row.sharedWithOrg, organization_id: row.organizationId };
 }

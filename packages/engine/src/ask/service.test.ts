@@ -30,8 +30,8 @@ const NIGHTJAR =
 async function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({ provider: 'heuristic' }))) {
   const t = openTestEngine({ allowPrivateNetwork: true, searxngUrl: web.search, ...options });
   open.push(t);
-  const alice = principalOf(t.engine, 'alice@a.test');
-  const bob = principalOf(t.engine, 'bob@b.test');
+  const alice = await principalOf(t.engine, 'alice@a.test');
+  const bob = await principalOf(t.engine, 'bob@b.test');
   await t.engine.search.index.upsert({
     url: 'https://intranet.a.test/nightjar',
     title: 'Nightjar launch plan',

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = openTestEngine({ allowPrivateNetwork: true });
-  principal = principalOf(t.engine, 'brand@x.test');
+  principal = await principalOf(t.engine, 'brand@x.test');
 });
 afterAll(async () => {
   await t.dispose();

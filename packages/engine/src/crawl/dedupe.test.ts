@@ -41,7 +41,7 @@ afterEach(async () => t.dispose());
 
 async function crawl(options: { skipUrls?: string[] } = {}) {
   t = openTestEngine({ allowPrivateNetwork: true });
-  const user = t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
   await t.engine.credits.grant(user.id, 100);
   const principal = t.engine.accounts.localPrincipal(user);
   const created = (await t.engine.crawls.create(principal, { urls: [`${origin}/`], max_pages: 10, follow_links: true }, { strategy: 'breadth_first', ...options })) as CrawlDetail;
@@ -76,7 +76,7 @@ describe('crawl dedupe', () => {
 
   it('fails, saying why, when not even a seed could be fetched, and charges nothing', async () => {
     t = openTestEngine({ allowPrivateNetwork: true });
-    const user = t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
+    const user = await t.engine.accounts.ensureUser({ email: 'dedupe@x.test' });
     await t.engine.credits.grant(user.id, 100);
     const principal = t.engine.accounts.localPrincipal(user);
     const before = await t.engine.credits.balance(user.id);

@@ -8,7 +8,7 @@ afterEach(async () => lab.dispose());
 describe('crawling the lab', () => {
   it('survives redirects, loops, errors, binary files, duplicates and the calendar trap', async () => {
     lab = await openLab();
-    const user = lab.engine.accounts.ensureUser({ email: 'lab@x.test' });
+    const user = await lab.engine.accounts.ensureUser({ email: 'lab@x.test' });
     await lab.engine.credits.grant(user.id, 500);
     const principal = lab.engine.accounts.localPrincipal(user);
     const created = (await lab.engine.crawls.create(principal, { urls: [`${lab.origin}/`], max_pages: 100, expansion: 'internal', link_extraction_config: { max_depth: 2, exclude_patterns: ['/slow/*'] } })) as CrawlDetail;

@@ -24,7 +24,7 @@ afterEach(async () => t.dispose());
 
 async function open(grant = 1000, options: EngineOptions = {}) {
   t = openTestEngine({ allowPrivateNetwork: true, ...options });
-  owner = grant > 0 ? await fundedPrincipalOf(t.engine, 'crawler@x.test', grant) : principalOf(t.engine, 'crawler@x.test');
+  owner = grant > 0 ? await fundedPrincipalOf(t.engine, 'crawler@x.test', grant) : await principalOf(t.engine, 'crawler@x.test');
   return t.engine;
 }
 
@@ -137,7 +137,7 @@ describe('CrawlService', () => {
 
   it('answers an org viewer who cancels or executes a shared crawl with 403 crawl_read_only', async () => {
     const engine = await open();
-    const { owner: boss, colleague, outsider, orgId } = sharingCast(engine);
+    const { owner: boss, colleague, outsider, orgId } = await sharingCast(engine);
     await engine.credits.grant(boss.userId, 100);
     const created = (await engine.crawls.create(boss, { urls: [`${web.catalogue}/`], max_pages: 1 })) as CrawlDetail;
     await engine.crawls.share(boss, created.id, { shared_with_org: true, organization_id: orgId });
@@ -204,7 +204,7 @@ describe('CrawlService', () => {
     await engine.crawls.create(owner, { urls: [`${web.docs}/`], max_pages: 1 });
     expect(await engine.crawls.list(owner, { limit: 1 })).toMatchObject({ total: 2, limit: 1, offset: 0 });
     expect((await engine.crawls.list(owner, { status: 'completed' })).total).toBe(1);
-    const stranger = engine.accounts.localPrincipal(engine.accounts.ensureUser({ email: 'other@x.test' }));
+    const stranger = engine.accounts.localPrincipal(await engine.accounts.ensureUser({ email: 'other@x.test' }));
     expect((await engine.crawls.list(stranger)).total).toBe(0);
     const id = (await engine.crawls.list(owner)).data[0]!.id;
     await expect(engine.crawls.get(stranger, id)).rejects.toMatchObject({ status: 404 });

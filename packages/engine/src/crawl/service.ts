@@ -144,8 +144,7 @@ export class CrawlService {
 
   async list(principal: Principal, query: unknown = {}): Promise<CrawlList> {
     const q = parseInput(CrawlListQuery, query, 'query');
-    // SHARING-PORT: the one read of sharing's tables left here; when sharing is an async port, this becomes `await` of its shared ids.
-    const sharedIds = this.deps.sharing.sharedWithMe(principal, 'crawl');
+    const sharedIds = await this.deps.sharing.sharedWithMe(principal, 'crawl');
     const { rows, total } = await this.ctx.store.crawl.list({ userId: principal.userId, sharedIds, status: q.status, limit: q.limit, offset: q.offset });
     const data: CrawlJob[] = [];
     for (const r of rows) data.push(await this.job(await this.settled(r)));
@@ -160,7 +159,7 @@ export class CrawlService {
   async get(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlDetail> {
     const q = parseInput(CrawlGetQuery, query, 'query');
     const row = await this.row(id);
-    const level = this.deps.sharing.assertCanRead(principal, ref(row));
+    const level = await this.deps.sharing.assertCanRead(principal, ref(row));
     return this.detail(row, level, q);
   }
 
@@ -168,7 +167,7 @@ export class CrawlService {
   async getPublic(id: string, query: unknown = {}): Promise<CrawlDetail> {
     const q = parseInput(CrawlGetQuery, query, 'query');
     const row = await this.row(id);
-    this.deps.sharing.assertPublic(ref(row));
+    await this.deps.sharing.assertPublic(ref(row));
     return this.detail(row, 'public', q);
   }
 
@@ -176,7 +175,7 @@ export class CrawlService {
   async documents(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlDocumentList> {
     const q = parseInput(CrawlDocumentsQuery, query, 'query');
     const row = await this.row(id);
-    this.deps.sharing.assertCanRead(principal, ref(row));
+    await this.deps.sharing.assertCanRead(principal, ref(row));
     const data = await this.documentRows(row.id, q.order, q.limit, q.offset);
     return { data, total: await this.ctx.store.crawl.documentCount(row.id), limit: q.limit, offset: q.offset };
   }
@@ -208,7 +207,7 @@ export class CrawlService {
   /** `POST /v1/crawls/{id}/share`. */
   async share(principal: Principal, id: string, body: unknown): Promise<CrawlDetail> {
     const row = await this.row(id);
-    this.deps.sharing.share(principal, ref(row), body);
+    await this.deps.sharing.share(principal, ref(row), body);
     return this.get(principal, id);
   }
 
@@ -295,7 +294,7 @@ export class CrawlService {
       classifications: classified.map((d) => ({ url: d.url, ...d.classification })),
       summary: row.summary,
       access_level: level,
-      sharing: isPublic ? PUBLIC_SHARE_STATE : this.deps.sharing.state('crawl', row.id),
+      sharing: isPublic ? PUBLIC_SHARE_STATE : await this.deps.sharing.state('crawl', row.id),
       smart_crawl: (row.smartCrawl as CrawlDetail['smart_crawl']) ?? null,
       // The spec's credits info, as other operations carry it; a balance is the owner's business only.
       ...(level === 'owner' ? { credits: await this.creditsInfo(row) } : {}),
@@ -334,7 +333,7 @@ export class CrawlService {
   /** Mutations are the owner's; anyone else is told the crawl does not exist. */
   private async owned(principal: Principal, id: string): Promise<Row> {
     const row = await this.row(id);
-    this.deps.sharing.assertOwner(principal, ref(row));
+    await this.deps.sharing.assertOwner(principal, ref(row));
     return row;
   }
 }

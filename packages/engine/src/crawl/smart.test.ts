@@ -12,7 +12,7 @@ afterAll(async () => web.close());
 async function crawlWith(strategy: 'smart' | 'breadth_first', intent?: string, maxPages = 40) {
   const t = openTestEngine({ allowPrivateNetwork: true });
   try {
-    const user = t.engine.accounts.ensureUser({ email: 'smart@x.test' });
+    const user = await t.engine.accounts.ensureUser({ email: 'smart@x.test' });
     await t.engine.credits.grant(user.id, 1000);
     const principal = t.engine.accounts.localPrincipal(user);
     const body = { urls: [`${web.catalogue}/`], max_pages: maxPages, expansion: 'internal', ...(intent ? { intent } : {}), link_extraction_config: { detect_pagination: true } };

@@ -6,9 +6,9 @@ import { pricing } from './pricing.js';
 
 let t: TestEngine;
 let userId: string;
-beforeEach(() => {
+beforeEach(async () => {
   t = openTestEngine();
-  userId = t.engine.accounts.ensureUser({ email: 'a@x.test' }).id;
+  userId = (await t.engine.accounts.ensureUser({ email: 'a@x.test' })).id;
 });
 afterEach(async () => {
   // Whatever a test did, the balance it reports is the ledger's sum.
@@ -24,7 +24,7 @@ const spendTo = async (target: number) => {
 describe('credits', () => {
   it('grants 100 credits to a free user in their first month', async () => {
     expect(await t.engine.credits.balance(userId)).toBe(100);
-    expect(await t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId)))).toMatchObject({
+    expect(await t.engine.credits.summary(t.engine.accounts.localPrincipal(await t.engine.accounts.getUser(userId)))).toMatchObject({
       balance: 100,
       plan: 'free',
       monthly_grant: 100,
@@ -51,7 +51,7 @@ describe('credits', () => {
   });
 
   it('keeps operator grants above the monthly grant, before the first use and across months', async () => {
-    const fresh = t.engine.accounts.ensureUser({ email: 'granted@x.test' }).id;
+    const fresh = (await t.engine.accounts.ensureUser({ email: 'granted@x.test' })).id;
     await t.engine.credits.grant(fresh, 50, 'operator grant');
     expect(await t.engine.credits.balance(fresh)).toBe(150);
     await t.engine.credits.charge(fresh, { ...pricing.quickSearch(), credits: 120 }, 'test'); // the month's 100, then 20 of the 50
@@ -70,14 +70,14 @@ describe('credits', () => {
   });
 
   it('never refuses the local plan for its balance, and still records every use in the ledger', async () => {
-    const local = t.engine.accounts.ensureUser({ email: 'me@local.test', plan: 'local' }).id;
+    const local = (await t.engine.accounts.ensureUser({ email: 'me@local.test', plan: 'local' })).id;
     const r = await t.engine.credits.reserve(local, 1000, 'crawl');
     expect(await t.engine.credits.use(r.id, 150)).toBe(true);
     await t.engine.credits.commit(r.id, pricing.crawlPage({}));
     await t.engine.credits.charge(local, { ...pricing.quickSearch(), credits: 5 }, 'search');
     expect(await t.engine.credits.balance(local)).toBe(-155);
     expect((await t.engine.credits.canAfford(local, 10_000)).would_succeed).toBe(true);
-    const summary = await t.engine.credits.summary(t.engine.accounts.localPrincipal(t.engine.accounts.getUser(local)));
+    const summary = await t.engine.credits.summary(t.engine.accounts.localPrincipal(await t.engine.accounts.getUser(local)));
     expect(summary).toMatchObject({ plan: 'local', monthly_grant: 0, balance: -155 });
     expect(summary.recent.map((e) => [e.kind, e.amount])).toContainEqual(['charge', -5]);
     // A metered account next to it is still refused.
@@ -123,13 +123,13 @@ describe('credits', () => {
   });
 
   it('lists the most recent ledger entries newest first, across users', async () => {
-    const other = t.engine.accounts.ensureUser({ email: 'b@x.test' }).id;
+    const other = (await t.engine.accounts.ensureUser({ email: 'b@x.test' })).id;
     await t.engine.credits.balance(userId); // the month's grant first, so it is the oldest entry
     for (const note of ['first', 'second', 'third']) {
       await t.engine.credits.grant(userId, 1, note);
       await t.engine.credits.grant(other, 1, `other ${note}`);
     }
-    const principal = t.engine.accounts.localPrincipal(t.engine.accounts.getUser(userId));
+    const principal = t.engine.accounts.localPrincipal(await t.engine.accounts.getUser(userId));
     expect((await t.engine.credits.summary(principal)).recent.slice(0, 3).map((e) => e.note)).toEqual(['third', 'second', 'first']);
   });
 

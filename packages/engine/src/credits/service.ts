@@ -39,7 +39,7 @@ export class CreditsService {
         details: { amount },
       });
     }
-    this.accounts.getUser(userId);
+    await this.accounts.getUser(userId);
     return toEntry(await this.append(this.ctx.store, userId, 'grant', amount, { note }));
   }
 
@@ -48,7 +48,7 @@ export class CreditsService {
     return this.ctx.store.atomically(async (tx) => {
       await this.applyMonthlyGrant(tx, userId);
       const balance = await tx.ledger.balance(userId);
-      if (balance < price.credits && this.metered(userId)) throw errors.insufficientCredits(price.credits, balance, { details: { operation } });
+      if (balance < price.credits && (await this.metered(userId))) throw errors.insufficientCredits(price.credits, balance, { details: { operation } });
       if (price.credits > 0) await this.append(tx, userId, 'charge', -price.credits, { operation });
       return info(price.credits, balance - price.credits, price);
     });
@@ -57,7 +57,7 @@ export class CreditsService {
   /** What a 402 would say, without charging: used by dry runs and estimates. */
   async canAfford(userId: string, credits: number): Promise<{ would_succeed: boolean; credits_balance: number }> {
     const balance = await this.balance(userId);
-    return { would_succeed: balance >= credits || !this.metered(userId), credits_balance: balance };
+    return { would_succeed: balance >= credits || !(await this.metered(userId)), credits_balance: balance };
   }
 
   /** Holds credits for work whose final cost is known only afterwards. */
@@ -65,7 +65,7 @@ export class CreditsService {
     return this.ctx.store.atomically(async (tx) => {
       await this.applyMonthlyGrant(tx, userId);
       const balance = await tx.ledger.balance(userId);
-      if (balance < amount && this.metered(userId)) throw errors.insufficientCredits(amount, balance, { details: { operation } });
+      if (balance < amount && (await this.metered(userId))) throw errors.insufficientCredits(amount, balance, { details: { operation } });
       const id = this.ctx.random.uuid();
       await tx.ledger.insertReservation({ id, userId, operation, amount, used: 0, status: 'open', createdAt: this.now() });
       await this.append(tx, userId, 'reserve', -amount, { operation, reservationId: id });
@@ -95,7 +95,7 @@ export class CreditsService {
       const missing = r.used + amount - r.amount;
       if (missing > 0) {
         // The balance read locks the account (PostgreSQL) before the hold grows.
-        if ((await tx.ledger.balance(r.userId)) < missing && this.metered(r.userId)) return false;
+        if ((await tx.ledger.balance(r.userId)) < missing && (await this.metered(r.userId))) return false;
         await tx.ledger.growReservation(reservationId, missing);
         await this.append(tx, r.userId, 'reserve', -missing, { operation: r.operation, reservationId });
       }
@@ -139,7 +139,7 @@ export class CreditsService {
 
   /** `GET /v1/credits`. */
   async summary(principal: Principal): Promise<CreditsSummary> {
-    const user = this.accounts.getUser(principal.userId);
+    const user = await this.accounts.getUser(principal.userId);
     const { balance, reserved, recent } = await this.ctx.store.atomically(async (tx) => {
       await this.applyMonthlyGrant(tx, user.id);
       return { balance: await tx.ledger.balance(user.id), reserved: await tx.ledger.held(user.id), recent: await tx.ledger.recentEntries(user.id, 20) };
@@ -171,7 +171,7 @@ export class CreditsService {
   private async applyMonthlyGrant(tx: StorePorts, userId: string): Promise<void> {
     const period = monthOf(this.ctx.clock.now()).key;
     if (await tx.ledger.hasPeriodGrant(userId, period)) return;
-    const plan = this.accounts.getUser(userId).plan;
+    const { plan } = await this.accounts.getUser(userId);
     const monthly = this.ctx.options.monthlyGrants[plan];
     const last = await tx.ledger.lastPeriodGrantSeq(userId);
     const balance = await tx.ledger.balance(userId);
@@ -180,8 +180,8 @@ export class CreditsService {
   }
 
   /** Whether the balance limits this account: every plan but `local`, whose usage is recorded without a limit. */
-  private metered(userId: string): boolean {
-    return this.accounts.getUser(userId).plan !== 'local';
+  private async metered(userId: string): Promise<boolean> {
+    return (await this.accounts.getUser(userId)).plan !== 'local';
   }
 
   private async openReservation(ports: StorePorts, reservationId: string): Promise<ReservationRecord> {

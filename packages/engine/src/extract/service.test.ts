@@ -37,9 +37,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => stub.close(() => resolve()));
 });
 
-function open(options: EngineOptions = {}): { t: TestEngine; principal: Principal } {
+async function open(options: EngineOptions = {}): Promise<{ t: TestEngine; principal: Principal }> {
   const t = openTestEngine({ allowPrivateNetwork: true, ai: { provider: 'heuristic' }, ...options });
-  const user = t.engine.accounts.ensureUser({ email: 'extract@example.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'extract@example.test' });
   return { t, principal: t.engine.accounts.localPrincipal(user) };
 }
 
@@ -57,7 +57,7 @@ const schema = { name: 'The name of the product', price: 'The current price as a
 
 describe('extraction preview', () => {
   it('charges exactly 1 credit and returns the fields, metadata, title and an excerpt', async () => {
-    const { t, principal } = open();
+    const { t, principal } = await open();
     try {
       const url = web.truth.productUrls()[0]!;
       const product = web.truth.page(url);
@@ -79,7 +79,7 @@ describe('extraction preview', () => {
   });
 
   it('charges nothing and answers 502 when the page cannot be fetched', async () => {
-    const { t, principal } = open();
+    const { t, principal } = await open();
     try {
       const before = await t.engine.credits.balance(principal.userId);
       const error = await rejection(t.engine.extraction.preview(principal, { url: `${web.catalogue}/product/999999-missing`, extraction_schema: schema }));
@@ -93,7 +93,7 @@ describe('extraction preview', () => {
   });
 
   it('refuses a private address with 400 when the engine does not allow them, charging nothing', async () => {
-    const { t, principal } = open({ allowPrivateNetwork: false });
+    const { t, principal } = await open({ allowPrivateNetwork: false });
     try {
       const before = await t.engine.credits.balance(principal.userId);
       const error = await rejection(t.engine.extraction.preview(principal, { url: web.truth.productUrls()[0]!, extraction_schema: schema }));
@@ -109,7 +109,7 @@ describe('extraction preview', () => {
     ['a 9-character instruction', { price: '123456789' }, 'extraction_schema.price'],
     ['a key with a hyphen', { 'unit-price': 'The price of one unit' }, 'extraction_schema.unit-price'],
   ])('answers 400 naming the key for %s, charging nothing', async (_what, extraction_schema, path) => {
-    const { t, principal } = open();
+    const { t, principal } = await open();
     try {
       const before = await t.engine.credits.balance(principal.userId);
       const error = await rejection(t.engine.extraction.preview(principal, { url: web.truth.productUrls()[0]!, extraction_schema }));
@@ -122,7 +122,7 @@ describe('extraction preview', () => {
   });
 
   it('answers 402 without fetching when the balance is empty', async () => {
-    const { t, principal } = open({ monthlyGrants: { free: 0 } });
+    const { t, principal } = await open({ monthlyGrants: { free: 0 } });
     try {
       const requests = web.requests.length;
       const error = await rejection(t.engine.extraction.preview(principal, { url: web.truth.productUrls()[1]!, extraction_schema: schema }));
@@ -136,7 +136,7 @@ describe('extraction preview', () => {
 
 describe('extraction with a model', () => {
   it('uses the model answer, coerced to the field types, when the provider answers', async () => {
-    const { t, principal } = open({ ai: { provider: 'openai', baseUrl: stubUrl, model: 'good', timeoutMs: 5_000 } });
+    const { t, principal } = await open({ ai: { provider: 'openai', baseUrl: stubUrl, model: 'good', timeoutMs: 5_000 } });
     try {
       const result = await t.engine.extraction.preview(principal, { url: web.truth.productUrls()[2]!, extraction_schema: { name: 'The name of the product', price: 'The current price as a number' } });
       expect(result.extracted_data).toEqual({ name: 'From the model', price: 12.5 });
@@ -148,7 +148,7 @@ describe('extraction with a model', () => {
   });
 
   it('falls back to the heuristic and records timeout when the model is too slow', async () => {
-    const { t, principal } = open({ ai: { provider: 'openai', baseUrl: stubUrl, model: 'slow', timeoutMs: 150 } });
+    const { t, principal } = await open({ ai: { provider: 'openai', baseUrl: stubUrl, model: 'slow', timeoutMs: 150 } });
     try {
       const url = web.truth.productUrls()[3]!;
       const truth = web.truth.page(url);
@@ -166,8 +166,8 @@ describe('extraction with a model', () => {
   it('generates the summary with the model and keeps it extractive under heuristic', async () => {
     const html = await (await fetch(web.truth.articleUrls()[0]!)).text();
     const page = parseHtml(html, web.truth.articleUrls()[0]!);
-    const withModel = open({ ai: { provider: 'openai', baseUrl: stubUrl, model: 'good' } });
-    const offline = open();
+    const withModel = await open({ ai: { provider: 'openai', baseUrl: stubUrl, model: 'good' } });
+    const offline = await open();
     try {
       expect(await withModel.t.engine.extraction.summarize(page)).toBe('A generated summary.');
       const extractive = await offline.t.engine.extraction.summarize(page);
@@ -182,7 +182,7 @@ describe('extraction with a model', () => {
 
 describe('forPage, the crawler interface', () => {
   it('extracts, classifies, summarises and keeps a product page that passes the classifiers', async () => {
-    const { t } = open();
+    const { t } = await open();
     try {
       const url = web.truth.productUrls()[4]!;
       const html = await (await fetch(url)).text();
@@ -199,7 +199,7 @@ describe('forPage, the crawler interface', () => {
   });
 
   it('drops an article under a product-only classifier without extracting', async () => {
-    const { t } = open();
+    const { t } = await open();
     try {
       const url = web.truth.articleUrls()[1]!;
       const html = await (await fetch(url)).text();

@@ -10,10 +10,10 @@ beforeAll(async () => {
   web = await startLocalWeb();
 });
 afterAll(() => web.close());
-beforeEach(() => {
+beforeEach(async () => {
   web.setVersion(1);
   t = openTestEngine({ searxngUrl: web.search, searchProvider: 'searxng', allowPrivateNetwork: true });
-  p = principalOf(t.engine, 'monitor@x.test');
+  p = await principalOf(t.engine, 'monitor@x.test');
 });
 afterEach(() => t.dispose());
 
@@ -69,7 +69,7 @@ describe('engine.monitors', () => {
 
   it('answers 404 for another user’s monitor', async () => {
     const { id } = await monitorThroughVersions('mine', 'surprising', [1]);
-    const other = principalOf(t.engine, 'other@x.test');
+    const other = await principalOf(t.engine, 'other@x.test');
     await expect(t.engine.monitors.chronicle(other, id)).rejects.toThrow(expect.objectContaining({ status: 404 }));
   });
 });

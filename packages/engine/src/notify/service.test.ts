@@ -43,10 +43,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function engineWith(options: Parameters<typeof openTestEngine>[0] = {}): { t: TestEngine; principal: Principal } {
+async function engineWith(options: Parameters<typeof openTestEngine>[0] = {}): Promise<{ t: TestEngine; principal: Principal }> {
   const t = openTestEngine(options);
   cleanups.push(() => t.dispose());
-  const user = t.engine.accounts.ensureUser({ email: 'owner@example.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'owner@example.test' });
   return { t, principal: { userId: user.id, email: user.email, plan: user.plan, tokenId: 'local', scopes: ['workflow'] } };
 }
 
@@ -54,7 +54,7 @@ describe('webhook delivery', () => {
   it('delivers a signed event that verifies with the secret shown at rotation, and retries after a 500', async () => {
     const receiver = await startReceiver([500, 200]);
     cleanups.push(receiver.close);
-    const { t, principal } = engineWith({ allowPrivateNetwork: true });
+    const { t, principal } = await engineWith({ allowPrivateNetwork: true });
     const { secret } = await t.engine.notify.rotateSecret(principal);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
 
@@ -95,7 +95,7 @@ describe('webhook delivery', () => {
   it('signs with the new secret after rotation, so the old one no longer verifies', async () => {
     const receiver = await startReceiver([200]);
     cleanups.push(receiver.close);
-    const { t, principal } = engineWith({ allowPrivateNetwork: true });
+    const { t, principal } = await engineWith({ allowPrivateNetwork: true });
     const old = (await t.engine.notify.rotateSecret(principal)).secret;
     const fresh = (await t.engine.notify.rotateSecret(principal)).secret;
     expect(fresh).not.toBe(old);
@@ -110,7 +110,7 @@ describe('webhook delivery', () => {
   it('marks a delivery failed after the maximum number of attempts, with the delays of the schedule', async () => {
     const receiver = await startReceiver([503]);
     cleanups.push(receiver.close);
-    const { t, principal } = engineWith({ allowPrivateNetwork: true });
+    const { t, principal } = await engineWith({ allowPrivateNetwork: true });
     const event = await t.engine.notify.emit({ userId: principal.userId, kind: 'search.completed', data: {}, webhookUrl: receiver.url });
     const delays: number[] = [];
     for (let i = 0; i < RETRY_POLICY.maxAttempts; i++) {
@@ -131,7 +131,7 @@ describe('webhook delivery', () => {
   it('refuses loopback and private targets unless private networks are allowed, by IP and by name', async () => {
     const receiver = await startReceiver([200]);
     cleanups.push(receiver.close);
-    const { t, principal } = engineWith({ allowPrivateNetwork: false });
+    const { t, principal } = await engineWith({ allowPrivateNetwork: false });
     const port = new URL(receiver.url).port;
     const targets = [receiver.url, `http://localhost:${port}/hook`, 'http://10.0.0.1/hook', 'http://169.254.169.254/latest'];
     const ids: string[] = [];
@@ -144,7 +144,7 @@ describe('webhook delivery', () => {
   });
 
   it('rejects an event without a target and an unknown kind with 400', async () => {
-    const { t, principal } = engineWith();
+    const { t, principal } = await engineWith();
     await expect(t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {} })).rejects.toThrow(
       expect.objectContaining({ status: 400, code: 'notification_target_required' }),
     );
@@ -154,8 +154,8 @@ describe('webhook delivery', () => {
   });
 
   it('lists the caller’s deliveries only', async () => {
-    const { t, principal } = engineWith();
-    const other = t.engine.accounts.ensureUser({ email: 'other@example.test' });
+    const { t, principal } = await engineWith();
+    const other = await t.engine.accounts.ensureUser({ email: 'other@example.test' });
     await t.engine.notify.emit({ userId: principal.userId, kind: 'crawl.completed', data: {}, webhookUrl: 'https://a.example.test/' });
     await t.engine.notify.emit({ userId: other.id, kind: 'crawl.completed', data: {}, webhookUrl: 'https://b.example.test/' });
     const list = await t.engine.notify.listDeliveries(principal, { limit: 10 });
@@ -182,7 +182,7 @@ describe('email delivery', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((r) => smtp.close(() => r())));
     const { port } = smtp.server.address() as AddressInfo;
-    const { t, principal } = engineWith({ smtpUrl: `smtp://127.0.0.1:${port}`, emailFrom: 'alerts@wvr.test' });
+    const { t, principal } = await engineWith({ smtpUrl: `smtp://127.0.0.1:${port}`, emailFrom: 'alerts@wvr.test' });
 
     const event = await t.engine.notify.emit({
       userId: principal.userId,
@@ -199,7 +199,7 @@ describe('email delivery', () => {
   });
 
   it('keeps an email pending with the reason when no SMTP server is configured', async () => {
-    const { t, principal } = engineWith({ smtpUrl: undefined });
+    const { t, principal } = await engineWith({ smtpUrl: undefined });
     const event = await t.engine.notify.emit({ userId: principal.userId, kind: 'workflow.completed', data: {}, email: 'x@example.test' });
     await t.engine.notify.deliverDue();
     expect((await t.engine.notify.deliveriesOf(event.id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
@@ -211,7 +211,7 @@ describe('background delivery', () => {
   it('sends due deliveries from start() without an explicit deliverDue call', async () => {
     const receiver = await startReceiver([200]);
     cleanups.push(receiver.close);
-    const { t, principal } = engineWith({ allowPrivateNetwork: true });
+    const { t, principal } = await engineWith({ allowPrivateNetwork: true });
     const event = await t.engine.notify.emit({ userId: principal.userId, kind: 'search.completed', data: { search_id: 's1' }, webhookUrl: receiver.url });
     t.engine.notify.start(10);
     await expect.poll(async () => (await t.engine.notify.deliveriesOf(event.id))[0]!.status).toBe('delivered');

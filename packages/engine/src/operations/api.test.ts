@@ -43,7 +43,7 @@ describe('engine.ops: one typed call per operation', () => {
 
   it('runs as the named caller, with the HTTP API’s scopes and 400s', async () => {
     const engine = open();
-    const someone = principalOf(engine, 'someone@x.test');
+    const someone = await principalOf(engine, 'someone@x.test');
     expect((await engine.ops.account.profile(undefined, { as: someone })).email).toBe('someone@x.test');
     const searchOnly = { ...someone, scopes: ['search' as const] };
     expect(await rejectionCodeOf(() => engine.ops.crawls.list({}, { as: searchOnly }))).toBe('403 scope_missing');
@@ -109,7 +109,7 @@ describe('runOperation', () => {
 
   it('checks the answer against the output schema when asked to, naming the field', async () => {
     const engine = open();
-    const me = principalOf(engine, 'me@x.test');
+    const me = await principalOf(engine, 'me@x.test');
     const input = { params: {}, query: {}, body: undefined };
     await expect(runOperation(engine, liar, me, input)).resolves.toEqual({ n: 'one' });
     await expect(runOperation(engine, liar, me, input, { validateOutput: true })).rejects.toThrow(/liar answered outside its output schema: n /);
@@ -119,7 +119,7 @@ describe('runOperation', () => {
     const engine = open();
     for (const [id, operation] of Object.entries(operationsById)) {
       const input = { params: { id: '00000000-0000-4000-8000-000000000000' }, query: {}, body: operation.body ? {} : undefined };
-      const outcome = await runOperation(engine, operation, principalOf(engine, 'me@x.test'), input).then(
+      const outcome = await runOperation(engine, operation, await principalOf(engine, 'me@x.test'), input).then(
         () => 'answered',
         (e: unknown) => (e instanceof Error && e.name === 'WvrError' ? 'refused' : `${id}: ${String(e)}`),
       );

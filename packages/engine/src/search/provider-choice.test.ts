@@ -22,7 +22,7 @@ describe('which search provider, and searches that cannot work', () => {
   it('searches through SearXNG given only its URL', async () => {
     const t = openTestEngine({ searxngUrl: web.search, allowPrivateNetwork: true });
     try {
-      const result = await t.engine.search.quick(principalOf(t.engine, 'a@x.test'), { query: 'products' });
+      const result = await t.engine.search.quick(await principalOf(t.engine, 'a@x.test'), { query: 'products' });
       expect(result.provider).toBe('searxng');
     } finally {
       await t.dispose();
@@ -34,13 +34,13 @@ describe('which search provider, and searches that cannot work', () => {
     const unset = openTestEngine({ searchProvider: 'searxng' });
     try {
       for (const [t, code] of [[empty, 'search_index_empty'], [unset, 'search_provider_unset']] as const) {
-        const me = principalOf(t.engine, 'a@x.test');
+        const me = await principalOf(t.engine, 'a@x.test');
         const before = await t.engine.credits.balance(me.userId);
         expect((await refusal(t.engine.search.quick(me, { query: 'anything' })))?.code).toBe(code);
         expect((await refusal(t.engine.search.search(me, { query: 'anything' })))?.code).toBe(code);
         expect(await t.engine.credits.balance(me.userId)).toBe(before);
       }
-      const me = principalOf(empty.engine, 'a@x.test');
+      const me = await principalOf(empty.engine, 'a@x.test');
       const before = await empty.engine.credits.balance(me.userId);
       expect((await refusal(empty.engine.asks.create(me, { question: 'What changed in the latest release?' })))?.code).toBe('search_index_empty');
       expect(await empty.engine.credits.balance(me.userId)).toBe(before);

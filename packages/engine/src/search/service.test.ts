@@ -10,8 +10,8 @@ let bob: Principal;
 
 beforeEach(async () => {
   t = openTestEngine();
-  alice = principalOf(t.engine, 'alice@x.test');
-  bob = principalOf(t.engine, 'bob@x.test');
+  alice = await principalOf(t.engine, 'alice@x.test');
+  bob = await principalOf(t.engine, 'bob@x.test');
   const index = t.engine.search.index;
   const add = (url: string, title: string, text: string, extra: Record<string, unknown> = {}) =>
     index.upsert({ url, title, text, description: text, ownerUserId: null, fetchedAt: '2026-03-10T12:00:00Z', ...extra });
@@ -255,10 +255,10 @@ describe('tenant isolation', () => {
   });
 
   it('shows a crawl shared with the reader’s organization, and only to its members', async () => {
-    const org = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: alice.userId });
-    t.engine.accounts.addMember(org.id, bob.userId);
-    const carol = principalOf(t.engine, 'carol@x.test');
-    t.engine.sharing.share(alice, { type: 'crawl', id: 'crawl-alice', ownerUserId: alice.userId }, { shared_with_org: true, organization_id: org.id });
+    const org = await t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: alice.userId });
+    await t.engine.accounts.addMember(org.id, bob.userId);
+    const carol = await principalOf(t.engine, 'carol@x.test');
+    await t.engine.sharing.share(alice, { type: 'crawl', id: 'crawl-alice', ownerUserId: alice.userId }, { shared_with_org: true, organization_id: org.id });
     expect(urls(await t.engine.search.quick(bob, { query: 'confidential' }))).toEqual(['http://private.test/board-minutes']);
     expect(urls(await t.engine.search.quick(carol, { query: 'confidential' }))).toEqual([]);
   });

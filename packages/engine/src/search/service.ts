@@ -95,13 +95,13 @@ export class SearchService {
   }
 
   /** What the caller may see: the public cache, their own pages, crawls shared with their organizations. */
-  visibility(principal: Principal): Visibility {
-    return { userId: principal.userId, sharedCrawlIds: this.deps.sharing.sharedWithMe(principal, 'crawl') };
+  async visibility(principal: Principal): Promise<Visibility> {
+    return { userId: principal.userId, sharedCrawlIds: await this.deps.sharing.sharedWithMe(principal, 'crawl') };
   }
 
   /** A page's full indexed text if the caller may see it (own, shared crawl, public cache); no fetch. */
-  pageText(principal: Principal, url: string): Promise<IndexedPage | null> {
-    return this.index.page(url, this.visibility(principal));
+  async pageText(principal: Principal, url: string): Promise<IndexedPage | null> {
+    return this.index.page(url, await this.visibility(principal));
   }
 
   /** `POST /v1/search/quick`: synchronous, 1 credit, charged up front and refunded when the provider fails. */
@@ -195,15 +195,15 @@ export class SearchService {
   async list(principal: Principal, query: unknown = {}): Promise<SearchJobList> {
     const q = parseInput(SearchJobListQuery, query, 'query');
     const { rows, total } = await this.ctx.store.searchJobs.list(principal.userId, q.status, q);
-    return { data: rows.map((r) => this.view(r)), total, limit: q.limit, offset: q.offset };
+    return { data: await Promise.all(rows.map((r) => this.view(r))), total, limit: q.limit, offset: q.offset };
   }
 
   /** `GET /v1/search/jobs/{id}`: the owner's, or one shared with the caller; otherwise 404. */
   async get(principal: Principal | null, id: string): Promise<SearchJob> {
     const row = await this.row(id);
     if (!row) throw errors.notFound('search_job', id);
-    const level = this.deps.sharing.assertCanRead(principal, { type: 'search_job', id, ownerUserId: row.userId });
-    const view = this.view(row);
+    const level = await this.deps.sharing.assertCanRead(principal, { type: 'search_job', id, ownerUserId: row.userId });
+    const view = await this.view(row);
     // A public reader sees what public sessions show: not which session of the owner's it ran in.
     return level === 'public' ? { ...view, session_id: null } : view;
   }
@@ -211,9 +211,9 @@ export class SearchService {
   /** `DELETE /v1/search/jobs/{id}`: removes it from the history (owner only). */
   async remove(principal: Principal, id: string): Promise<SearchJob> {
     const row = await this.owned(principal, id);
-    const view = this.view(row);
+    const view = await this.view(row);
     await this.ctx.store.searchJobs.delete(id);
-    this.deps.sharing.forget('search_job', id);
+    await this.deps.sharing.forget('search_job', id);
     return view;
   }
 
@@ -221,7 +221,7 @@ export class SearchService {
   async share(principal: Principal, id: string, body: unknown): Promise<{ id: string; public_share: boolean }> {
     const input = parseInput(PublicShareBody, body);
     const row = await this.owned(principal, id);
-    const state = this.deps.sharing.share(principal, { type: 'search_job', id, ownerUserId: row.userId }, input);
+    const state = await this.deps.sharing.share(principal, { type: 'search_job', id, ownerUserId: row.userId }, input);
     return { id, public_share: state.public_share };
   }
 
@@ -284,7 +284,7 @@ export class SearchService {
     await this.ctx.store.searchJobs.update(id, { status: 'running', startedAt: this.now() });
     const input = parseInput(SearchBody, row.request);
     try {
-      const outcome = await this.runSearch(this.principalOf(row.userId), input, row.sessionContext ?? undefined);
+      const outcome = await this.runSearch(await this.principalOf(row.userId), input, row.sessionContext ?? undefined);
       await this.ctx.store.searchJobs.update(id, { status: 'completed', completedAt: this.now(), ...outcome });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -293,7 +293,7 @@ export class SearchService {
     }
     const done = await this.row(id);
     if (done && input.processing_mode === 'webhook' && input.webhook_url) {
-      await this.deps.notify.emit({ userId: done.userId, kind: 'search.completed', webhookUrl: input.webhook_url, data: this.view(done) });
+      await this.deps.notify.emit({ userId: done.userId, kind: 'search.completed', webhookUrl: input.webhook_url, data: await this.view(done) });
     }
   }
 
@@ -338,7 +338,7 @@ export class SearchService {
     };
   }
 
-  private view(row: JobRow): SearchJob {
+  private async view(row: JobRow): Promise<SearchJob> {
     const req = parseInput(SearchBody, row.request);
     const results = row.results ?? [];
     const duration = row.startedAt && row.completedAt ? Date.parse(row.completedAt) - Date.parse(row.startedAt) : null;
@@ -360,7 +360,7 @@ export class SearchService {
         processing_mode: req.processing_mode,
       },
       session_id: req.session_id ?? null,
-      public_share: this.deps.sharing.state('search_job', row.id).public_share,
+      public_share: (await this.deps.sharing.state('search_job', row.id)).public_share,
       error: row.error,
       credits: row.credits,
       timing: { created_at: row.createdAt, started_at: row.startedAt, completed_at: row.completedAt, duration_ms: duration },
@@ -390,7 +390,7 @@ export class SearchService {
   /** Throws `search_index_empty` when the local index holds no page the caller may see. */
   async assertIndexHolds(principal: Principal): Promise<void> {
     const { own_pages, public_pages } = await this.index.counts(principal.userId);
-    if (own_pages + public_pages === 0 && this.visibility(principal).sharedCrawlIds.length === 0) {
+    if (own_pages + public_pages === 0 && (await this.visibility(principal)).sharedCrawlIds.length === 0) {
       throw errors.conflict('search_index_empty', 'The local search index is empty: it holds the pages crawls have fetched, and none has run yet.', {
         suggestions: ['Crawl some pages first; every fetched page goes into the local index.', 'Or search the web through a SearXNG instance: set WVR_SEARXNG_URL.'],
       });
@@ -408,8 +408,8 @@ export class SearchService {
   }
 
   /** Background jobs act for their owner with the search scope only. */
-  private principalOf(userId: string): Principal {
-    const user = this.deps.accounts.getUser(userId);
+  private async principalOf(userId: string): Promise<Principal> {
+    const user = await this.deps.accounts.getUser(userId);
     return { userId: user.id, email: user.email, plan: user.plan, tokenId: 'search-job', scopes: ['search'] };
   }
 

@@ -77,7 +77,7 @@ export class SessionOperations {
   async attachResource(operationId: string, resourceId: string): Promise<void> {
     const { op, session } = await this.load(operationId);
     await this.ctx.store.sessions.setOperationResource(op.id, resourceId);
-    this.link(op.kind, resourceId, session);
+    await this.link(op.kind, resourceId, session);
   }
 
   async finish(operationId: string, outcome: OperationOutcome): Promise<SessionOperationRecord> {
@@ -113,7 +113,7 @@ export class SessionOperations {
       });
       return { op, session };
     });
-    if (outcome.resourceId) this.link(op.kind, outcome.resourceId, session);
+    if (outcome.resourceId) await this.link(op.kind, outcome.resourceId, session);
     return toOperationRecord((await this.ctx.store.sessions.getOperation(op.id))!);
   }
 
@@ -135,9 +135,9 @@ export class SessionOperations {
     return rows.flatMap((r) => (RESOURCE_TYPE[r.kind] ? [{ type: RESOURCE_TYPE[r.kind]!, id: r.id }] : []));
   }
 
-  private link(kind: SessionOperationKind, resourceId: string, session: SessionRow): void {
+  private async link(kind: SessionOperationKind, resourceId: string, session: SessionRow): Promise<void> {
     const type = RESOURCE_TYPE[kind];
-    if (type) this.sharing.link({ type, id: resourceId, ownerUserId: session.userId }, { type: 'session', id: session.id });
+    if (type) await this.sharing.link({ type, id: resourceId, ownerUserId: session.userId }, { type: 'session', id: session.id });
   }
 
   private async load(operationId: string): Promise<{ op: OperationRow; session: SessionRow }> {

@@ -100,9 +100,9 @@ describe('operations run through a session', () => {
 
   it('finishes an async crawl operation on the first read after the crawl ends, and shares the crawl with the org', async () => {
     const engine = await open();
-    const colleague = principalOf(engine, 'colleague@x.test');
-    const org = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId });
-    engine.accounts.addMember(org.id, colleague.userId);
+    const colleague = await principalOf(engine, 'colleague@x.test');
+    const org = await engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId });
+    await engine.accounts.addMember(org.id, colleague.userId);
     const session = await engine.sessions.create(owner, { name: 'Async' });
     const created = (await engine.sessions.crawl(owner, session.id, { urls: [`${web.catalogue}/`], max_pages: 2, expansion: 'internal' })) as CrawlDetail;
     expect(created.status).toBe('pending');
@@ -142,7 +142,7 @@ describe('operations run through a session', () => {
 
   it('records an operation whose search fails for lack of credits as failed', async () => {
     const engine = await open();
-    const poor = principalOf(engine, 'poor@x.test');
+    const poor = await principalOf(engine, 'poor@x.test');
     await engine.credits.reserve(poor.userId, await engine.credits.balance(poor.userId), 'spend everything');
     const session = await engine.sessions.create(poor, { name: 'Broke' });
     expect(await rejectionCodeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');

@@ -11,9 +11,9 @@ let colleague: Principal;
 let outsider: Principal;
 let orgId: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   t = openTestEngine();
-  ({ owner, colleague, outsider, orgId } = sharingCast(t.engine));
+  ({ owner, colleague, outsider, orgId } = await sharingCast(t.engine));
 });
 afterEach(() => t.dispose());
 
@@ -312,12 +312,12 @@ describe('session sharing and visibility', () => {
     await t.engine.sessions.finishOperation(search.operationId, { status: 'completed', resourceId: jobId });
     const crawlRef = { type: 'crawl' as const, id: crawlId, ownerUserId: owner.userId };
     const jobRef = { type: 'search_job' as const, id: jobId, ownerUserId: owner.userId };
-    expect(t.engine.sharing.accessLevel(colleague, crawlRef)).toBeNull();
+    expect(await t.engine.sharing.accessLevel(colleague, crawlRef)).toBeNull();
     await t.engine.sessions.share(owner, s.id, { shared_with_org: true, organization_id: orgId });
-    expect(t.engine.sharing.accessLevel(colleague, crawlRef)).toBe('org_viewer');
-    expect(t.engine.sharing.accessLevel(colleague, jobRef)).toBe('org_viewer');
+    expect(await t.engine.sharing.accessLevel(colleague, crawlRef)).toBe('org_viewer');
+    expect(await t.engine.sharing.accessLevel(colleague, jobRef)).toBe('org_viewer');
     await t.engine.sessions.share(owner, s.id, { shared_with_org: false });
-    expect(t.engine.sharing.accessLevel(colleague, jobRef)).toBeNull();
+    expect(await t.engine.sharing.accessLevel(colleague, jobRef)).toBeNull();
   });
 
   it('refuses sharing with an org the owner is not in (403) and sharing by anyone but the owner', async () => {

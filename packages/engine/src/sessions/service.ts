@@ -95,24 +95,24 @@ export class SessionsService {
     const own = this.listFilter(input, { userId: principal.userId });
     const total = await this.ctx.store.sessions.count(own);
     const rows = await this.ctx.store.sessions.list(own, input);
-    const page: SessionList = { data: rows.map((r) => this.record(r)), total, limit: input.limit, offset: input.offset };
+    const page: SessionList = { data: await this.records(rows), total, limit: input.limit, offset: input.offset };
     if (!input.include_shared) return page;
-    const shared = await this.ctx.store.sessions.list(this.listFilter(input, { ids: this.sharing.sharedWithMe(principal, 'session') }), { limit: input.limit, offset: 0 });
-    return { ...page, shared_sessions: shared.map((r) => this.record(r)), user_organizations: this.organizationsOf(principal) };
+    const shared = await this.ctx.store.sessions.list(this.listFilter(input, { ids: await this.sharing.sharedWithMe(principal, 'session') }), { limit: input.limit, offset: 0 });
+    return { ...page, shared_sessions: await this.records(shared), user_organizations: await this.organizationsOf(principal) };
   }
 
   async get(principal: Principal, id: string): Promise<SessionDetail> {
     await this.sweep();
     const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
-    const accessLevel = this.sharing.assertCanRead(principal, ref(row));
+    const accessLevel = await this.sharing.assertCanRead(principal, ref(row));
     await this.refreshRunning(row);
     return {
-      ...this.record(row),
+      ...(await this.record(row)),
       operations: await this.operations.list(row.id),
       context_summary: summarizeContext(row, await this.operations.seenCount(row.id)),
       access_level: accessLevel,
-      user_organizations: this.organizationsOf(principal),
+      user_organizations: await this.organizationsOf(principal),
     };
   }
 
@@ -137,10 +137,10 @@ export class SessionsService {
   /** Permanent: the session, its operations and its seen URLs (the crawls and search jobs it ran stay). */
   async delete(principal: Principal, id: string): Promise<SessionRecord> {
     const row = await this.owned(principal, id);
-    const record = this.record(row);
+    const record = await this.record(row);
     await this.ctx.store.atomically(async (tx) => {
       await tx.sessions.delete(row.id);
-      this.sharing.forget('session', row.id);
+      await this.sharing.forget('session', row.id);
     });
     return record;
   }
@@ -190,7 +190,7 @@ export class SessionsService {
 
   async share(principal: Principal, id: string, body: unknown) {
     const row = await this.owned(principal, id);
-    const state = this.sharing.share(principal, ref(row), parseInput(SessionShareBody, body), { cascadeTo: await this.operations.childResources(row.id) });
+    const state = await this.sharing.share(principal, ref(row), parseInput(SessionShareBody, body), { cascadeTo: await this.operations.childResources(row.id) });
     return { id: row.id, ...state };
   }
 
@@ -198,7 +198,7 @@ export class SessionsService {
     await this.sweep();
     const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
-    this.sharing.assertCanRead(principal, ref(row));
+    await this.sharing.assertCanRead(principal, ref(row));
     await this.refreshRunning(row);
     const data = await this.operations.list(row.id);
     return { session_id: row.id, data, total: data.length };
@@ -283,7 +283,7 @@ export class SessionsService {
   private async refreshRunning(row: SessionRow): Promise<void> {
     const running = (await this.operations.list(row.id)).filter((op) => op.status === 'running' && op.resource_id);
     if (running.length === 0) return;
-    const owner = this.accounts.localPrincipal(this.accounts.getUser(row.userId));
+    const owner = this.accounts.localPrincipal(await this.accounts.getUser(row.userId));
     for (const op of running) {
       try {
         await this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
@@ -310,7 +310,7 @@ export class SessionsService {
     await this.sweep();
     const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
-    this.sharing.assertOwner(principal, ref(row));
+    await this.sharing.assertOwner(principal, ref(row));
     return row;
   }
 
@@ -318,7 +318,7 @@ export class SessionsService {
     await this.sweep();
     const row = await this.row(id);
     if (!row) throw errors.notFound('session', id);
-    this.sharing.assertPublic(ref(row));
+    await this.sharing.assertPublic(ref(row));
     await this.refreshRunning(row);
     return row;
   }
@@ -327,12 +327,16 @@ export class SessionsService {
     return this.ctx.store.sessions.get(id);
   }
 
-  private record(row: SessionRow): SessionRecord {
-    return toSessionRecord(row, this.sharing.state('session', row.id));
+  private async record(row: SessionRow): Promise<SessionRecord> {
+    return toSessionRecord(row, await this.sharing.state('session', row.id));
   }
 
-  private organizationsOf(principal: Principal) {
-    return this.accounts.organizationsOf(principal.userId).map((o) => ({ id: o.id, name: o.name }));
+  private records(rows: SessionRow[]): Promise<SessionRecord[]> {
+    return Promise.all(rows.map((r) => this.record(r)));
+  }
+
+  private async organizationsOf(principal: Principal) {
+    return (await this.accounts.organizationsOf(principal.userId)).map((o) => ({ id: o.id, name: o.name }));
   }
 
   private now(): string {

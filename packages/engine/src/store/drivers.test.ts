@@ -10,6 +10,9 @@ import type { LedgerPort, LedgerRecord } from './ports/ledger.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
 import type { CrawlPort, Discovered, NewCrawl, NewCrawlDocument } from './ports/crawl.js';
 import { priorityOf } from '../crawl/vocabulary.js';
+import type { UsersPort } from './ports/users.js';
+import type { ShareKey, SharesPort } from './ports/shares.js';
+import type { User } from '../accounts/schemas.js';
 import { openDatabase } from './sqlite/open.js';
 import { createSqliteStore } from './sqlite/index.js';
 import { PgExecutor } from './pg/executor.js';
@@ -20,6 +23,8 @@ import { PgSessions } from './pg/sessions.js';
 import { PgLedger } from './pg/ledger.js';
 import { PgSchedules, PgWorkflows } from './pg/workflows.js';
 import { PgCrawl } from './pg/crawl.js';
+import { PgUsers } from './pg/users.js';
+import { PgShares } from './pg/shares.js';
 import { usePostgres } from './pg/testing.js';
 
 /** The ports both drivers implement today, with the store's transactions. */
@@ -32,6 +37,8 @@ interface Ports {
   searchJobs: SearchJobsPort;
   ledger: LedgerPort;
   crawl: CrawlPort;
+  users: UsersPort;
+  shares: SharesPort;
   atomically<T>(fn: () => Promise<T>): Promise<T>;
 }
 
@@ -50,7 +57,19 @@ const drivers: [string, () => Ports][] = [
     'PostgreSQL',
     () => {
       const ex = new PgExecutor(pg.pool);
-      return { jobs: new PgJobsPort(ex), workflows: new PgWorkflows(ex), schedules: new PgSchedules(ex), hosts: new PgHostGate(ex), ledger: new PgLedger(ex), sessions: new PgSessions(ex), searchJobs: new PgSearchJobs(ex), crawl: new PgCrawl(ex), atomically: (fn) => ex.atomically(fn) };
+      return {
+        jobs: new PgJobsPort(ex),
+        workflows: new PgWorkflows(ex),
+        schedules: new PgSchedules(ex),
+        hosts: new PgHostGate(ex),
+        ledger: new PgLedger(ex),
+        sessions: new PgSessions(ex),
+        searchJobs: new PgSearchJobs(ex),
+        users: new PgUsers(ex),
+        shares: new PgShares(ex),
+        crawl: new PgCrawl(ex),
+        atomically: (fn) => ex.atomically(fn),
+      };
     },
   ],
 ];
@@ -92,6 +111,11 @@ function workflow(fields: Partial<WorkflowRecord> = {}): WorkflowRecord {
     updatedAt: at,
     ...fields,
   };
+}
+
+/** A user with a unique id; the email is the caller's (the tests use unique ones). */
+function user(email: string, fields: Partial<User> = {}): User {
+  return { id: `user-${++n}-${Math.random().toString(36).slice(2, 8)}`, email, name: null, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', ...fields };
 }
 
 describe.each(drivers)('the store ports on %s', (_name, open) => {
@@ -316,6 +340,119 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     expect(await searchJobs.get(`${user}-2`)).toMatchObject({ status: 'completed', suggestedQueries: ['anc headphones'] });
     await searchJobs.delete(`${user}-1`);
     expect(await searchJobs.countByStatus(user)).toEqual({ completed: 1 });
+  });
+  it('users: ensured once per email (the first stored wins, also when two race), read by id and email, plan changed', async () => {
+    const { users } = open();
+    const email = `ada-${++n}@x.test`;
+    const ada = user(email, { name: 'Ada' });
+    expect(await users.ensure(ada)).toEqual(ada);
+    expect(await users.ensure(user(email, { name: 'Someone else', plan: 'pro' }))).toEqual(ada);
+    expect(await users.get(ada.id)).toEqual(ada);
+    expect(await users.byEmail(email)).toEqual(ada);
+    expect(await users.get(`missing-${n}`)).toBeUndefined();
+    expect(await users.byEmail(`missing-${n}@x.test`)).toBeUndefined();
+    await users.setPlan(ada.id, 'developer');
+    expect(await users.get(ada.id)).toMatchObject({ plan: 'developer', name: 'Ada' });
+
+    const raced = `race-${n}@x.test`;
+    const [a, b] = await Promise.all([users.ensure(user(raced)), users.ensure(user(raced))]);
+    expect(a.id).toBe(b.id);
+    expect(await users.byEmail(raced)).toEqual(a);
+  });
+
+  it('organizations: created with their owner as member, members added once, listed in the order joined', async () => {
+    const { users } = open();
+    const [owner, member, stranger] = await Promise.all(['owner', 'member', 'stranger'].map((who) => users.ensure(user(`${who}-${++n}@x.test`))));
+    const acme = { id: `org-${n}-a`, name: 'Acme', createdAt: '2026-01-01T00:00:00.000Z' };
+    const labs = { id: `org-${n}-b`, name: 'Labs', createdAt: '2026-01-02T00:00:00.000Z' };
+    await users.createOrganization(acme, owner!.id);
+    await users.createOrganization(labs, owner!.id);
+    await users.addMember(labs.id, member!.id, 'member', '2026-01-03T00:00:00.000Z');
+    await users.addMember(acme.id, member!.id, 'member', '2026-01-04T00:00:00.000Z');
+    await users.addMember(acme.id, member!.id, 'owner', '2026-01-05T00:00:00.000Z');
+    expect(await users.isMember(acme.id, owner!.id)).toBe(true);
+    expect(await users.isMember(acme.id, member!.id)).toBe(true);
+    expect(await users.isMember(acme.id, stranger!.id)).toBe(false);
+    expect(await users.organizationsOf(owner!.id)).toEqual([acme, labs]);
+    expect(await users.organizationsOf(member!.id)).toEqual([labs, acme]);
+    expect(await users.organizationsOf(stranger!.id)).toEqual([]);
+  });
+
+  it('shares: written field by field, read back, access by public link or organization, ids shared with a user per type', async () => {
+    const { users, shares } = open();
+    const [owner, colleague, outsider] = await Promise.all(['owner', 'colleague', 'outsider'].map((who) => users.ensure(user(`${who}-${++n}@x.test`))));
+    const org = { id: `org-${n}`, name: 'Acme', createdAt: '2026-01-01T00:00:00.000Z' };
+    const elsewhere = { id: `org-${n}-other`, name: 'Other', createdAt: '2026-01-01T00:00:00.000Z' };
+    await users.createOrganization(org, owner!.id);
+    await users.createOrganization(elsewhere, outsider!.id);
+    await users.addMember(org.id, colleague!.id, 'member', '2026-01-01T00:00:00.000Z');
+    const session = { type: 'session' as const, id: `session-${n}`, ownerUserId: owner!.id };
+    const none = { publicLink: false, orgMember: false };
+
+    expect(await shares.get(session)).toBeUndefined();
+    expect(await shares.access(session, colleague!.id)).toEqual(none);
+    await shares.put([session], { publicShare: true }, '2026-01-02T00:00:00.000Z');
+    expect(await shares.get(session)).toEqual({
+      resourceType: 'session', resourceId: session.id, ownerUserId: owner!.id, publicShare: true, sharedWithOrg: false,
+      organizationId: null, parentType: null, parentId: null, updatedAt: '2026-01-02T00:00:00.000Z',
+    });
+    expect(await shares.access(session, null)).toEqual({ publicLink: true, orgMember: false });
+
+    // Only the given fields change, and the owner stays whoever writes.
+    await shares.put([{ ...session, ownerUserId: colleague!.id }], { sharedWithOrg: true, organizationId: org.id }, '2026-01-03T00:00:00.000Z');
+    expect(await shares.get(session)).toMatchObject({ ownerUserId: owner!.id, publicShare: true, sharedWithOrg: true, organizationId: org.id, updatedAt: '2026-01-03T00:00:00.000Z' });
+    expect(await shares.access(session, colleague!.id)).toEqual({ publicLink: true, orgMember: true });
+    expect(await shares.access(session, outsider!.id)).toEqual({ publicLink: true, orgMember: false });
+    expect(await shares.access(session, null)).toEqual({ publicLink: true, orgMember: false });
+    await shares.put([session], { publicShare: false }, '2026-01-04T00:00:00.000Z');
+    expect(await shares.access(session, outsider!.id)).toEqual(none);
+
+    // Shared with an organization the reader is not in, or named without one: no org access.
+    const foreign = { type: 'crawl' as const, id: `crawl-${n}-foreign`, ownerUserId: outsider!.id };
+    const orgless = { type: 'crawl' as const, id: `crawl-${n}-orgless`, ownerUserId: outsider!.id };
+    const crawl = { type: 'crawl' as const, id: `crawl-${n}`, ownerUserId: owner!.id };
+    await shares.put([foreign], { sharedWithOrg: true, organizationId: elsewhere.id }, '2026-01-05T00:00:00.000Z');
+    await shares.put([orgless], { sharedWithOrg: true }, '2026-01-05T00:00:00.000Z');
+    await shares.put([crawl], { sharedWithOrg: true, organizationId: org.id }, '2026-01-05T00:00:00.000Z');
+    expect(await shares.access(foreign, colleague!.id)).toEqual(none);
+    expect(await shares.access(orgless, colleague!.id)).toEqual(none);
+
+    expect(await shares.sharedWith(colleague!.id, 'session')).toEqual([session.id]);
+    expect(await shares.sharedWith(colleague!.id, 'crawl')).toEqual([crawl.id]);
+    expect(await shares.sharedWith(colleague!.id, 'workflow')).toEqual([]);
+    expect(await shares.sharedWith(owner!.id, 'session')).toEqual([]);
+    expect(await shares.sharedWith(outsider!.id, 'crawl')).toEqual([]);
+    await shares.put([session], { sharedWithOrg: false, organizationId: null }, '2026-01-06T00:00:00.000Z');
+    expect(await shares.sharedWith(colleague!.id, 'session')).toEqual([]);
+  });
+
+  it('shares: children linked to a parent in one write, detached when it is forgotten; a put rolls back with its transaction', async () => {
+    const { shares, atomically } = open();
+    const owner = `owner-${++n}`;
+    const parent: ShareKey = { type: 'session', id: `session-${n}` };
+    const children = [
+      { type: 'crawl' as const, id: `crawl-${n}`, ownerUserId: owner },
+      { type: 'search_job' as const, id: `job-${n}`, ownerUserId: owner },
+    ];
+    await shares.put([{ ...parent, ownerUserId: owner }], { sharedWithOrg: true, organizationId: 'org' }, '2026-01-01T00:00:00.000Z');
+    await shares.put(children, { parentType: 'session', parentId: parent.id, sharedWithOrg: true, organizationId: 'org' }, '2026-01-01T00:00:00.000Z');
+    await shares.put([], { publicShare: true }, '2026-01-01T00:00:00.000Z');
+    const byId = (keys: ShareKey[]) => [...keys].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(await shares.children(parent))).toEqual(byId(children.map(({ type, id }) => ({ type, id }))));
+
+    await shares.forget(parent);
+    expect(await shares.get(parent)).toBeUndefined();
+    expect(await shares.children(parent)).toEqual([]);
+    expect(await shares.get(children[0]!)).toMatchObject({ parentType: null, parentId: null, sharedWithOrg: true, organizationId: 'org' });
+
+    const late = { type: 'workflow' as const, id: `workflow-${n}`, ownerUserId: owner };
+    await expect(
+      atomically(async () => {
+        await shares.put([late], { publicShare: true }, '2026-01-02T00:00:00.000Z');
+        throw new Error('the request failed');
+      }),
+    ).rejects.toThrow('the request failed');
+    expect(await shares.get(late)).toBeUndefined();
   });
 });
 

@@ -13,6 +13,8 @@ import type { SchedulesPort, WorkflowsPort } from './ports/workflows.js';
 import type { SessionsPort } from './ports/sessions.js';
 import type { SearchIndexPort, SearchJobsPort } from './ports/search.js';
 import type { CrawlPort } from './ports/crawl.js';
+import type { UsersPort } from './ports/users.js';
+import type { SharesPort } from './ports/shares.js';
 
 export interface StorePorts {
   jobs: JobsPort;
@@ -28,4 +30,6 @@ export interface StorePorts {
   searchIndex: SearchIndexPort;
   ledger: LedgerPort;
   crawl: CrawlPort;
+  users: UsersPort;
+  shares: SharesPort;
 }

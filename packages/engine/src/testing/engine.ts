@@ -32,13 +32,13 @@ export function openTestEngine(options: EngineOptions = {}): TestEngine {
 }
 
 /** A user (created on first use) acting locally with every scope. */
-export function principalOf(engine: Engine, email: string): Principal {
-  return engine.accounts.localPrincipal(engine.accounts.ensureUser({ email }));
+export async function principalOf(engine: Engine, email: string): Promise<Principal> {
+  return engine.accounts.localPrincipal(await engine.accounts.ensureUser({ email }));
 }
 
 /** principalOf, granted `credits` first (a grant is a ledger write, so this one is async). */
 export async function fundedPrincipalOf(engine: Engine, email: string, credits: number): Promise<Principal> {
-  const principal = principalOf(engine, email);
+  const principal = await principalOf(engine, email);
   await engine.credits.grant(principal.userId, credits);
   return principal;
 }
@@ -51,12 +51,12 @@ export interface SharingCast {
 }
 
 /** An owner and a colleague in one organization (Acme) and an outsider in none: who sharing rules are about. */
-export function sharingCast(engine: Engine): SharingCast {
-  const owner = principalOf(engine, 'owner@x.test');
-  const colleague = principalOf(engine, 'colleague@x.test');
-  const outsider = principalOf(engine, 'outsider@x.test');
-  const orgId = engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId }).id;
-  engine.accounts.addMember(orgId, colleague.userId);
+export async function sharingCast(engine: Engine): Promise<SharingCast> {
+  const owner = await principalOf(engine, 'owner@x.test');
+  const colleague = await principalOf(engine, 'colleague@x.test');
+  const outsider = await principalOf(engine, 'outsider@x.test');
+  const orgId = (await engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId })).id;
+  await engine.accounts.addMember(orgId, colleague.userId);
   return { owner, colleague, outsider, orgId };
 }
 

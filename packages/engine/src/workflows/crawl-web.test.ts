@@ -18,7 +18,7 @@ describe('crawl workflows on the local web', () => {
   it('fingerprints pages and diffs the ones whose text changed between versions', async () => {
     const edited = web.truth.changes(1, 2).edited.find((u) => u.startsWith(web.news))!;
     expect(edited).toBeDefined();
-    const p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'crawler@x.test' }));
+    const p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'crawler@x.test' }));
     const { workflow } = await t.engine.workflows.create(p, {
       name: 'article watch',
       workflow_type: 'crawl',
@@ -44,7 +44,7 @@ describe('crawl workflows on the local web', () => {
   });
 
   it('estimates what crawl runs consume: the seeds without expansion, max_pages with it', async () => {
-    const p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'estimates@x.test' }));
+    const p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'estimates@x.test' }));
     web.setVersion(1);
     const article = web.truth.changes(1, 2).edited.filter((u) => u.startsWith(web.news));
     const cases = [

@@ -14,9 +14,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-function open(options: Parameters<typeof openTestEngine>[0] = {}): void {
+async function open(options: Parameters<typeof openTestEngine>[0] = {}): Promise<void> {
   t = openTestEngine(options);
-  p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
+  p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
 }
 
 /** Public pages about kettles in the local index: a shop, a news site, a forum, a university, docs. */
@@ -42,7 +42,7 @@ async function failure(fn: () => unknown): Promise<WvrError> {
 
 describe('search patrols use every search option', () => {
   it('applies source_type, summary and suggestions, and charges 2 credits when generate_suggestions is set', async () => {
-    open();
+    await open();
     await indexKettlePages();
     const config = { query: 'kettle', source_type: 'news', generate_suggestions: true, generate_summary: true };
     const { workflow } = await t.engine.workflows.create(p, { name: 'kettle news', workflow_type: 'search', operation_config: config, interval: '1 day' });
@@ -60,7 +60,7 @@ describe('search patrols use every search option', () => {
   });
 
   it('applies include_domains and exclude_domains', async () => {
-    open();
+    await open();
     await indexKettlePages();
     const only = await t.engine.workflows.create(p, { name: 'only', workflow_type: 'search', operation_config: { query: 'kettle', include_domains: ['news.test', 'uni.edu'] }, interval: '1 day' });
     const without = await t.engine.workflows.create(p, { name: 'without', workflow_type: 'search', operation_config: { query: 'kettle', exclude_domains: ['shop.test'] }, interval: '1 day' });
@@ -70,7 +70,7 @@ describe('search patrols use every search option', () => {
   });
 
   it('charges 3 credits for a reranked patrol with a natural_language stop, and says so before running', async () => {
-    open();
+    await open();
     await indexKettlePages();
     const stop = { type: 'natural_language', description: 'a kettle recall is announced by regulators', confidence_threshold: 0.99 };
     const body = { name: 'recall', workflow_type: 'search', operation_config: { query: 'kettle', rerank_results: true }, stop_condition: stop, interval: '1 day' };
@@ -84,7 +84,7 @@ describe('search patrols use every search option', () => {
   });
 
   it('answers 400 with the field path for a bad operation_config, on create and on a PATCH of operation_config alone', async () => {
-    open();
+    await open();
     const bad = await failure(() => t.engine.workflows.create(p, { name: 'x', workflow_type: 'search', operation_config: { query: 'kettle', source_type: 'gossip' }, interval: '1 day' }));
     expect(bad.status).toBe(400);
     expect(bad.details).toMatchObject({ fields: [{ path: 'operation_config.source_type' }] });
@@ -112,7 +112,7 @@ async function startSearx(): Promise<string[]> {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
   });
   await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
-  open({ searxngUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
+  await open({ searxngUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
   return queries;
 }
 
@@ -181,7 +181,7 @@ describe('failed workflows', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
     });
     await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
-    open({ searxngUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
+    await open({ searxngUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
     const { workflow } = await t.engine.workflows.create(p, { name: 'flaky', workflow_type: 'search', operation_config: { query: 'kettle recall' }, interval_minutes: 10 });
     for (let i = 0; i < 3; i++) {
       const [ran] = await t.engine.workflows.scheduler.tick();

@@ -28,7 +28,7 @@ export interface ExecutorDeps {
   provider?: ModelProvider | undefined;
   notify?: Pick<NotifyService, 'emit' | 'assertWebhookTarget'> | undefined;
   sessions?: WorkflowSessions | undefined;
-  principalOf: (userId: string) => Principal;
+  principalOf: (userId: string) => Promise<Principal>;
 }
 
 interface Outcome {
@@ -382,7 +382,7 @@ export class WorkflowExecutor {
     const query = w.mode === 'simple' ? (w.operationConfig?.query as string | undefined) : steps.find((s) => s.type === 'search')?.config.query as string | undefined;
     const urls = w.mode === 'simple' ? (w.operationConfig?.urls as string[] | undefined) : undefined;
     try {
-      const begun = await sessions.beginOperation(this.deps.principalOf(w.userId), w.sessionId, kind, { ...(query ? { query } : {}), ...(urls ? { urls } : {}) });
+      const begun = await sessions.beginOperation(await this.deps.principalOf(w.userId), w.sessionId, kind, { ...(query ? { query } : {}), ...(urls ? { urls } : {}) });
       // The session's intent shapes every search of the execution, as it does the session's own searches.
       return { operationId: begun.operationId, seenUrls: begun.seenUrls, search: { sessionId: w.sessionId, intentType: begun.context?.intent_type ?? null } };
     } catch (error) {

@@ -35,7 +35,7 @@ describe('a process killed in the middle of a scheduled crawl patrol', () => {
   it('leaves an execution recorded as interrupted, its reservation given back, its slot run once and its webhook queued', async () => {
     const dbPath = join(dir, 'wvr.db');
     const setup = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
-    const p = setup.accounts.localPrincipal(setup.accounts.ensureUser({ email: 'crash@x.test' }));
+    const p = setup.accounts.localPrincipal(await setup.accounts.ensureUser({ email: 'crash@x.test' }));
     await setup.credits.grant(p.userId, 1_000);
     const { workflow } = await setup.workflows.create(p, {
       name: 'news watch',

@@ -13,10 +13,10 @@ beforeAll(async () => {
   web = await startLocalWeb();
 });
 afterAll(() => web.close());
-beforeEach(() => {
+beforeEach(async () => {
   web.setVersion(1);
   t = openTestEngine({ searxngUrl: web.search, searchProvider: 'searxng', allowPrivateNetwork: true });
-  p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
+  p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
 });
 afterEach(() => t.dispose());
 
@@ -119,7 +119,7 @@ describe('search workflows on the local web', () => {
     try {
       await t.dispose();
       t = openTestEngine({ searxngUrl: `http://127.0.0.1:${(gate.address() as AddressInfo).port}`, searchProvider: 'searxng', allowPrivateNetwork: true });
-      p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
+      p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'watcher@x.test' }));
       web.setVersion(1);
       const { workflow } = await t.engine.workflows.create(p, { name: 'raced', workflow_type: 'search', operation_config: { query: QUERY, max_results: 10 }, interval: '1 hour' });
       const tick = t.engine.workflows.scheduler.tick(); // the first run, due at creation

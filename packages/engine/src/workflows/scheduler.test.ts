@@ -21,15 +21,15 @@ afterEach(async () => {
   await t.dispose();
 });
 
-function owner(engine: Engine): Principal {
-  const user = engine.accounts.ensureUser({ email: 'owner@x.test' });
+async function owner(engine: Engine): Promise<Principal> {
+  const user = await engine.accounts.ensureUser({ email: 'owner@x.test' });
   return engine.accounts.localPrincipal(user);
 }
 
 describe('workflow scheduler', () => {
   it('runs a scheduled_for workflow once, then completes it', async () => {
     t = openTestEngine();
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     const { workflow } = await t.engine.workflows.create(p, { name: 'once', ...pipeline, scheduled_for: '2026-03-10T13:00:00Z' });
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
     t.clock.advance(60 * MINUTE);
@@ -46,7 +46,7 @@ describe('workflow scheduler', () => {
 
   it('runs anchored interval slots at the anchor minute', async () => {
     t = openTestEngine();
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     await t.engine.workflows.create(p, { name: 'anchored', ...pipeline, interval_minutes: 60, anchor_minute: 45 });
     t.clock.set('2026-03-10T12:44:59Z');
     expect(await t.engine.workflows.scheduler.tick()).toEqual([]);
@@ -58,7 +58,7 @@ describe('workflow scheduler', () => {
 
   it('catches up after downtime with one run, not one per missed slot', async () => {
     t = openTestEngine();
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     const { workflow } = await t.engine.workflows.create(p, { name: 'every 5', ...pipeline, interval_minutes: 5 });
     expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
     t.clock.advance(3 * 60 * MINUTE + 2 * MINUTE);
@@ -70,7 +70,7 @@ describe('workflow scheduler', () => {
     t = openTestEngine();
     const second = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
     others.push(second);
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await t.engine.workflows.create(p, { name: `w${i}`, ...pipeline, interval_minutes: 10 })).workflow!.id);
     const slots: string[] = [];
@@ -86,7 +86,7 @@ describe('workflow scheduler', () => {
 
   it('runs each slot once when a second engine process ticks at the same moment', async () => {
     t = openTestEngine();
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) ids.push((await t.engine.workflows.create(p, { name: `w${i}`, ...pipeline, interval_minutes: 10 })).workflow!.id);
     const script = fileURLToPath(new URL('./scheduler-process.fixture.ts', import.meta.url));
@@ -102,7 +102,7 @@ describe('workflow scheduler', () => {
 
   it('does not run paused workflows, and resumes them from the next slot', async () => {
     t = openTestEngine();
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     const { workflow } = await t.engine.workflows.create(p, { name: 'pausable', ...pipeline, interval_minutes: 10 });
     await t.engine.workflows.update(p, workflow!.id, { status: 'paused' });
     t.clock.advance(30 * MINUTE);
@@ -164,7 +164,7 @@ describe('workflow scheduler under load', () => {
   async function patrols(n: number, onRequest?: () => void): Promise<{ p: Principal; ids: string[] }> {
     search = await searchServer(onRequest);
     t = openTestEngine({ searchProvider: 'searxng', searxngUrl: search.url, allowPrivateNetwork: true });
-    const p = owner(t.engine);
+    const p = await owner(t.engine);
     await t.engine.credits.grant(p.userId, 10_000);
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
@@ -233,7 +233,7 @@ describe('workflow scheduler under load', () => {
     expect(search!.maxInFlight).toBe(2);
     const reopened = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
     others.push(reopened);
-    const again = reopened.accounts.localPrincipal(reopened.accounts.ensureUser({ email: 'owner@x.test' }));
+    const again = reopened.accounts.localPrincipal(await reopened.accounts.ensureUser({ email: 'owner@x.test' }));
     const due = [];
     for (const id of ids) if ((await reopened.workflows.get(again, id)).next_run_at === '2026-03-10T12:00:00.000Z') due.push(id);
     expect(due).toHaveLength(4);

@@ -5,9 +5,9 @@ import type { Principal } from '../accounts/schemas.js';
 
 let t: TestEngine;
 let p: Principal;
-beforeEach(() => {
+beforeEach(async () => {
   t = openTestEngine();
-  p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
+  p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'a@x.test' }));
 });
 afterEach(() => t.dispose());
 
@@ -127,9 +127,9 @@ describe('workflows service', () => {
     expect(await names({ search: 'turbine' })).toEqual(['Charlie']);
     expect(await t.engine.workflows.list(p, { limit: 2 })).toMatchObject({ total: 3, limit: 2, offset: 0 });
 
-    const other = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'b@x.test' }));
-    const org = t.engine.accounts.createOrganization({ name: 'team', ownerUserId: p.userId });
-    t.engine.accounts.addMember(org.id, other.userId);
+    const other = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'b@x.test' }));
+    const org = await t.engine.accounts.createOrganization({ name: 'team', ownerUserId: p.userId });
+    await t.engine.accounts.addMember(org.id, other.userId);
     expect(await t.engine.workflows.share(p, alpha!.id, { shared_with_org: true, organization_id: org.id })).toMatchObject({ shared_with_org: true, organization_id: org.id });
     expect((await t.engine.workflows.list(other, { scope: 'shared' })).data.map((w) => [w.name, w.access_level])).toEqual([['Alpha', 'org_viewer']]);
     expect((await t.engine.workflows.list(other, { scope: 'owned' })).total).toBe(0);
@@ -146,7 +146,7 @@ describe('workflows service', () => {
   it('records a failed execution and charges nothing when the search provider is down', async () => {
     await t.dispose();
     t = openTestEngine({ searxngUrl: 'http://127.0.0.1:9', searchProvider: 'searxng', allowPrivateNetwork: true });
-    p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
+    p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'a@x.test' }));
     const { workflow } = await t.engine.workflows.create(p, search('no search'));
     const before = await t.engine.credits.balance(p.userId);
     const r = await t.engine.workflows.execute(p, workflow!.id);
@@ -157,7 +157,7 @@ describe('workflows service', () => {
   it('fails a workflow after 3 failed scheduled executions in a row and stops its patrols', async () => {
     await t.dispose();
     t = openTestEngine({ searxngUrl: 'http://127.0.0.1:9', searchProvider: 'searxng', allowPrivateNetwork: true });
-    p = t.engine.accounts.localPrincipal(t.engine.accounts.ensureUser({ email: 'a@x.test' }));
+    p = t.engine.accounts.localPrincipal(await t.engine.accounts.ensureUser({ email: 'a@x.test' }));
     const { workflow } = await t.engine.workflows.create(p, search('flaky', { interval_minutes: 10 }));
     for (let i = 0; i < 3; i++) {
       expect(await t.engine.workflows.scheduler.tick()).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('workflows service', () => {
   });
 
   it('answers an org viewer who patches, executes or deletes with 403 workflow_read_only, as sessions do', async () => {
-    const { owner, colleague, outsider, orgId } = sharingCast(t.engine);
+    const { owner, colleague, outsider, orgId } = await sharingCast(t.engine);
     const { workflow } = await t.engine.workflows.create(owner, search('shared'));
     await t.engine.workflows.share(owner, workflow!.id, { shared_with_org: true, organization_id: orgId });
     expect(await rejectionCodeOf(() => t.engine.workflows.update(colleague, workflow!.id, { name: 'mine now' }))).toBe('403 workflow_read_only');

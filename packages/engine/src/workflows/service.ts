@@ -127,12 +127,12 @@ export class WorkflowsService {
     const estimate = { credits_per_execution: perRun, ...afford, first_run_at: row.nextRunAt };
     if (body.dry_run) return { dry_run: true as const, workflow: null, estimate };
     await this.ctx.store.workflows.insert(row);
-    return { dry_run: false as const, workflow: this.toWorkflow(row, principal), estimate };
+    return { dry_run: false as const, workflow: await this.toWorkflow(row, principal), estimate };
   }
 
   async list(principal: Principal, query: unknown = {}) {
     const q = parseInput(WorkflowListQuery, query, 'query');
-    const sharedIds = q.scope === 'owned' ? [] : this.deps.sharing.sharedWithMe(principal, 'workflow');
+    const sharedIds = q.scope === 'owned' ? [] : await this.deps.sharing.sharedWithMe(principal, 'workflow');
     const { rows, total } = await this.ctx.store.workflows.list({
       userId: principal.userId,
       sharedIds,
@@ -145,14 +145,14 @@ export class WorkflowsService {
       limit: q.limit,
       offset: q.offset,
     });
-    return { data: rows.map((r) => this.toWorkflow(r, principal)), total, limit: q.limit, offset: q.offset };
+    return { data: await Promise.all(rows.map((r) => this.toWorkflow(r, principal))), total, limit: q.limit, offset: q.offset };
   }
 
   async get(principal: Principal, id: string) {
     const row = await this.readable(principal, id);
     const { rows: recent } = await this.ctx.store.workflows.recordedExecutions(row.id, { limit: 5, offset: 0 });
     return {
-      ...this.toWorkflow(row, principal),
+      ...(await this.toWorkflow(row, principal)),
       recent_executions: recent.map((e) => {
         const { results: _r, ...rest } = e.body as WorkflowExecution;
         return rest;
@@ -317,7 +317,7 @@ export class WorkflowsService {
     if (!row || row.status !== 'running') return;
     let outcome: Parameters<WorkflowsService['finishPlanJob']>[1];
     try {
-      outcome = { status: 'completed', result: await this.plan(this.deps.principalOf(row.userId), row.request) };
+      outcome = { status: 'completed', result: await this.plan(await this.deps.principalOf(row.userId), row.request) };
     } catch (error) {
       if (!isWvrError(error)) throw error;
       outcome = { status: 'failed', error: { code: error.code, message: error.message } };
@@ -347,7 +347,7 @@ export class WorkflowsService {
     parseInput(IdParams, { id }, 'path');
     const row = await this.row(id);
     if (!row) throw errors.notFound('workflow', id);
-    this.deps.sharing.assertOwner(principal, { type: 'workflow', id, ownerUserId: row.userId });
+    await this.deps.sharing.assertOwner(principal, { type: 'workflow', id, ownerUserId: row.userId });
     return row;
   }
 
@@ -355,12 +355,12 @@ export class WorkflowsService {
     parseInput(IdParams, { id }, 'path');
     const row = await this.row(id);
     if (!row) throw errors.notFound('workflow', id);
-    this.deps.sharing.assertCanRead(principal, { type: 'workflow', id, ownerUserId: row.userId });
+    await this.deps.sharing.assertCanRead(principal, { type: 'workflow', id, ownerUserId: row.userId });
     return row;
   }
 
-  private toWorkflow(r: WorkflowRow, principal: Principal): Workflow {
-    const level = this.deps.sharing.accessLevel(principal, { type: 'workflow', id: r.id, ownerUserId: r.userId }) ?? 'public';
+  private async toWorkflow(r: WorkflowRow, principal: Principal): Promise<Workflow> {
+    const level = (await this.deps.sharing.accessLevel(principal, { type: 'workflow', id: r.id, ownerUserId: r.userId })) ?? 'public';
     // A public reader sees what public sessions show: not where the owner is notified, nor their session.
     const isPublic = level === 'public';
     return {

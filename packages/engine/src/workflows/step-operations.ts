@@ -51,9 +51,9 @@ export interface SearchRunner {
   run(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchRun>;
 }
 
-export function searchOperation(search: SearchRunner, principalOf: (userId: string) => Principal): NonNullable<WorkflowOperations['search']> {
+export function searchOperation(search: SearchRunner, principalOf: (userId: string) => Promise<Principal>): NonNullable<WorkflowOperations['search']> {
   return async (userId, config, session) => {
-    const run = await search.run(principalOf(userId), config, session && { ...session, filterSeenUrls: false });
+    const run = await search.run(await principalOf(userId), config, session && { ...session, filterSeenUrls: false });
     return { results: run.results, suggested_queries: run.suggested_queries, summary: run.summary };
   };
 }
@@ -64,9 +64,9 @@ export interface CrawlJobs {
   get(principal: Principal, id: string): Promise<CrawlDetail>;
 }
 
-export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>, principalOf: (userId: string) => Principal): NonNullable<WorkflowOperations['crawl']> {
+export function crawlOperation(crawls: CrawlJobs, jobs: Pick<JobQueue, 'runNow'>, principalOf: (userId: string) => Promise<Principal>): NonNullable<WorkflowOperations['crawl']> {
   return async (userId, input) => {
-    const principal = principalOf(userId);
+    const principal = await principalOf(userId);
     const body = {
       ...input.config,
       urls: input.urls,

@@ -10,7 +10,7 @@ let token: string;
 
 beforeEach(async () => {
   engine = createEngine({ dbPath: ':memory:', secret: 'test' });
-  const user = engine.accounts.ensureUser({ email: 'agent@x.test' });
+  const user = await engine.accounts.ensureUser({ email: 'agent@x.test' });
   token = (await engine.tokens.issue(user.id, { name: 'agent', scopes: ['search', 'workflow'] })).token;
   server = await startServer({ engine, port: 0, mcp: { authorizationServers: ['https://auth.example.test'] } });
 });
@@ -82,7 +82,7 @@ describe('MCP over Streamable HTTP', () => {
     });
   });
   it('counts every tool call of a JSON-RPC batch against the rate limit', async () => {
-    const free = engine.accounts.ensureUser({ email: 'batch@x.test' });
+    const free = await engine.accounts.ensureUser({ email: 'batch@x.test' });
     const bearer = (await engine.tokens.issue(free.id, { name: 'batch' })).token;
     const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const before = await fetch(`${server.url}/v1/me`, { headers });

@@ -16,8 +16,8 @@ let orgId: string;
 beforeAll(async () => {
   web = await startLocalWeb();
   engine = createEngine({ dbPath: ':memory:', secret: 'test', allowPrivateNetwork: true, searxngUrl: web.search, searchProvider: 'searxng' });
-  const user = engine.accounts.ensureUser({ email: 'agent@x.test' });
-  orgId = engine.accounts.createOrganization({ name: 'Research', ownerUserId: user.id }).id;
+  const user = await engine.accounts.ensureUser({ email: 'agent@x.test' });
+  orgId = (await engine.accounts.createOrganization({ name: 'Research', ownerUserId: user.id })).id;
   full = (await engine.tokens.issue(user.id, { name: 'agent' })).token;
   searchOnly = (await engine.tokens.issue(user.id, { name: 'narrow', scopes: ['search'] })).token;
   server = await startServer({ engine, port: 0 });
@@ -62,7 +62,7 @@ describe('the MCP toolset', () => {
     const id = (created.workflow as { id: string }).id;
     for (const version of [1, 2]) {
       web.setVersion(version);
-      await engine.workflows.execute(engine.accounts.localPrincipal(engine.accounts.getUserByEmail('agent@x.test')!), id);
+      await engine.workflows.execute(engine.accounts.localPrincipal((await engine.accounts.getUserByEmail('agent@x.test'))!), id);
     }
 
     expect((await call(client, 'monitors_list')).total).toBe(1);

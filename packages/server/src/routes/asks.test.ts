@@ -7,7 +7,7 @@ let noSearch: string;
 
 beforeEach(async () => {
   t = await openTestServer({ engine: { searxngUrl: undefined } });
-  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'a@x.test' });
   token = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;
   noSearch = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
   await t.engine.search.index.upsert({

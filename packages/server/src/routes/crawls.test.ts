@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => web.close());
 beforeEach(async () => {
   t = await openTestServer({ engine: { allowPrivateNetwork: true } });
-  const user = t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'a@x.test' });
   await t.engine.credits.grant(user.id, 500);
   token = (await t.engine.tokens.issue(user.id, { name: 'test', scopes: ['crawl'] })).token;
 });
@@ -51,12 +51,12 @@ describe('crawl routes', () => {
   });
 
   it('answers async at once with the pending job and cancels it with the credits released', async () => {
-    const before = await t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id);
+    const before = await t.engine.credits.balance((await t.engine.accounts.getUserByEmail('a@x.test'))!.id);
     const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.catalogue}/`], max_pages: 40, expansion: 'internal' } });
     expect(created.json().status).toBe('pending');
     const cancelled = await t.app.inject({ method: 'DELETE', url: `/v1/crawls/${created.json().id}`, headers: auth() });
     expect(cancelled.json().status).toBe('cancelled');
-    expect(await t.engine.credits.balance(t.engine.accounts.getUserByEmail('a@x.test')!.id)).toBe(before);
+    expect(await t.engine.credits.balance((await t.engine.accounts.getUserByEmail('a@x.test'))!.id)).toBe(before);
     const again = await t.app.inject({ method: 'POST', url: `/v1/crawls/${created.json().id}/abort`, headers: auth() });
     expect(again.statusCode).toBe(409);
   });
@@ -76,7 +76,7 @@ describe('crawl routes', () => {
   it('refuses private webhook_urls unless the private network is allowed, and never echoes credentials', async () => {
     const strict = await openTestServer();
     try {
-      const owner = strict.engine.accounts.ensureUser({ email: 'a@x.test' });
+      const owner = await strict.engine.accounts.ensureUser({ email: 'a@x.test' });
       const bearer = { authorization: `Bearer ${(await strict.engine.tokens.issue(owner.id, { name: 't', scopes: ['crawl'] })).token}` };
       for (const hook of ['http://127.0.0.1:9/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'http://10.0.0.7/', 'http://localhost/hook']) {
         const res = await strict.app.inject({ method: 'POST', url: '/v1/crawls', headers: bearer, payload: { urls: ['https://example.com/'], webhook_url: hook } });

@@ -11,7 +11,7 @@ let userId: string;
 beforeAll(async () => {
   web = await startLocalWeb({ seed: 5, sizes: { products: 20, articles: 5, docsDepth: 1 } });
   t = await openTestServer({ engine: { allowPrivateNetwork: true, ai: { provider: 'heuristic' } } });
-  const user = t.engine.accounts.ensureUser({ email: 'x@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'x@x.test' });
   userId = user.id;
   crawlToken = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
   searchToken = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;

@@ -14,7 +14,7 @@ beforeAll(async () => {
   web = await startLocalWeb({ seed: 3, sizes: { products: 20, articles: 12, docsDepth: 1 } });
   t = await openTestServer({ engine: { allowPrivateNetwork: true } });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const user = t.engine.accounts.ensureUser({ email: 'mapper@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'mapper@x.test' });
   userId = user.id;
   crawlToken = (await t.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
   searchToken = (await t.engine.tokens.issue(user.id, { name: 'search', scopes: ['search'] })).token;
@@ -164,7 +164,7 @@ describe('POST /v1/map', () => {
     const guarded = await openTestServer();
     try {
       const address = await guarded.app.listen({ host: '127.0.0.1', port: 0 });
-      const user = guarded.engine.accounts.ensureUser({ email: 'g@x.test' });
+      const user = await guarded.engine.accounts.ensureUser({ email: 'g@x.test' });
       const token = (await guarded.engine.tokens.issue(user.id, { name: 'crawl', scopes: ['crawl'] })).token;
       const balance = await guarded.engine.credits.balance(user.id);
       for (const sitemap of ['include', 'only']) {

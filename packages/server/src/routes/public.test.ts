@@ -12,10 +12,10 @@ const WEBHOOK = 'https://hooks.example.test/owner-secret-hook';
 
 beforeEach(async () => {
   t = await openTestServer();
-  owner = t.engine.accounts.ensureUser({ email: 'owner@x.test', plan: 'pro' });
-  const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
+  owner = await t.engine.accounts.ensureUser({ email: 'owner@x.test', plan: 'pro' });
+  const outsider = await t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
   await t.engine.credits.grant(owner.id, 1_000);
-  orgId = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
+  orgId = (await t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id })).id;
   ownerToken = (await t.engine.tokens.issue(owner.id, { name: 'owner' })).token;
   outsiderToken = (await t.engine.tokens.issue(outsider.id, { name: 'outsider' })).token;
 });

@@ -8,8 +8,8 @@ let crawlOnly: string;
 
 beforeEach(async () => {
   t = await openTestServer();
-  const a = t.engine.accounts.ensureUser({ email: 'a@x.test' });
-  const b = t.engine.accounts.ensureUser({ email: 'b@x.test' });
+  const a = await t.engine.accounts.ensureUser({ email: 'a@x.test' });
+  const b = await t.engine.accounts.ensureUser({ email: 'b@x.test' });
   alice = (await t.engine.tokens.issue(a.id, { name: 'a', scopes: ['search'] })).token;
   crawlOnly = (await t.engine.tokens.issue(a.id, { name: 'c', scopes: ['crawl'] })).token;
   bob = (await t.engine.tokens.issue(b.id, { name: 'b', scopes: ['search'] })).token;

@@ -9,11 +9,11 @@ let orgId: string;
 
 beforeEach(async () => {
   t = await openTestServer();
-  const owner = t.engine.accounts.ensureUser({ email: 'owner@x.test' });
-  const colleague = t.engine.accounts.ensureUser({ email: 'colleague@x.test' });
-  const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
-  orgId = t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id }).id;
-  t.engine.accounts.addMember(orgId, colleague.id);
+  const owner = await t.engine.accounts.ensureUser({ email: 'owner@x.test' });
+  const colleague = await t.engine.accounts.ensureUser({ email: 'colleague@x.test' });
+  const outsider = await t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
+  orgId = (await t.engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.id })).id;
+  await t.engine.accounts.addMember(orgId, colleague.id);
   ownerToken = (await t.engine.tokens.issue(owner.id, { name: 't', scopes: ['sessions', 'search'] })).token;
   colleagueToken = (await t.engine.tokens.issue(colleague.id, { name: 't', scopes: ['sessions'] })).token;
   outsiderToken = (await t.engine.tokens.issue(outsider.id, { name: 't', scopes: ['sessions'] })).token;
@@ -47,7 +47,7 @@ describe('session routes', () => {
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'max_operations_out_of_range']);
     const badQuery = await call('GET', '/v1/sessions?days_back=0', ownerToken);
     expect([badQuery.statusCode, badQuery.json().code]).toEqual([400, 'days_back_out_of_range']);
-    const searchOnly = (await t.engine.tokens.issue(t.engine.accounts.getUserByEmail('owner@x.test')!.id, { name: 's', scopes: ['search'] })).token;
+    const searchOnly = (await t.engine.tokens.issue((await t.engine.accounts.getUserByEmail('owner@x.test'))!.id, { name: 's', scopes: ['search'] })).token;
     expect((await call('GET', '/v1/sessions', searchOnly)).statusCode).toBe(403);
     expect((await call('GET', '/v1/sessions')).statusCode).toBe(401);
   });
@@ -93,7 +93,7 @@ describe('session routes', () => {
 
   it('serves public sessions without a token, only when publicly shared, without private fields', async () => {
     const { id } = await createSession();
-    const op = await t.engine.sessions.beginOperation(t.engine.accounts.localPrincipal(t.engine.accounts.getUserByEmail('owner@x.test')!), id, 'search', { query: 'gpu' });
+    const op = await t.engine.sessions.beginOperation(t.engine.accounts.localPrincipal((await t.engine.accounts.getUserByEmail('owner@x.test'))!), id, 'search', { query: 'gpu' });
     await t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }], credits: 1 });
     expect((await call('GET', `/v1/public/sessions/${id}`)).statusCode).toBe(404);
     await call('POST', `/v1/sessions/${id}/share`, ownerToken, { public_share: true });
@@ -125,7 +125,7 @@ describe('session routes', () => {
 
   it('treats POST /v1/search with a session_id as the session\'s search: 404 for a stranger, nothing charged; on the owner\'s timeline', async () => {
     const { id } = await createSession();
-    const outsider = t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
+    const outsider = await t.engine.accounts.ensureUser({ email: 'outsider@x.test' });
     const strangerToken = (await t.engine.tokens.issue(outsider.id, { name: 's', scopes: ['search'] })).token;
     const before = await t.engine.credits.balance(outsider.id);
     const refused = await call('POST', '/v1/search', strangerToken, { query: 'gpu', processing_mode: 'sync', session_id: id });

@@ -7,7 +7,7 @@ let searchOnly: string;
 
 beforeEach(async () => {
   t = await openTestServer();
-  const user = t.engine.accounts.ensureUser({ email: 'w@x.test' });
+  const user = await t.engine.accounts.ensureUser({ email: 'w@x.test' });
   token = (await t.engine.tokens.issue(user.id, { name: 't', scopes: ['workflow'] })).token;
   searchOnly = (await t.engine.tokens.issue(user.id, { name: 's', scopes: ['search'] })).token;
 });

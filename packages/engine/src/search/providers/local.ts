@@ -3,7 +3,7 @@ import type { LocalIndex, Visibility } from '../local-index.js';
 import type { ProviderHit, ProviderQuery, SearchProvider } from './types.js';
 
 /** The default provider: the engine's own FTS5 index, filtered to what the caller may see. */
-export function localProvider(index: LocalIndex, visibility: (principal: Principal) => Visibility): SearchProvider {
+export function localProvider(index: LocalIndex, visibility: (principal: Principal) => Promise<Visibility>): SearchProvider {
   return {
     name: 'local',
     kind: 'index',
@@ -11,7 +11,7 @@ export function localProvider(index: LocalIndex, visibility: (principal: Princip
       const hits = await index.search({
         query: q.query,
         limit: q.maxResults,
-        visibility: visibility(q.principal),
+        visibility: await visibility(q.principal),
         includeDomains: q.includeDomains,
         excludeDomains: q.excludeDomains,
         optionalTerms: q.optionalTerms,

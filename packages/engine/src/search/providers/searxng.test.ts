@@ -15,9 +15,9 @@ afterAll(() => web.close());
 
 let t: TestEngine;
 let alice: Principal;
-beforeEach(() => {
+beforeEach(async () => {
   t = openTestEngine({ searxngUrl: web.search, searchProvider: 'searxng', allowPrivateNetwork: true });
-  alice = principalOf(t.engine, 'alice@x.test');
+  alice = await principalOf(t.engine, 'alice@x.test');
 });
 afterEach(() => t.dispose());
 
@@ -78,7 +78,7 @@ describe('searxng provider against the local web', () => {
     const found = await t.engine.search.quick(alice, { query: 'espresso grinder', max_results: 3 });
     const indexed = await t.engine.search.fetchIntoIndex(found.results.map((r) => r.url));
     expect(indexed).toHaveLength(3);
-    const local = await t.engine.search.index.search({ query: 'espresso grinder', limit: 10, visibility: t.engine.search.visibility(alice) });
+    const local = await t.engine.search.index.search({ query: 'espresso grinder', limit: 10, visibility: await t.engine.search.visibility(alice) });
     expect(local.map((h) => h.url).sort()).toEqual([...indexed].sort());
     expect((await t.engine.search.overview(alice)).statistics.indexed_pages_public).toBe(3);
   });
@@ -95,7 +95,7 @@ describe('a failing provider', () => {
 
   it('answers 502 to a quick search and refunds its credit', async () => {
     const e = openTestEngine({ searxngUrl: deadUrl, searchProvider: 'searxng' });
-    const bob = principalOf(e.engine, 'bob@x.test');
+    const bob = await principalOf(e.engine, 'bob@x.test');
     try {
       const error = await e.engine.search.quick(bob, { query: 'x' }).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(WvrError);
@@ -109,7 +109,7 @@ describe('a failing provider', () => {
 
   it('marks a full search failed and gives its credits back', async () => {
     const e = openTestEngine({ searxngUrl: deadUrl, searchProvider: 'searxng' });
-    const bob = principalOf(e.engine, 'bob@x.test');
+    const bob = await principalOf(e.engine, 'bob@x.test');
     try {
       const job = (await e.engine.search.search(bob, { query: 'x', rerank_results: true, processing_mode: 'sync' })) as SearchJob;
       expect(job.status).toBe('failed');

@@ -12,10 +12,7 @@ export interface TokenRow {
   createdAt: string;
 }
 
-/**
- * API tokens and the engine's own settings. Users, organizations and resource sharing join this
- * port once their callers (credits, sessions, search, crawl) can await them.
- */
+/** API tokens and the engine's own settings. Users and organizations are `UsersPort`'s, sharing `SharesPort`'s. */
 export interface AccountsPort {
   insertToken(row: TokenRow): Promise<void>;
   /** The user's tokens, newest first. */

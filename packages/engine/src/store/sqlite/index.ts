@@ -16,6 +16,8 @@ import { SqliteSchedules, SqliteWorkflows } from './workflows.js';
 import { SqliteSessions } from './sessions.js';
 import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
 import { SqliteCrawl } from './crawl.js';
+import { SqliteUsers } from './users.js';
+import { SqliteShares } from './shares.js';
 
 /**
  * Wraps a synchronous SQLite port implementation so each call waits for the gate: at once when
@@ -58,6 +60,8 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     searchIndex: gated(gate, new SqliteSearchIndex(sqlite)),
     ledger: gated(gate, new SqliteLedger(sqlite)),
     crawl: gatedCrawl(gate, new SqliteCrawl(sqlite, db)),
+    users: gated(gate, new SqliteUsers(sqlite, db)),
+    shares: gated(gate, new SqliteShares(sqlite, db)),
   };
   return {
     dialect: 'sqlite',

@@ -26,7 +26,7 @@ describe('several processes on one data folder', () => {
   it('a crawl run by a worker process completes while this process writes to the same file without pause', async () => {
     const dbPath = join(dir, 'wvr.db');
     const engine = createEngine({ dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
-    const user = engine.accounts.ensureUser({ email: 'shared@x.test' });
+    const user = await engine.accounts.ensureUser({ email: 'shared@x.test' });
     await engine.credits.grant(user.id, 10_000);
     const principal = engine.accounts.localPrincipal(user);
     const crawl = (await engine.crawls.create(principal, { urls: [`${web.catalogue}/`], max_pages: MAX_PAGES, expansion: 'internal', link_extraction_config: { max_depth: 4 } })) as CrawlDetail;
