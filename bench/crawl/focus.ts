@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '@wvr/engine';
+import { createEngine, type SqliteStore } from '@wvr/engine';
 import { startLocalWeb } from '@wvr/testkit';
 import { machine, writeResult } from '../lib/results.js';
 import { serveSite } from './real-site.js';
@@ -120,7 +120,7 @@ async function crawl(seed: string, budget: number, c: Contender, intent: string,
     const seconds = (performance.now() - started) / 1000;
     const detail = await engine.crawls.get(principal, created.id);
     // Which budget bucket each fetched page came from (smart crawl's 30/60/10 split) and its relevance when queued.
-    const rows = engine.context.sqlite
+    const rows = (engine.context.store as SqliteStore).sqlite
       .prepare(`select url, bucket, relevance from crawl_frontier where crawl_id = ?`)
       .all(created.id) as { url: string; bucket: string; relevance: number }[];
     const byUrl = new Map(rows.map((r) => [r.url, r]));

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '@wvr/engine';
+import { createEngine, type SqliteStore } from '@wvr/engine';
 import { receiveConfig, sendResult } from '../lib/child.js';
 
 export interface FrontierConfig {
@@ -45,7 +45,7 @@ const crawl = await engine.crawls.create(
   { strategy: 'breadth_first' },
 );
 if (!('id' in crawl)) throw new Error('a crawl without dry_run answered a dry run');
-const counts = engine.context.sqlite.prepare(
+const counts = (engine.context.store as SqliteStore).sqlite.prepare(
   `select count(*) as frontier, sum(state = 'queued') as queued, sum(state = 'done') as fetched from crawl_frontier where crawl_id = ?`,
 );
 const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;

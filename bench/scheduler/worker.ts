@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '@wvr/engine';
+import { createEngine, type SqliteStore } from '@wvr/engine';
 import { sampleMemory, type MemoryReport } from '../lib/memory.js';
 import { receiveConfig, sendResult } from '../lib/child.js';
 
@@ -67,7 +67,7 @@ const stopped = await Promise.race([
   new Promise<false>((r) => setTimeout(() => r(false), stopWaitMs)),
 ]);
 
-const rows = engine.context.sqlite
+const rows = (engine.context.store as SqliteStore).sqlite
   .prepare(`select slot, started_at as startedAt, finished_at as finishedAt, status from workflow_executions where "trigger" = 'schedule' and started_at < ?`)
   .all(new Date(windowEndedAt).toISOString()) as { slot: string; startedAt: string; finishedAt: string; status: string }[];
 const result: SchedulerWorkerResult = {

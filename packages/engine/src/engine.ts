@@ -1,6 +1,6 @@
-import { openDatabase } from './store/sqlite/open.js';
 import { ParsePool } from './html/index.js';
-import { createSqliteStore } from './store/sqlite/index.js';
+import { openSqliteStore } from './store/sqlite/index.js';
+import { createPgStore } from './store/pg/index.js';
 import type { EngineContext } from './context.js';
 import type { Principal } from './accounts/schemas.js';
 import { resolveOptions, API_VERSION, ENGINE_VERSION, type EngineOptions } from './core/options.js';
@@ -89,14 +89,14 @@ export interface BackgroundOptions {
 }
 
 /**
- * Opens the whole product over one SQLite database. Two engines in one process share
- * nothing: every piece of state hangs off the returned object.
+ * Opens the whole product over one database: the SQLite file (the embedded default) or PostgreSQL
+ * (`databaseUrl`, shared by any number of engines). Two engines in one process share nothing: every
+ * piece of state hangs off the returned object.
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   const resolved = resolveOptions(options);
-  const { sqlite, db } = openDatabase(resolved.dbPath);
-  const store = createSqliteStore(sqlite, db);
-  const context: EngineContext = { store, db, sqlite, clock: resolved.clock, random: resolved.random, options: resolved };
+  const store = resolved.databaseUrl ? createPgStore(resolved.databaseUrl) : openSqliteStore(resolved.dbPath);
+  const context: EngineContext = { store, clock: resolved.clock, random: resolved.random, options: resolved };
 
   const accounts = new AccountsService(context);
   const credits = new CreditsService(context, accounts);

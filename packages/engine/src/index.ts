@@ -5,6 +5,9 @@ export { runOperation, splitInput, type RunOperationOptions } from './operations
 export { operationGroups, operationsById, type OperationGroups, type OperationId, type OperationsById } from './operations/table.js';
 export type { EngineOps, RunById, CallOptions, WatchOptions } from './operations/api.js';
 export type { EngineOptions } from './core/options.js';
+/** The store under an engine (`engine.context.store`): its dialect, and on SQLite the connection itself (for backups, diagnostics). */
+export type { Store } from './store/store.js';
+export type { SqliteStore } from './store/sqlite/index.js';
 export { API_VERSION, ENGINE_VERSION, defaultDataDir } from './core/options.js';
 export { WvrError, isWvrError, errors, type ErrorBody, type ErrorType } from './core/errors.js';
 export { storageError, storageProblem, type StorageProblem } from './core/storage.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, type Engine } from '@wvr/engine';
+import { createEngine, type Engine, type SqliteStore } from '@wvr/engine';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './app.js';
@@ -23,8 +23,11 @@ afterAll(async () => {
  * the same SQLITE_FULL a full disk gives, without needing a small filesystem (the reliability suite
  * runs the real thing on a tmpfs where mounting is permitted). Lifting the cap is space coming back.
  */
+/** This engine's own connection: max_page_count holds for the connection that sets it. */
+const sqliteOf = (engine: Engine) => (engine.context.store as SqliteStore).sqlite;
+
 function fill(engine: Engine): void {
-  const { sqlite } = engine.context;
+  const sqlite = sqliteOf(engine);
   sqlite.exec('CREATE TABLE IF NOT EXISTS test_filler (blob BLOB)');
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
   sqlite.pragma(`max_page_count = ${pages}`);
@@ -39,8 +42,8 @@ function fill(engine: Engine): void {
   }
 }
 function free(engine: Engine): void {
-  engine.context.sqlite.exec('DROP TABLE IF EXISTS test_filler');
-  engine.context.sqlite.pragma('max_page_count = 1073741823');
+  sqliteOf(engine).exec('DROP TABLE IF EXISTS test_filler');
+  sqliteOf(engine).pragma('max_page_count = 1073741823');
 }
 
 describe('a full disk', () => {

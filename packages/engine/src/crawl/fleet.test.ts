@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { createEngine } from '../engine.js';
 import { bothDrivers } from '../testing/databases.js';
+import type { CrawlDetail } from './responses.js';
 
 const DELAY_SECONDS = 0.3;
 let web: LocalWeb;
@@ -36,7 +37,7 @@ describe.each(drivers)('a fleet of workers on %s', (_name, database) => {
       workers.push(...(await Promise.all([startWorker(db.target), startWorker(db.target)])));
       const since = Date.now();
       const seeds = [`${web.news}/`, `${web.news}/archive`];
-      const crawls = await Promise.all(seeds.map((url) => engine.crawls.create(principal, { urls: [url], max_pages: 5, expansion: 'internal' })));
+      const crawls = (await Promise.all(seeds.map((url) => engine.crawls.create(principal, { urls: [url], max_pages: 5, expansion: 'internal' })))) as CrawlDetail[];
       const finished = await vi.waitFor(
         async () => {
           const now = await Promise.all(crawls.map((c) => engine.crawls.get(principal, c.id, { documents: 'none' })));

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { eq } from 'drizzle-orm';
-import { rejectionCodeOf, openTestEngine, principalOf, fundedPrincipalOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { rejectionCodeOf, openTestEngine, sqliteOf, principalOf, fundedPrincipalOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { EngineOptions } from '../core/options.js';
 import { jobs } from '../store/sqlite/schema.js';
 import { crawls } from '../store/sqlite/tables/crawl.js';
@@ -361,11 +361,11 @@ describe('CrawlService', () => {
       expect(await engine.credits.balance(owner.userId)).toBe(before - 5);
       // Its worker died on the last allowed attempt: the queue fails the job without running it again.
       const job = (await engine.jobs.get(created.id))!;
-      engine.context.db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
+      sqliteOf(engine).db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
       await engine.jobs.runDue();
       expect((await engine.jobs.get(created.id))!.status).toBe('failed');
       // Settled by the queue's onFailed, before anyone reads the crawl.
-      const row = engine.context.db.select().from(crawls).where(eq(crawls.id, created.id)).get()!;
+      const row = sqliteOf(engine).db.select().from(crawls).where(eq(crawls.id, created.id)).get()!;
       expect(row).toMatchObject({ status: 'failed' });
       expect(row.error).toContain('worker lost');
       expect(await engine.credits.balance(owner.userId)).toBe(before);

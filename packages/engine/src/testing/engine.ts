@@ -6,6 +6,7 @@ import { createEngine, type Engine } from '../engine.js';
 import { WvrError } from '../core/errors.js';
 import type { EngineOptions } from '../core/options.js';
 import type { Principal } from '../accounts/schemas.js';
+import type { SqliteStore } from '../store/sqlite/index.js';
 
 export interface TestEngine {
   engine: Engine;
@@ -83,4 +84,11 @@ export async function rejectionCodeOf(fn: () => unknown): Promise<string> {
     return codeOf(e);
   }
   return 'no error';
+}
+
+/** The engine's own SQLite connection, for tests that look at the file as it is; they run on the SQLite driver only. */
+export function sqliteOf(engine: Engine): SqliteStore {
+  const store = engine.context.store;
+  if (store.dialect !== 'sqlite') throw new Error('this test reads the SQLite file; it runs on the SQLite driver only');
+  return store as SqliteStore;
 }

@@ -11,6 +11,8 @@ import { PgNotify } from './notify.js';
 import { PgSearchIndex } from './search-index.js';
 import { PgSearchJobs } from './search-jobs.js';
 import { PgSessions } from './sessions.js';
+import { PgShares } from './shares.js';
+import { PgUsers } from './users.js';
 import { PgWebCache } from './web-cache.js';
 import { PgSchedules, PgWorkflows } from './workflows.js';
 
@@ -42,6 +44,8 @@ export function createPgStore(url: string, options: PgStoreOptions = {}): Store 
     searchIndex: new PgSearchIndex(ex),
     ledger: new PgLedger(ex),
     crawl: new PgCrawl(ex),
+    users: new PgUsers(ex),
+    shares: new PgShares(ex),
   };
   return {
     dialect: 'postgres',

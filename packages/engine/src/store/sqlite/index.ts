@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { storageError, storageProblem } from '../../core/storage.js';
-import type { Db } from './open.js';
+import { openDatabase, type Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
@@ -42,8 +42,24 @@ function gatedCrawl(gate: TxGate, crawl: SqliteCrawl): CrawlPort {
   return { ...gated(gate, crawl), frontier: (crawlId, intent) => gated(gate, crawl.frontier(crawlId, intent)) };
 }
 
+/**
+ * The SQLite store keeps its connection in reach: tests and benchmarks that look at the file as it is
+ * (or fill the disk under it) use the engine's own connection, which a second one could not stand for.
+ */
+export interface SqliteStore extends Store {
+  readonly dialect: 'sqlite';
+  readonly sqlite: Database.Database;
+  readonly db: Db;
+}
+
+/** Opens (creating and migrating) the SQLite file and puts the store over it. */
+export function openSqliteStore(path: string): SqliteStore {
+  const { sqlite, db } = openDatabase(path);
+  return createSqliteStore(sqlite, db);
+}
+
 /** The SQLite driver: today's prepared statements, FTS5 and WAL behind the ports. */
-export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): Store {
+export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): SqliteStore {
   const begin = beginImmediate(sqlite);
   const ports: StorePorts = {
     // One line per port.
@@ -65,6 +81,8 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
   };
   return {
     dialect: 'sqlite',
+    sqlite,
+    db,
     ...ports,
     atomically: (fn) =>
       gate.exclusive(() => fn(ports), {
