@@ -26,7 +26,7 @@ function startWorker(target: string): Promise<ChildProcess> {
   });
 }
 
-describe.each(drivers)('a fleet of workers on %s', (_name, database) => {
+describe.each(drivers)('a fleet of workers on %s', { timeout: 90_000 }, (_name, database) => {
   it('two crawls of one Crawl-delay origin on two workers run at once, and the origin sees its delay between every two requests', async () => {
     const db = database();
     const engine = createEngine({ ...db.options, allowPrivateNetwork: true, secret: 'test-secret' });

@@ -10,3 +10,5 @@ const engine = createEngine({ ...where, allowPrivateNetwork: true, secret: 'test
 await engine.ready();
 engine.jobs.start({ pollMs: Number(process.argv[3] ?? 20), concurrency: 1 });
 process.stdout.write('started\n');
+// The engine's loops unref their timers (embedders must be able to exit); this process lives until it is killed.
+setInterval(() => undefined, 2 ** 30);
