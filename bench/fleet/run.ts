@@ -27,7 +27,7 @@ const latencyMs = Number(args.latency ?? 50);
 const fleets = (args.workers ?? '1,2,4').split(',').map(Number);
 const CLI = fileURLToPath(new URL('../../packages/cli/src/bin.ts', import.meta.url));
 
-/** A site of `pages` pages, each linking to the next five, every answer held back by the latency. */
+/** A site of `pages` pages in a five-way tree (each links to its five children and the next page), every answer held back by the latency. */
 async function startSlowSite(): Promise<Server> {
   const server = createServer((req, res) => {
     const n = Number(/^\/p\/(\d+)$/.exec(req.url ?? '')?.[1] ?? (req.url === '/' ? 0 : NaN));
@@ -36,7 +36,7 @@ async function startSlowSite(): Promise<Server> {
         res.writeHead(404, { 'content-type': 'text/plain' }).end(req.url === '/robots.txt' ? '' : 'not found');
         return;
       }
-      const links = [1, 2, 3, 4, 5].map((d) => n + d).filter((m) => m < pages).map((m) => `<li><a href="/p/${m}">Page ${m}</a></li>`);
+      const links = [n + 1, ...[1, 2, 3, 4, 5].map((d) => 5 * n + d)].filter((m, i, all) => m < pages && all.indexOf(m) === i).map((m) => `<li><a href="/p/${m}">Page ${m}</a></li>`);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><html><head><title>Page ${n}</title></head><body><main><h1>Page ${n}</h1><p>${'Text of a page that waits on the network. '.repeat(20)}</p><ul>${links.join('')}</ul></main></body></html>`);
     }, latencyMs);
@@ -67,7 +67,7 @@ async function run(workers: number, origins: string[]) {
     const started = performance.now();
     const ids: string[] = [];
     for (const origin of origins) {
-      const crawl = await engine.crawls.create(principal, { urls: [`${origin}/`], max_pages: pages, expansion: 'internal', link_extraction_config: { max_depth: pages } });
+      const crawl = await engine.crawls.create(principal, { urls: [`${origin}/`], max_pages: pages, expansion: 'internal', link_extraction_config: { max_depth: 10 } });
       ids.push(crawl.id);
     }
     let fetched = 0;

@@ -39,9 +39,13 @@ export function spawnCli(args: string[], env: Record<string, string> = {}): Chil
   });
 }
 
-/** Starts `wvr serve --port 0 --json` on a data folder and resolves with the server and the URL it printed. */
-export async function serveCli(data: string): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawnCli(['--data', data, 'serve', '--port', '0', '--allow-private-network', '--json']);
+/**
+ * Starts `wvr serve --port 0 --json` on a data folder or a PostgreSQL database (with any more serve
+ * options) and resolves with the server and the URL it printed.
+ */
+export async function serveCli(store: string | { database: string }, serveArgs: string[] = []): Promise<{ server: ChildProcess; url: string }> {
+  const where = typeof store === 'string' ? ['--data', store] : ['--database', store.database];
+  const server = spawnCli([...where, 'serve', '--port', '0', '--allow-private-network', '--json', ...serveArgs]);
   const url = await new Promise<string>((resolve) => {
     let text = '';
     server.stdout!.on('data', (d: Buffer) => {
