@@ -68,8 +68,7 @@ module.exports = {
     },
     {
       name: 'sql-only-in-store',
-      // A warning while issue 16's move of every capability behind the store ports is under way; an error once it is done.
-      severity: 'warn',
+      severity: 'error',
       comment: 'Database drivers and query builders are the store\'s business (packages/engine/src/store/).',
       from: { path: ENGINE, pathNot: `${ENGINE}store/` },
       to: { path: 'node_modules/(better-sqlite3|drizzle-orm|pg|@types/better-sqlite3|@types/pg)/' },
