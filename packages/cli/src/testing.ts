@@ -46,13 +46,16 @@ export function spawnCli(args: string[], env: Record<string, string> = {}): Chil
 export async function serveCli(store: string | { database: string }, serveArgs: string[] = []): Promise<{ server: ChildProcess; url: string }> {
   const where = typeof store === 'string' ? ['--data', store] : ['--database', store.database];
   const server = spawnCli([...where, 'serve', '--port', '0', '--allow-private-network', '--json', ...serveArgs]);
-  const url = await new Promise<string>((resolve) => {
-    let text = '';
+  let text = '';
+  let stderr = '';
+  server.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
     server.stdout!.on('data', (d: Buffer) => {
       text += d.toString();
       const line = text.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve((JSON.parse(line) as { url: string }).url);
     });
+    server.once('exit', (code) => reject(new Error(`wvr serve exited with ${code} before it listened:\n${stderr}`)));
   });
   return { server, url };
 }

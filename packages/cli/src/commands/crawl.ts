@@ -9,6 +9,7 @@ import { schemaArgument } from './extract.js';
 import { OUTPUT_FORMATS, writeCrawlJson, writeDocuments, type OutputFormat } from './crawl-output.js';
 import { whyEnded } from '../views/crawl-end.js';
 import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
+import { exitIfStuck } from '../shutdown.js';
 
 type CrawlBody = Parameters<WvrClient['crawls']['create']>[0];
 type CrawlListQuery = NonNullable<Parameters<WvrClient['crawls']['list']>[0]>;
@@ -254,6 +255,7 @@ async function follow(client: WvrClient, start: CrawlDetail, output: Output): Pr
   let interrupted = false;
   const onInterrupt = () => {
     interrupted = true;
+    exitIfStuck();
   };
   process.once('SIGINT', onInterrupt);
   let detail = start;

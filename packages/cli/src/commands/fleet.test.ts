@@ -15,18 +15,23 @@ beforeAll(async () => {
 afterAll(() => web.close());
 const pg = usePostgres('cli_fleet');
 
-describe('a fleet on one PostgreSQL database', { timeout: 120_000 }, () => {
+// Several CLI processes each load the engine: minutes, not seconds, on a loaded 2-core machine.
+describe('a fleet on one PostgreSQL database', { timeout: 240_000 }, () => {
   it('an API server without a worker takes a crawl, a worker process runs it, and a local command on the same database sees the charge', async () => {
     const database = () => ['--database', pg.url];
-    const created = await runCli([...database(), 'tokens', 'create', '--user', 'fleet@x.test', '--json']);
-    expect(created.code, created.stderr).toBe(0);
-    const { token } = JSON.parse(created.stdout) as { token: string };
-    const balance = async () => (JSON.parse((await runCli([...database(), '--user', 'fleet@x.test', 'credits', '--json'])).stdout) as { balance: number }).balance;
-    const before = await balance();
-
-    const { server, url } = await serveCli({ database: pg.url }, ['--no-worker']);
+    // Started together: the three processes race to migrate the empty database, and one does.
+    const [created, { server, url }] = await Promise.all([
+      runCli([...database(), 'tokens', 'create', '--user', 'fleet@x.test', '--json']),
+      serveCli({ database: pg.url }, ['--no-worker']),
+    ]);
     const worker = spawnCli([...database(), 'worker'], { WVR_ALLOW_PRIVATE_NETWORK: '1' });
+    // Listened for from the start: either may exit before the other's exit is awaited.
+    const exits = [worker, server].map((child) => once(child, 'exit').then(([code]) => code as number | null));
     try {
+      expect(created.code, created.stderr).toBe(0);
+      const { token } = JSON.parse(created.stdout) as { token: string };
+      const balance = async () => (JSON.parse((await runCli([...database(), '--user', 'fleet@x.test', 'credits', '--json'])).stdout) as { balance: number }).balance;
+      const before = await balance();
       const remote = (...args: string[]) => runCli(['--remote', url, '--token', token, ...args]);
       const queued = await remote('crawl', `${web.docs}/docs`, '--max-pages', '3', '--wait', '--json');
       expect(queued.code, queued.stderr).toBe(0);
@@ -38,8 +43,7 @@ describe('a fleet on one PostgreSQL database', { timeout: 120_000 }, () => {
     } finally {
       worker.kill('SIGTERM');
       server.kill('SIGTERM');
-      expect((await once(worker, 'exit'))[0]).toBe(0);
-      await once(server, 'exit');
+      expect(await Promise.all(exits)).toEqual([0, 0]);
     }
   });
 

@@ -4,6 +4,7 @@ import type { LogLevel } from '@wvr/server';
 import type { Engine } from '@wvr/engine';
 import { contextOf, storeOptions, type CommandContext } from '../context.js';
 import { CliError } from '../output/errors.js';
+import { exitIfStuck } from '../shutdown.js';
 import { port, positiveInt } from './parse.js';
 
 export function serveCommand(): Command {
@@ -100,6 +101,7 @@ const untilSignalled = () =>
     const hold = setInterval(() => undefined, 2 ** 30);
     const stop = () => {
       clearInterval(hold);
+      exitIfStuck();
       resolve();
     };
     process.once('SIGINT', stop);

@@ -6,6 +6,7 @@ import { CliError } from '../output/errors.js';
 import { snakeKeys } from '../output/snake.js';
 import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 import { loadStructured } from './structured-input.js';
+import { exitIfStuck } from '../shutdown.js';
 import { changeLine, latestRun, scheduleOf, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
 
 type Api = WvrClient['workflows'];
@@ -364,6 +365,7 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
   let stopped = false;
   const stop = () => {
     stopped = true;
+    exitIfStuck();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

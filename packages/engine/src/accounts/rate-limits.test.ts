@@ -60,7 +60,7 @@ describe('rate limits', async () => {
   });
 
   it('shares counters between two engines on one database file', async () => {
-    const other = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+    const other = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });
     try {
       for (let i = 0; i < 50; i++) {
         await t.engine.rateLimits.consume(principal);

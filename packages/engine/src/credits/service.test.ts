@@ -141,7 +141,7 @@ describe('credits', () => {
 
   it('never overdraws under 50 concurrent reservations against a balance of 10, across two engines', async () => {
     await spendTo(10);
-    const other = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+    const other = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });
     try {
       const attempts = Array.from({ length: 50 }, (_, i) =>
         Promise.resolve().then(async () => {

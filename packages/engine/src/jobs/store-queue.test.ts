@@ -11,7 +11,7 @@ function open() {
   return t;
 }
 function second(t: TestEngine) {
-  const e = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+  const e = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });
   extra.push(e);
   return e;
 }

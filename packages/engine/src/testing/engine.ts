@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { manualClock, type ManualClock } from '../core/clock.js';
 import { createEngine, type Engine } from '../engine.js';
 import { WvrError } from '../core/errors.js';
+import { createTestDatabaseSync } from '../store/pg/testing-sync.js';
 import type { EngineOptions } from '../core/options.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { SqliteStore } from '../store/sqlite/index.js';
@@ -11,22 +12,33 @@ import type { SqliteStore } from '../store/sqlite/index.js';
 export interface TestEngine {
   engine: Engine;
   clock: ManualClock;
+  /** The SQLite file (unused on PostgreSQL); a second engine on the same database takes `store`. */
   dbPath: string;
+  /** Where the engine's database is, for a second engine on it: the SQLite file or the PostgreSQL URL. */
+  store: Pick<EngineOptions, 'dbPath' | 'databaseUrl'>;
   dispose(): Promise<void>;
 }
 
-/** A real engine on a fresh SQLite file in a temp folder, with a clock the test drives. */
+/**
+ * A real engine on a fresh database with a clock the test drives: a SQLite file in a temp folder, or,
+ * with `WVR_TEST_STORE=postgres`, a fresh PostgreSQL database (dropped on dispose), so the engine's
+ * tests run on either driver.
+ */
 export function openTestEngine(options: EngineOptions = {}): TestEngine {
   const dir = mkdtempSync(join(tmpdir(), 'wvr-test-'));
   const clock = manualClock('2026-03-10T12:00:00.000Z');
   const dbPath = join(dir, 'wvr.db');
-  const engine = createEngine({ dbPath, clock, secret: 'test-secret', validateOutputs: true, ...options });
+  const database = process.env.WVR_TEST_STORE === 'postgres' ? createTestDatabaseSync() : undefined;
+  const store = database ? { databaseUrl: database.url } : { dbPath };
+  const engine = createEngine({ ...store, clock, secret: 'test-secret', validateOutputs: true, ...options });
   return {
     engine,
     clock,
     dbPath,
+    store,
     async dispose() {
       await engine.close();
+      database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -66,7 +66,7 @@ describe('politeness across processes', () => {
   it('two engines on one store space their requests to one origin by its Crawl-delay together', async () => {
     lab = await openLab({ crawlDelaySeconds: 0.3 });
     // A second engine on the same file: its own fetcher and pacing, as a second worker process has.
-    const other = createEngine({ dbPath: lab.dbPath, allowPrivateNetwork: true, secret: 'test-secret' });
+    const other = createEngine({ ...lab.store, allowPrivateNetwork: true, secret: 'test-secret' });
     try {
       const paths = [1, 2, 3, 4, 5, 6].map((n) => `/target?n=${n}`);
       await Promise.all(paths.map((path, i) => (i % 2 === 0 ? lab!.engine : other).web.fetch({ url: lab!.origin + path })));

@@ -1,11 +1,12 @@
-// Test support: a second engine process on the same database file. It opens the engine, says
+// Test support: a second engine process on the same database (a SQLite file or a PostgreSQL URL). It opens the engine, says
 // "ready", and ticks the scheduler once when the test writes a line, so both processes claim together.
 import { once } from 'node:events';
 import { manualClock } from '../core/clock.js';
 import { createEngine } from '../engine.js';
 
-const [dbPath, at] = process.argv.slice(2);
-const engine = createEngine({ dbPath: dbPath!, clock: manualClock(at!), secret: 'test-secret' });
+const [target, at] = process.argv.slice(2);
+const where = /^postgres(ql)?:\/\//.test(target!) ? { databaseUrl: target } : { dbPath: target };
+const engine = createEngine({ ...where, clock: manualClock(at!), secret: 'test-secret' });
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 const runs = await engine.workflows.scheduler.tick();

@@ -68,7 +68,7 @@ describe('workflow scheduler', () => {
 
   it('runs each slot once when two engines share one database file', async () => {
     t = openTestEngine();
-    const second = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+    const second = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });
     others.push(second);
     const p = await owner(t.engine);
     const ids: string[] = [];
@@ -90,7 +90,7 @@ describe('workflow scheduler', () => {
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) ids.push((await t.engine.workflows.create(p, { name: `w${i}`, ...pipeline, interval_minutes: 10 })).workflow!.id);
     const script = fileURLToPath(new URL('./scheduler-process.fixture.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, t.dbPath, t.clock.now().toISOString()], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, t.store.databaseUrl ?? t.dbPath, t.clock.now().toISOString()], { stdio: ['pipe', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     expect((await lines.next()).value).toBe('ready');
     child.stdin.write('go\n');
@@ -231,7 +231,7 @@ describe('workflow scheduler under load', () => {
     search!.release();
     await closed;
     expect(search!.maxInFlight).toBe(2);
-    const reopened = createEngine({ dbPath: t.dbPath, clock: t.clock, secret: 'test-secret' });
+    const reopened = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });
     others.push(reopened);
     const again = reopened.accounts.localPrincipal(await reopened.accounts.ensureUser({ email: 'owner@x.test' }));
     const due = [];

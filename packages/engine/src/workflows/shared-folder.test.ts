@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('crawl patrols with another engine on the data folder', () => {
   it('follow their crawl to its end when another engine takes the crawl job over', async () => {
     const t = openTestEngine({ allowPrivateNetwork: true });
-    const other = createEngine({ dbPath: t.dbPath, clock: t.clock, allowPrivateNetwork: true, secret: 'test-secret' });
+    const other = createEngine({ ...t.store, clock: t.clock, allowPrivateNetwork: true, secret: 'test-secret' });
     try {
       const p = await fundedPrincipalOf(t.engine, 'patrol@x.test', 1_000);
       const { workflow } = await t.engine.workflows.create(p, {
