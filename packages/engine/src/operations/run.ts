@@ -31,8 +31,9 @@ export async function runOperation<Svc>(
   }
   options.signal?.throwIfAborted();
   const run = () => operation.run(services, principal, input, options.signal ? { signal: options.signal } : {});
-  const bound = principal ? boundSession(operation, input.body) : undefined;
-  const result = await (bound ? runBound(services, bound, principal!, input.body, run) : run());
+  // Operations that may run in a session all need a caller, so a bound call always has one.
+  const bound = boundSession(operation, input.body);
+  const result = await (bound && principal ? runBound(services, bound, principal, input.body, run) : run());
   if (options.validateOutput) checkOutput(operation, result);
   return result;
 }
