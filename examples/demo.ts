@@ -33,7 +33,7 @@ try {
   say(`2. Research session "${session.name}" (${session.id.slice(0, 8)}), intent type competitive_analysis`);
 
   const intent = 'noise cancelling wireless headphones';
-  const crawl = await engine.sessions.crawl(me, session.id, {
+  const crawl = await engine.sessionRunners.crawl(me, session.id, {
     urls: [`${web.catalogue}/`],
     max_pages: 24,
     expansion: 'internal',
@@ -60,12 +60,12 @@ try {
   }
   say(`   Credits: ${done.stats.credits_used} (${done.stats.pricing_tier}: ${done.stats.advanced_features.join(', ')} cost 2 a page)`);
 
-  const found = await engine.sessions.search(me, session.id, { query: 'wireless headphones battery', max_results: 5, rerank_results: true, processing_mode: 'sync' });
+  const found = await engine.sessionRunners.search(me, session.id, { query: 'wireless headphones battery', max_results: 5, rerank_results: true, processing_mode: 'sync' });
   if ('dry_run' in found) throw new Error('a dry run was not asked for');
   say(`4. Search of what the session crawled (local full-text index, novelty reranking): ${found.results.length} results`);
   for (const r of found.results.slice(0, 3)) say(`   - ${clip(r.title, 70)} (${r.relevance_score.toFixed(2)}) ${r.url}`);
 
-  const answer = await engine.sessions.ask(me, session.id, { question: 'Which noise cancelling headphones are in stock, and what do they cost?', depth: 'quick', max_sources: 5 });
+  const answer = await engine.sessionRunners.ask(me, session.id, { question: 'Which noise cancelling headphones are in stock, and what do they cost?', depth: 'quick', max_sources: 5 });
   say(`5. Ask: ${clip(answer.answer.replace(/\s+/g, ' '), 220)}`);
   say(`   ${answer.sources.length} sources, every [n] in the answer points at one of them; confidence ${answer.confidence}`);
 

@@ -9,6 +9,7 @@ import { TokensService } from './accounts/tokens.js';
 import { RateLimitService } from './accounts/rate-limits.js';
 import { SharingService } from './accounts/sharing.js';
 import { SessionsService } from './sessions/service.js';
+import { SessionRunners } from './sessions/runners.js';
 import { CreditsService } from './credits/service.js';
 import { NotifyService } from './notify/service.js';
 import { StoreJobQueue, type JobQueue } from './jobs/index.js';
@@ -38,6 +39,8 @@ export interface Engine {
   readonly rateLimits: RateLimitService;
   readonly sharing: SharingService;
   readonly sessions: SessionsService;
+  /** Runs a search, crawl or ask as an operation of a session (POST /v1/sessions/{id}/…, or a body's session_id). */
+  readonly sessionRunners: SessionRunners;
   readonly credits: CreditsService;
   readonly notify: NotifyService;
   readonly jobs: JobQueue;
@@ -104,18 +107,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const tokens = new TokensService(context, accounts);
   const rateLimits = new RateLimitService(context);
   const sharing = new SharingService(context, accounts);
-  const sessions = new SessionsService(context, accounts, sharing);
   const jobs = new StoreJobQueue(context);
   const web = new WebService(context);
   const ai = new AiService(resolved.ai);
   const extraction = new ExtractionService({ credits, web, ai });
   const pages = new ParsePool({ size: resolved.parseWorkers });
-  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sessions, sitemapUrls: (site, options) => map.sitemapUrls(site, options) });
-  const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web, sessions });
+  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPage: (page) => search.index.upsert(page), sitemapUrls: (site, options) => map.sitemapUrls(site, options) });
+  const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
   const brand = new BrandService(web, credits);
   const map = new MapService(web, credits);
-  const asks = new AskService(context, credits, ai, searchRetriever(search, web), extraction, sessions);
-  sessions.connect({ search, crawls, asks });
+  const asks = new AskService(context, credits, ai, searchRetriever(search, web), extraction);
+  // Sessions sit above the capabilities they drive: built after them, handed them once, never called back by them.
+  const sessions = new SessionsService(context, accounts, sharing, { search, crawls });
+  const sessionRunners = new SessionRunners(sessions, { search, crawls, asks });
   // Patrols run on their owner's behalf, whoever (token, schedule) set them off.
   const principalOf = async (userId: string) => accounts.localPrincipal(await accounts.getUser(userId));
   const workflows = new WorkflowsService(context, {
@@ -138,7 +142,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const defaultPrincipal = async () =>
     (localOwner ??= accounts.localPrincipal(await accounts.ensureUser({ email: LOCAL_USER_EMAIL, plan: 'local' })));
   // One list: the engine exposes exactly the services its operations run over, for `engine.ops` and the server alike.
-  const services = { accounts, tokens, rateLimits, sharing, sessions, credits, notify, jobs, workflows, search, web, ai, extraction, crawls, asks, brand, map, monitors };
+  const services = { accounts, tokens, rateLimits, sharing, sessions, sessionRunners, credits, notify, jobs, workflows, search, web, ai, extraction, crawls, asks, brand, map, monitors };
   const api = createOperationApi(services, defaultPrincipal, { validateOutput: resolved.validateOutputs });
 
   let closed = false;

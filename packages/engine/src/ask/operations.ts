@@ -18,6 +18,7 @@ export const askOperations = {
       `Price: ${depths} plus 1 per further research round, never more than credits.max_credits (${pricing.ask('deep').max_credits}, or your balance if lower). See docs/ask.md.`,
     body: AskBody,
     output: AskResponseSchema,
+    session: 'ask',
     run: (s: Services, principal, { body }, { signal }) => s.asks.create(principal, body, signal ? { signal } : {}),
   }),
 };

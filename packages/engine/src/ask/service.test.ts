@@ -46,7 +46,7 @@ async function setup(options: EngineOptions = {}, ai = new AiService(resolveAi({
     ownerUserId: null,
     fetchedAt: t.clock.now(),
   });
-  const asks = new AskService(t.engine.context, t.engine.credits, ai, searchRetriever(t.engine.search, t.engine.web), t.engine.extraction, t.engine.sessions);
+  const asks = new AskService(t.engine.context, t.engine.credits, ai, searchRetriever(t.engine.search, t.engine.web), t.engine.extraction);
   return { t, asks, alice, bob };
 }
 
@@ -107,16 +107,16 @@ describe('ask under the heuristic provider', () => {
 
 describe('ask with a session_id', () => {
   it('runs as the session’s ask: recorded on its timeline, and 404 for another user’s session with nothing charged', async () => {
-    const { t, asks, alice, bob } = await setup({ searxngUrl: undefined });
+    const { t, alice, bob } = await setup({ searxngUrl: undefined });
     const session = await t.engine.sessions.create(alice, { name: 'Launch research' });
-    const res = await asks.create(alice, { question: 'When is the Nightjar launch scheduled?', session_id: session.id });
+    const res = await t.engine.ops.asks.create({ question: 'When is the Nightjar launch scheduled?', session_id: session.id }, { as: alice });
     expect(res.session_id).toBe(session.id);
     expectCitationsResolve(res);
     const timeline = JSON.stringify(await t.engine.sessions.timeline(alice, session.id));
     expect(timeline).toContain(res.id);
 
     const before = await t.engine.credits.balance(bob.userId);
-    await expect(asks.create(bob, { question: 'Nightjar', session_id: session.id })).rejects.toMatchObject({ status: 404 });
+    await expect(t.engine.ops.asks.create({ question: 'Nightjar', session_id: session.id }, { as: bob })).rejects.toMatchObject({ status: 404 });
     expect(await t.engine.credits.balance(bob.userId)).toBe(before);
   });
 });

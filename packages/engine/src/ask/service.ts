@@ -34,11 +34,6 @@ const DEEP_ROUND_PAGES = 5;
 const PASSAGES_PER_SOURCE = 3;
 const PASSAGES_TO_MODEL = 12;
 
-/** The sessions capability, for asks that name a session_id without coming through it. */
-export interface AskSessions {
-  ask(principal: Principal, sessionId: string, body: unknown): Promise<AskResponse>;
-}
-
 const GroundedAnswer = z.object({
   answer: z.string().min(1),
   confidence: z.number().min(0).max(1),
@@ -57,15 +52,14 @@ export class AskService {
     private readonly ai: AiService,
     private readonly retriever: AskRetriever,
     private readonly facts: FactReader,
-    private readonly sessions?: AskSessions,
   ) {}
 
-  /** `POST /v1/asks`; the sessions service passes `context` for `POST /v1/sessions/{id}/ask`. */
+  /**
+   * `POST /v1/asks`; the session runner passes `context` for an ask in a session. A body's
+   * session_id is bound by the operation layer (runOperation), never taken here unchecked.
+   */
   async create(principal: Principal, input: unknown, options: { context?: AskContext; signal?: AbortSignal } = {}): Promise<AskResponse> {
     const body = parseInput(AskBody, input);
-    // POST /v1/asks with a session_id is the session's ask: checked (404 foreign, 409 closed),
-    // given the session's context and recorded on its timeline, which calls back here with context.
-    if (body.session_id && !options.context && this.sessions) return this.sessions.ask(principal, body.session_id, body);
     const price = pricing.ask(body.depth);
     await this.retriever.ready?.(principal);
     this.retriever.assertRender?.(body.render);
@@ -80,7 +74,7 @@ export class AskService {
         question: body.question,
         depth: body.depth,
         ...answer,
-        session_id: options.context?.sessionId ?? body.session_id ?? null,
+        session_id: options.context?.sessionId ?? null,
         stats: { pages_considered: research.considered, pages_read: research.docs.length, passages_ranked: research.passages },
         credits: {
           ...credits,

@@ -22,6 +22,13 @@ export interface OperationInput {
   body: unknown;
 }
 
+/**
+ * What a `session_id` in the body does to an operation (runOperation acts on it): 'search',
+ * 'crawl' and 'ask' run the body as that session's operation of the kind; 'check' only refuses a
+ * session the call could not run in, so an estimate never promises what the create refuses.
+ */
+export type SessionBinding = 'search' | 'crawl' | 'ask' | 'check';
+
 export interface RunContext {
   /** Aborts long work (a crawl, an ask); operations that finish at once ignore it. */
   signal?: AbortSignal;
@@ -40,6 +47,8 @@ export interface OperationSpec<Id extends string, Svc, Pr, A extends OperationSc
   query?: Q;
   body?: B;
   output: O;
+  /** Set when a `session_id` in the body binds the call to that session. */
+  session?: SessionBinding;
   run(services: Svc, principal: A extends 'public' ? null : Pr, input: OperationInput, context: RunContext): Promise<z.output<O>> | z.output<O>;
 }
 
@@ -54,6 +63,7 @@ export interface Operation<Svc = unknown, Pr = unknown, Sc extends string = stri
   query?: z.ZodType;
   body?: z.ZodType;
   output: z.ZodType;
+  session?: SessionBinding;
   run(services: Svc, principal: Pr | null, input: OperationInput, context: RunContext): unknown;
 }
 

@@ -22,6 +22,7 @@ export const crawlOperations = {
       'With dry_run the request is validated and estimated and nothing is created or charged.',
     body: CrawlBody,
     output: CrawlCreatedSchema,
+    session: 'crawl',
     run: (s: Services, principal, { body }, { signal }) => s.crawls.create(principal, body, signal ? { signal } : {}),
   }),
   estimate: defineOperation({
@@ -30,6 +31,7 @@ export const crawlOperations = {
     summary: 'What a crawl would reserve, and whether your balance covers it',
     body: CrawlEstimateBody,
     output: CrawlEstimateSchema,
+    session: 'check',
     run: (s: Services, principal, { body }) => s.crawls.estimate(principal, body),
   }),
   list: defineOperation({

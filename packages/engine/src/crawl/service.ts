@@ -38,12 +38,6 @@ export interface CrawlServiceDeps {
   reader?: RunnerDeps['reader'];
   /** The map's sitemap reading, for crawls with `sitemap: include`. */
   sitemapUrls?: RunnerDeps['sitemapUrls'];
-  /** The sessions capability: a crawl naming a session_id runs as that session's operation. */
-  sessions?: {
-    crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun>;
-    /** 404 for a session that is not the caller's, 409 for a closed one. */
-    assertUsable(principal: Principal, sessionId: string): unknown;
-  };
 }
 
 /** Options only the engine's own callers (workflows, sessions, benchmarks) pass; not part of the HTTP body. */
@@ -84,13 +78,14 @@ export class CrawlService {
     });
   }
 
-  /** `POST /v1/crawls`. Reserves max_pages (without expansion: at most the seeds) x page price; a dry run only validates and estimates. */
+  /**
+   * `POST /v1/crawls`. Reserves max_pages (without expansion: at most the seeds) x page price; a dry run only validates and estimates.
+   * A body's session_id is bound by the operation layer (runOperation), which checks the session and passes `sessionId`;
+   * here the crawl belongs to the session it is given, never to one named in the body unchecked.
+   */
   async create(principal: Principal, body: unknown, options: CrawlCreateOptions = {}): Promise<CrawlDetail | CrawlDryRun> {
     const parsed = parseInput(CrawlBody, body);
     this.deps.notify.assertWebhookTarget(parsed.webhook_url);
-    // A plain crawl with a session_id is the session's crawl: checked (404 foreign, 409 closed,
-    // max_operations), filtered by seen URLs and put on its timeline. Sessions call back with sessionId.
-    if (parsed.session_id && !options.sessionId && this.deps.sessions) return this.deps.sessions.crawl(principal, parsed.session_id, body);
     const input = this.prepare(parsed);
     const plan = this.plan(input);
     if (input.dry_run) {
@@ -113,7 +108,7 @@ export class CrawlService {
         maxCredits: input.budget_config?.max_credits ?? null,
         pricePerPage: plan.price.credits,
         reservationId: reservation.id,
-        sessionId: options.sessionId ?? input.session_id ?? null,
+        sessionId: options.sessionId ?? null,
         runAt: runAt.getTime(),
         createdAt: now.toISOString(),
       });
@@ -137,8 +132,6 @@ export class CrawlService {
   /** `POST /v1/crawls/estimate`: what create would reserve and whether the balance covers it. */
   async estimate(principal: Principal, body: unknown): Promise<CrawlEstimate> {
     const input = this.prepare(parseInput(CrawlEstimateBody, body));
-    // The same session checks as create, so would_succeed never promises a crawl create refuses.
-    if (input.session_id) await this.deps.sessions?.assertUsable(principal, input.session_id);
     return this.estimateFor(principal, this.plan(input));
   }
 

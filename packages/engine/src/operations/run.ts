@@ -2,6 +2,7 @@ import type { Principal, Scope } from '../accounts/schemas.js';
 import { requireScope } from '../accounts/scopes.js';
 import { errors } from '../core/errors.js';
 import type { Operation, OperationInput } from '../core/operation.js';
+import { boundSession, runBound, type SessionServices } from './session-binding.js';
 
 export interface RunOperationOptions {
   signal?: AbortSignal;
@@ -14,10 +15,11 @@ export interface RunOperationOptions {
 
 /**
  * Runs one operation for one caller: the rules every operation shares live here, once.
- * The server, MCP and `engine.ops` all come through this function.
+ * The server, MCP and `engine.ops` all come through this function. A body naming a session_id
+ * binds the call to that session here, above the services, so no capability knows sessions.
  */
 export async function runOperation<Svc>(
-  services: Svc,
+  services: Svc & SessionServices,
   operation: Operation<Svc, Principal, Scope>,
   principal: Principal | null,
   input: OperationInput,
@@ -28,7 +30,10 @@ export async function runOperation<Svc>(
     if (operation.scope !== 'token') requireScope(principal, operation.scope);
   }
   options.signal?.throwIfAborted();
-  const result = await operation.run(services, principal, input, options.signal ? { signal: options.signal } : {});
+  const run = () => operation.run(services, principal, input, options.signal ? { signal: options.signal } : {});
+  // Operations that may run in a session all need a caller, so a bound call always has one.
+  const bound = boundSession(operation, input.body);
+  const result = await (bound && principal ? runBound(services, bound, principal, input.body, run) : run());
   if (options.validateOutput) checkOutput(operation, result);
   return result;
 }

@@ -27,6 +27,7 @@ const fullSearch = (id: string) =>
       'sync answers with the completed job; async and webhook answer with the pending job (poll GET /v1/search/jobs/{id}; webhook also notifies webhook_url).',
     body: SearchBody,
     output: SearchResponseSchema,
+    session: 'search',
     run: (s: Services, principal, { body }) => s.search.search(principal, body),
   });
 

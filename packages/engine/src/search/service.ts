@@ -44,11 +44,6 @@ export interface PageFetcher {
   fetch(request: FetchRequest): Promise<FetchedPage>;
 }
 
-/** The sessions capability: a search naming a session_id runs as that session's operation. */
-export interface SearchSessions {
-  search(principal: Principal, sessionId: string, body: unknown): Promise<SearchJob | SearchDryRun>;
-}
-
 export interface SearchDeps {
   accounts: AccountsService;
   credits: CreditsService;
@@ -56,7 +51,6 @@ export interface SearchDeps {
   notify: NotifyService;
   jobs: JobQueue;
   fetcher?: PageFetcher;
-  sessions?: SearchSessions;
 }
 
 type JobRow = SearchJobRecord;
@@ -145,15 +139,12 @@ export class SearchService {
 
   /**
    * `POST /v1/search`: prices, charges and records a search job, then runs it now (sync) or
-   * in the background (async, webhook). A session passes its context as the third argument.
+   * in the background (async, webhook). A session passes its context as the third argument; a
+   * body's session_id is bound by the operation layer (runOperation), never taken here unchecked.
    */
   async search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun> {
     const input = parseInput(SearchBody, body);
     this.deps.notify.assertWebhookTarget(input.webhook_url);
-    // A plain search with a session_id is the session's search: checked (404 foreign, 409 closed,
-    // max_operations), given the session's context and put on its timeline. Sessions call back
-    // here with `session` set.
-    if (input.session_id && !session && this.deps.sessions) return this.deps.sessions.search(principal, input.session_id, body);
     const price = pricing.fullSearch(input);
     if (input.dry_run) {
       const { would_succeed, credits_balance } = await this.deps.credits.canAfford(principal.userId, price.credits);
@@ -174,7 +165,7 @@ export class SearchService {
       userId: principal.userId,
       status: 'pending',
       query: input.query,
-      request: { ...input, session_id: session?.sessionId ?? input.session_id },
+      request: { ...input, session_id: session?.sessionId },
       sessionContext: session ?? null,
       provider: this.provider().name,
       results: null,

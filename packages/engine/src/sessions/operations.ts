@@ -19,9 +19,11 @@ import {
   SessionShareSchema,
   SessionTimelineSchema,
 } from './schemas.js';
+import type { SessionRunners } from './runners.js';
 import type { SessionsService } from './service.js';
 
 type Services = { sessions: SessionsService };
+type Runners = { sessionRunners: SessionRunners };
 const base = { scope: 'sessions', tag: 'sessions' } as const;
 const publicBase = { scope: 'public', tag: 'public' } as const;
 
@@ -111,7 +113,7 @@ export const sessionOperations = {
     params: IdParams,
     body: SessionSearchBody,
     output: SearchResponseSchema,
-    run: (s: Services, principal, { params, body }) => s.sessions.search(principal, params.id!, body),
+    run: (s: Runners, principal, { params, body }) => s.sessionRunners.search(principal, params.id!, body),
   }),
   crawl: defineOperation({
     ...base,
@@ -121,7 +123,7 @@ export const sessionOperations = {
     params: IdParams,
     body: SessionCrawlBody,
     output: CrawlCreatedSchema,
-    run: (s: Services, principal, { params, body }) => s.sessions.crawl(principal, params.id!, body),
+    run: (s: Runners, principal, { params, body }) => s.sessionRunners.crawl(principal, params.id!, body),
   }),
   ask: defineOperation({
     ...base,
@@ -131,7 +133,7 @@ export const sessionOperations = {
     params: IdParams,
     body: SessionAskBody,
     output: AskResponseSchema,
-    run: (s: Services, principal, { params, body }) => s.sessions.ask(principal, params.id!, body),
+    run: (s: Runners, principal, { params, body }) => s.sessionRunners.ask(principal, params.id!, body),
   }),
   /** Reads of publicly shared sessions, without a caller. */
   getPublic: defineOperation({

@@ -39,18 +39,18 @@ describe('operations run through a session', () => {
     const balance = () => engine.credits.balance(owner.userId);
     const before = await balance();
 
-    const first = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync' })) as SearchJob;
+    const first = (await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync' })) as SearchJob;
     expect(first.results).toHaveLength(2);
     expect(first.session_id).toBe(session.id);
-    const second = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync', filter_seen_urls: true })) as SearchJob;
+    const second = (await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', max_results: 2, processing_mode: 'sync', filter_seen_urls: true })) as SearchJob;
     expect(second.results).toHaveLength(2);
     expect(urlsOf(second).filter((u) => urlsOf(first).includes(u))).toEqual([]);
-    const third = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync', filter_seen_urls: true })) as SearchJob;
+    const third = (await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync', filter_seen_urls: true })) as SearchJob;
     expect(third.results).toHaveLength(2);
     expect(urlsOf(third).filter((u) => [...urlsOf(first), ...urlsOf(second)].includes(u))).toEqual([]);
 
     // without filter_seen_urls (the search default) seen pages come back
-    const fourth = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync' })) as SearchJob;
+    const fourth = (await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', max_results: 6, processing_mode: 'sync' })) as SearchJob;
     expect(fourth.results).toHaveLength(6);
 
     expect(before - (await balance())).toBe(4);
@@ -72,13 +72,13 @@ describe('operations run through a session', () => {
   it('refuses a session search past max_operations and records nothing more', async () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Short', session_config: { max_operations: 1 } });
-    await engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
+    await engine.sessionRunners.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' });
     const before = await engine.credits.balance(owner.userId);
-    expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.sessionRunners.search(owner, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('409 session_max_operations_reached');
     // A dry run answers what the call would: the same 409, never would_succeed: true.
-    expect(await rejectionCodeOf(() => engine.sessions.search(owner, session.id, { query: 'kettle', dry_run: true }))).toBe('409 session_max_operations_reached');
-    expect(await rejectionCodeOf(() => engine.sessions.crawl(owner, session.id, { urls: [`${web.news}/`], dry_run: true }))).toBe('409 session_max_operations_reached');
-    expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.sessionRunners.search(owner, session.id, { query: 'kettle', dry_run: true }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.sessionRunners.crawl(owner, session.id, { urls: [`${web.news}/`], dry_run: true }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.ops.search.search({ query: 'kettle', session_id: session.id, dry_run: true }, { as: owner }))).toBe('409 session_max_operations_reached');
     expect(await engine.credits.balance(owner.userId)).toBe(before);
     expect((await engine.sessions.timeline(owner, session.id)).total).toBe(1);
   });
@@ -87,11 +87,11 @@ describe('operations run through a session', () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Catalogue' });
     const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync', expansion: 'internal' };
-    const first = (await engine.sessions.crawl(owner, session.id, body)) as CrawlDetail;
+    const first = (await engine.sessionRunners.crawl(owner, session.id, body)) as CrawlDetail;
     expect(first.documents).toHaveLength(3);
-    const again = (await engine.sessions.crawl(owner, session.id, body)) as CrawlDetail;
+    const again = (await engine.sessionRunners.crawl(owner, session.id, body)) as CrawlDetail;
     expect(again.documents.map((d) => d.url).filter((u) => first.documents.some((f) => f.url === u))).toEqual([]);
-    const kept = (await engine.sessions.crawl(owner, session.id, { ...body, filter_seen_urls: false })) as CrawlDetail;
+    const kept = (await engine.sessionRunners.crawl(owner, session.id, { ...body, filter_seen_urls: false })) as CrawlDetail;
     expect(kept.documents.length).toBe(3);
     const [, second] = (await engine.sessions.timeline(owner, session.id)).data;
     expect(second!.filtered_count).toBe(3 - again.documents.length);
@@ -104,7 +104,7 @@ describe('operations run through a session', () => {
     const org = await engine.accounts.createOrganization({ name: 'Acme', ownerUserId: owner.userId });
     await engine.accounts.addMember(org.id, colleague.userId);
     const session = await engine.sessions.create(owner, { name: 'Async' });
-    const created = (await engine.sessions.crawl(owner, session.id, { urls: [`${web.catalogue}/`], max_pages: 2, expansion: 'internal' })) as CrawlDetail;
+    const created = (await engine.sessionRunners.crawl(owner, session.id, { urls: [`${web.catalogue}/`], max_pages: 2, expansion: 'internal' })) as CrawlDetail;
     expect(created.status).toBe('pending');
     expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'running', resource_id: created.id });
     await engine.sessions.share(owner, session.id, { shared_with_org: true, organization_id: org.id });
@@ -120,20 +120,20 @@ describe('operations run through a session', () => {
   it('records an async session search as running and finishes it on the first read after the job ran', async () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Async search' });
-    const job = (await engine.sessions.search(owner, session.id, { query: 'kettle review', max_results: 3 })) as SearchJob;
+    const job = (await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', max_results: 3 })) as SearchJob;
     expect(job.status).toBe('pending');
     expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'running', resource_id: job.id });
     await engine.jobs.drain();
     expect((await engine.sessions.timeline(owner, session.id)).data[0]).toMatchObject({ status: 'completed', result_count: 3, credits: 1 });
-    const next = await engine.sessions.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync', filter_seen_urls: true });
+    const next = await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync', filter_seen_urls: true });
     expect((next as SearchJob).results).toHaveLength(3);
   });
 
   it('asks with the session context and records the sources it read', async () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Ask' });
-    await engine.sessions.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync' });
-    const answer = await engine.sessions.ask(owner, session.id, { question: 'Which brand makes the steel kettle?', depth: 'quick' });
+    await engine.sessionRunners.search(owner, session.id, { query: 'kettle review', processing_mode: 'sync' });
+    const answer = await engine.sessionRunners.ask(owner, session.id, { question: 'Which brand makes the steel kettle?', depth: 'quick' });
     expect(answer.session_id).toBe(session.id);
     const [, asked] = (await engine.sessions.timeline(owner, session.id)).data;
     expect(asked).toMatchObject({ kind: 'ask', status: 'completed', query: 'Which brand makes the steel kettle?', credits: answer.credits.consumed });
@@ -145,7 +145,7 @@ describe('operations run through a session', () => {
     const poor = await principalOf(engine, 'poor@x.test');
     await engine.credits.reserve(poor.userId, await engine.credits.balance(poor.userId), 'spend everything');
     const session = await engine.sessions.create(poor, { name: 'Broke' });
-    expect(await rejectionCodeOf(() => engine.sessions.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
+    expect(await rejectionCodeOf(() => engine.sessionRunners.search(poor, session.id, { query: 'kettle', processing_mode: 'sync' }))).toBe('402 insufficient_credits');
     expect((await engine.sessions.timeline(poor, session.id)).data[0]).toMatchObject({ status: 'failed', credits: 0 });
   });
 });
@@ -156,9 +156,9 @@ describe('plain search and crawl requests that name a session_id', () => {
     const intruder = await fundedPrincipalOf(engine, 'intruder@x.test', 100);
     const session = await engine.sessions.create(owner, { name: 'Private' });
     const before = await engine.credits.balance(intruder.userId);
-    expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('404 session_not_found');
-    expect(await rejectionCodeOf(() => engine.search.search(intruder, { query: 'kettle', session_id: session.id, dry_run: true }))).toBe('404 session_not_found');
-    expect(await rejectionCodeOf(() => engine.crawls.create(intruder, { urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => engine.ops.search.search({ query: 'kettle', processing_mode: 'sync', session_id: session.id }, { as: intruder }))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => engine.ops.search.search({ query: 'kettle', session_id: session.id, dry_run: true }, { as: intruder }))).toBe('404 session_not_found');
+    expect(await rejectionCodeOf(() => engine.ops.crawls.create({ urls: [`${web.catalogue}/`], max_pages: 2, session_id: session.id }, { as: intruder }))).toBe('404 session_not_found');
     expect(await engine.credits.balance(intruder.userId)).toBe(before);
     expect(await engine.credits.balance(intruder.userId)).toBe(await engine.credits.ledgerSum(intruder.userId));
     expect((await engine.search.list(intruder)).total).toBe(0);
@@ -169,9 +169,9 @@ describe('plain search and crawl requests that name a session_id', () => {
   it('run a plain search as a session operation: on the timeline, feeding the context, counted against max_operations', async () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Plain', session_config: { max_operations: 2 } });
-    const first = (await engine.search.search(owner, { query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id })) as SearchJob;
+    const first = (await engine.ops.search.search({ query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id }, { as: owner })) as SearchJob;
     // filter_seen_urls defaults to false for searches: the same pages come back
-    const second = (await engine.search.search(owner, { query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id })) as SearchJob;
+    const second = (await engine.ops.search.search({ query: 'kettle review', max_results: 3, processing_mode: 'sync', session_id: session.id }, { as: owner })) as SearchJob;
     expect(urlsOf(second)).toEqual(urlsOf(first));
     const detail = await engine.sessions.get(owner, session.id);
     expect(detail.operations.map((o) => [o.kind, o.status, o.resource_id])).toEqual([
@@ -181,18 +181,18 @@ describe('plain search and crawl requests that name a session_id', () => {
     expect(detail.context_summary.recent_queries).toEqual(['kettle review']);
     expect(detail.context_summary.urls_seen).toBe(3);
     const before = await engine.credits.balance(owner.userId);
-    expect(await rejectionCodeOf(() => engine.search.search(owner, { query: 'kettle', processing_mode: 'sync', session_id: session.id }))).toBe('409 session_max_operations_reached');
+    expect(await rejectionCodeOf(() => engine.ops.search.search({ query: 'kettle', processing_mode: 'sync', session_id: session.id }, { as: owner }))).toBe('409 session_max_operations_reached');
     expect(await engine.credits.balance(owner.userId)).toBe(before);
   });
 
   it('run a plain crawl as a session operation whose seen pages are filtered by default, and refuse a completed session with 409', async () => {
     const engine = await open();
     const session = await engine.sessions.create(owner, { name: 'Crawls' });
-    const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync', expansion: 'internal', session_id: session.id };
-    const first = (await engine.crawls.create(owner, body)) as CrawlDetail;
+    const body = { urls: [`${web.catalogue}/`], max_pages: 3, processing_mode: 'sync' as const, expansion: 'internal' as const, session_id: session.id };
+    const first = (await engine.ops.crawls.create(body, { as: owner })) as CrawlDetail;
     expect(first.session_id).toBe(session.id);
     expect(first.documents).toHaveLength(3);
-    const again = (await engine.crawls.create(owner, body)) as CrawlDetail;
+    const again = (await engine.ops.crawls.create(body, { as: owner })) as CrawlDetail;
     expect(again.documents.map((d) => d.url).filter((u) => first.documents.some((f) => f.url === u))).toEqual([]);
     const timeline = (await engine.sessions.timeline(owner, session.id)).data;
     expect(timeline.map((o) => [o.kind, o.status, o.resource_id])).toEqual([
@@ -202,7 +202,7 @@ describe('plain search and crawl requests that name a session_id', () => {
     expect(timeline[1]!.filtered_count).toBeGreaterThan(0);
     await engine.sessions.complete(owner, session.id);
     const before = await engine.credits.balance(owner.userId);
-    expect(await rejectionCodeOf(() => engine.crawls.create(owner, body))).toBe('409 session_completed');
+    expect(await rejectionCodeOf(() => engine.ops.crawls.create(body, { as: owner }))).toBe('409 session_completed');
     expect(await engine.credits.balance(owner.userId)).toBe(before);
   });
 });

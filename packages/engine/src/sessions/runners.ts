@@ -1,25 +1,23 @@
 import type { Principal } from '../accounts/schemas.js';
 import type { AskContext, AskResponse } from '../ask/schemas.js';
 import type { CrawlDetail, CrawlDryRun } from '../crawl/responses.js';
-import type { CrawlCreateOptions } from '../crawl/service.js';
-import { errors } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
-import type { SearchDryRun, SearchJob } from '../search/schemas.js';
-import type { SearchSessionContext } from '../search/schemas.js';
-import type { ContextDocument } from './context.js';
+import type { SearchDryRun, SearchJob, SearchSessionContext } from '../search/schemas.js';
 import { applySessionUrlRules } from './filter.js';
 import type { BegunOperation, OperationOutcome, OperationRequest } from './operation-records.js';
+import { crawlOutcome, searchOutcome } from './outcomes.js';
 import { SessionAskBody, SessionCrawlBody, SessionSearchBody, type SessionOperationKind } from './schemas.js';
 
-/** The parts of the search, crawl and ask services a session drives; engine.ts connects them. */
+/**
+ * The parts of the search, crawl and ask services a session drives, handed in by engine.ts:
+ * the sessions folder sits above them but imports none of their services.
+ */
 export interface SessionCapabilities {
   search: {
     search(principal: Principal, body: unknown, session?: SearchSessionContext): Promise<SearchJob | SearchDryRun>;
-    get(principal: Principal | null, id: string): Promise<SearchJob>;
   };
   crawls: {
-    create(principal: Principal, body: unknown, options?: CrawlCreateOptions): Promise<CrawlDetail | CrawlDryRun>;
-    get(principal: Principal | null, id: string): CrawlDetail | Promise<CrawlDetail>;
+    create(principal: Principal, body: unknown, options?: { sessionId?: string; skipUrls?: readonly string[] }): Promise<CrawlDetail | CrawlDryRun>;
   };
   asks: {
     create(principal: Principal, body: unknown, options?: { context?: AskContext }): Promise<AskResponse>;
@@ -28,8 +26,10 @@ export interface SessionCapabilities {
 
 /** What the runners need from the sessions service. */
 export interface SessionHost {
-  /** 404 foreign, 409 completed, archived or out of max_operations: a dry run answers what the call would. */
-  assertCanOperate(principal: Principal, sessionId: string): unknown;
+  /** 404 foreign, 409 completed or archived. */
+  assertUsable(principal: Principal, sessionId: string): Promise<unknown>;
+  /** assertUsable plus max_operations: a dry run answers what the call would. */
+  assertCanOperate(principal: Principal, sessionId: string): Promise<unknown>;
   beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request?: OperationRequest): Promise<BegunOperation>;
   finishOperation(operationId: string, outcome: OperationOutcome): Promise<unknown>;
   attachResource(operationId: string, resourceId: string): Promise<void>;
@@ -39,22 +39,26 @@ export interface SessionHost {
 const ASK_CONTEXT_TERMS = 6;
 
 /**
- * POST /v1/sessions/{id}/search|crawl|ask: checks the session, records the operation around the
- * capability's own call (which charges what the plain operation charges), applies the session's
- * URL rules and feeds the results back into the session.
+ * POST /v1/sessions/{id}/search|crawl|ask, and plain search, crawl and ask requests naming a
+ * session_id (runOperation routes them here): checks the session, records the operation around
+ * the capability's own call (which charges what the plain operation charges), applies the
+ * session's URL rules and feeds the results back into the session. engine.ts builds it over the
+ * sessions service and the capabilities, so nothing calls back into a service that called it.
  */
 export class SessionRunners {
-  private capabilities: Partial<SessionCapabilities> = {};
+  constructor(
+    private readonly host: SessionHost,
+    private readonly capabilities: SessionCapabilities,
+  ) {}
 
-  constructor(private readonly host: SessionHost) {}
-
-  connect(capabilities: Partial<SessionCapabilities>): void {
-    this.capabilities = { ...this.capabilities, ...capabilities };
+  /** For operations that only name a session (a crawl estimate): 404 foreign, 409 closed, as the run would answer. */
+  async check(principal: Principal, sessionId: string): Promise<void> {
+    await this.host.assertUsable(principal, sessionId);
   }
 
   async search(principal: Principal, sessionId: string, body: unknown): Promise<SearchJob | SearchDryRun> {
     const { filter_seen_urls, ...input } = parseInput(SessionSearchBody, body);
-    const search = this.capability('search');
+    const { search } = this.capabilities;
     await this.host.assertCanOperate(principal, sessionId);
     if (input.dry_run) return search.search(principal, { ...input, session_id: sessionId }, { sessionId });
     const op = await this.host.beginOperation(principal, sessionId, 'search', { query: input.query });
@@ -73,7 +77,7 @@ export class SessionRunners {
 
   async crawl(principal: Principal, sessionId: string, body: unknown): Promise<CrawlDetail | CrawlDryRun> {
     const { filter_seen_urls, ...input } = parseInput(SessionCrawlBody, body);
-    const crawls = this.capability('crawls');
+    const { crawls } = this.capabilities;
     await this.host.assertCanOperate(principal, sessionId);
     if (input.dry_run) return crawls.create(principal, { ...input, session_id: sessionId }, { sessionId });
     const op = await this.host.beginOperation(principal, sessionId, 'crawl', { urls: input.urls });
@@ -93,7 +97,7 @@ export class SessionRunners {
 
   async ask(principal: Principal, sessionId: string, body: unknown): Promise<AskResponse> {
     const input = parseInput(SessionAskBody, body);
-    const asks = this.capability('asks');
+    const { asks } = this.capabilities;
     await this.host.assertCanOperate(principal, sessionId);
     const op = await this.host.beginOperation(principal, sessionId, 'ask', { query: input.question });
     const context: AskContext = { sessionId, seenUrls: [...op.seenUrls] };
@@ -114,28 +118,6 @@ export class SessionRunners {
     return result;
   }
 
-  /**
-   * For a search or crawl still running when it was recorded (async, webhook): reads the job
-   * and finishes the operation once the job has ended. Returns false while it still runs.
-   */
-  async refresh(principal: Principal, op: { id: string; kind: SessionOperationKind; resourceId: string }): Promise<boolean> {
-    if (op.kind === 'search' && this.capabilities.search) {
-      const job = await this.capabilities.search.get(principal, op.resourceId);
-      const outcome = searchOutcome(job);
-      if (!outcome) return false;
-      await this.host.finishOperation(op.id, outcome);
-      return true;
-    }
-    if (op.kind === 'crawl' && this.capabilities.crawls) {
-      const crawl = await this.capabilities.crawls.get(principal, op.resourceId);
-      const outcome = crawlOutcome(crawl, 0);
-      if (!outcome) return false;
-      await this.host.finishOperation(op.id, outcome);
-      return true;
-    }
-    return false;
-  }
-
   /** Sync results finish the operation now; async ones link the job and finish on a later read. */
   private async settle(op: BegunOperation, resourceId: string, outcome: OperationOutcome | null): Promise<void> {
     if (outcome) await this.host.finishOperation(op.operationId, outcome);
@@ -151,45 +133,4 @@ export class SessionRunners {
       throw error;
     }
   }
-
-  private capability<K extends keyof SessionCapabilities>(kind: K): SessionCapabilities[K] {
-    const found = this.capabilities[kind];
-    if (!found) {
-      throw errors.conflict('capability_unavailable', `This engine has no ${kind} service connected, so sessions cannot run it.`, {
-        details: { capability: kind },
-      });
-    }
-    return found;
-  }
-}
-
-function searchOutcome(job: SearchJob): OperationOutcome | null {
-  if (job.status === 'pending' || job.status === 'running') return null;
-  return {
-    status: job.status,
-    documents: job.results.map((r): ContextDocument => ({ url: r.url, title: r.title, text: r.description, document_type: r.source_type })),
-    credits: job.credits.consumed,
-    resultSummary: `${job.results.length} results`,
-    resourceId: job.id,
-    ...(job.error ? { error: job.error } : {}),
-  };
-}
-
-function crawlOutcome(crawl: CrawlDetail, filtered: number): OperationOutcome | null {
-  if (crawl.status === 'pending' || crawl.status === 'running') return null;
-  return {
-    status: crawl.status === 'completed' ? 'completed' : 'failed',
-    documents: crawl.documents.map((d) => ({
-      url: d.url,
-      title: d.title,
-      text: d.text,
-      content_type: d.content_type,
-      document_type: d.classification?.label ?? null,
-    })),
-    filteredCount: filtered,
-    credits: crawl.stats.credits_used,
-    resultSummary: `${crawl.documents.length} pages`,
-    resourceId: crawl.id,
-    ...(crawl.error ? { error: crawl.error } : {}),
-  };
 }

@@ -8,8 +8,8 @@ import { errors, WvrError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 import { emptyContext } from './context.js';
 import { assertQuota, SessionOperations, type BegunOperation, type OperationOutcome, type OperationRequest } from './operation-records.js';
+import { crawlOutcome, searchOutcome, type SessionJobReader } from './outcomes.js';
 import { summarizeContext, toSessionRecord, type SessionRow } from './records.js';
-import { SessionRunners, type SessionCapabilities } from './runners.js';
 import {
   SessionCreateBody,
   SessionListQuery,
@@ -36,21 +36,16 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 export class SessionsService {
   private readonly operations: SessionOperations;
-  private readonly runners: SessionRunners;
   private sweeper: Loop | undefined;
 
   constructor(
     private readonly ctx: EngineContext,
     private readonly accounts: AccountsService,
     private readonly sharing: SharingService,
+    /** Reads the async searches and crawls operations are waiting on; engine.ts builds those services first. */
+    private readonly jobs: SessionJobReader,
   ) {
     this.operations = new SessionOperations(ctx, sharing);
-    this.runners = new SessionRunners(this);
-  }
-
-  /** Plugs in the search, crawl and ask services; engine.ts builds them after sessions. */
-  connect(capabilities: Partial<SessionCapabilities>): void {
-    this.runners.connect(capabilities);
   }
 
   async create(principal: Principal, body: unknown): Promise<SessionRecord> {
@@ -229,7 +224,7 @@ export class SessionsService {
   }
 
   /**
-   * For search, crawl and ask services given a session_id: checks the session is the caller's and
+   * For the session runners and workflows: checks the session is the caller's and
    * active, counts the operation, and hands back the seen URLs and context to use.
    */
   async beginOperation(principal: Principal, sessionId: string, kind: SessionOperationKind, request: OperationRequest = {}): Promise<BegunOperation> {
@@ -264,21 +259,6 @@ export class SessionsService {
     return this.operations.attachResource(operationId, resourceId);
   }
 
-  /** POST /v1/sessions/{id}/search: a search with the session's intent, seen URLs and filter_seen_urls. */
-  search(principal: Principal, id: string, body: unknown) {
-    return this.runners.search(principal, id, body);
-  }
-
-  /** POST /v1/sessions/{id}/crawl: a crawl whose returned documents skip seen URLs (filter_seen_urls, default true). */
-  crawl(principal: Principal, id: string, body: unknown) {
-    return this.runners.crawl(principal, id, body);
-  }
-
-  /** POST /v1/sessions/{id}/ask: an answer whose retrieval uses the session's keywords and seen URLs. */
-  ask(principal: Principal, id: string, body: unknown) {
-    return this.runners.ask(principal, id, body);
-  }
-
   /** Finishes operations whose async search or crawl has ended since they were recorded. */
   private async refreshRunning(row: SessionRow): Promise<void> {
     const running = (await this.operations.list(row.id)).filter((op) => op.status === 'running' && op.resource_id);
@@ -286,12 +266,20 @@ export class SessionsService {
     const owner = this.accounts.localPrincipal(await this.accounts.getUser(row.userId));
     for (const op of running) {
       try {
-        await this.runners.refresh(owner, { id: op.id, kind: op.kind, resourceId: op.resource_id! });
+        await this.refresh(owner, op.id, op.kind, op.resource_id!);
       } catch (error) {
         if (!(error instanceof WvrError) || error.status !== 404) throw error;
         await this.operations.finish(op.id, { status: 'failed', error: `Its ${op.kind} no longer exists.` });
       }
     }
+  }
+
+  /** Finishes one operation if its search or crawl has ended; one still running stays as it is. */
+  private async refresh(owner: Principal, operationId: string, kind: SessionOperationKind, resourceId: string): Promise<void> {
+    let outcome: OperationOutcome | null = null;
+    if (kind === 'search') outcome = searchOutcome(await this.jobs.search.get(owner, resourceId));
+    else if (kind === 'crawl') outcome = crawlOutcome(await this.jobs.crawls.get(owner, resourceId), 0);
+    if (outcome) await this.operations.finish(operationId, outcome);
   }
 
   private listFilter(input: { status?: SessionRow['status'] | undefined; tag?: string | undefined; days_back: number }, owner: SessionListFilter['owner']): SessionListFilter {
