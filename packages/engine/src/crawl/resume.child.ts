@@ -2,10 +2,11 @@
 // and the other process of the shared-folder and politeness tests. The first argument is a SQLite file or a
 // PostgreSQL URL; the optional second one the poll interval in ms (default 20).
 import { createEngine } from '../engine.js';
+import { storeOptionsOf } from '../testing/store-target.js';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: resume.child.ts <db file | postgres://…> [poll ms]');
-const where = /^postgres(ql)?:\/\//.test(target) ? { databaseUrl: target } : { dbPath: target };
+const where = storeOptionsOf(target!);
 const engine = createEngine({ ...where, allowPrivateNetwork: true, secret: 'test-secret' });
 await engine.ready();
 engine.jobs.start({ pollMs: Number(process.argv[3] ?? 20), concurrency: 1 });

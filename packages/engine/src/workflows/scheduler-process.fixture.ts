@@ -3,9 +3,10 @@
 import { once } from 'node:events';
 import { manualClock } from '../core/clock.js';
 import { createEngine } from '../engine.js';
+import { storeOptionsOf } from '../testing/store-target.js';
 
 const [target, at] = process.argv.slice(2);
-const where = /^postgres(ql)?:\/\//.test(target!) ? { databaseUrl: target } : { dbPath: target };
+const where = storeOptionsOf(target!);
 const engine = createEngine({ ...where, clock: manualClock(at!), secret: 'test-secret' });
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');

@@ -88,14 +88,11 @@ export interface CrawlDocumentRecord {
 /** A document as the runner writes it; its graph scores come later (`setScores`). */
 export type NewCrawlDocument = Omit<CrawlDocumentRecord, 'importance' | 'hubScore' | 'authorityScore' | 'outlinks'>;
 
-/** A stored document beside its frontier node, for the score refresh. */
-export interface DocumentNode {
-  url: string;
-  importance: number;
-  hubScore: number;
-  authorityScore: number;
-  inlinks: number;
-  outlinks: number;
+/** A document's graph scores as the refresh rewrites them. */
+export type DocumentScores = Pick<CrawlDocumentRecord, 'url' | 'importance' | 'hubScore' | 'authorityScore' | 'inlinks' | 'outlinks' | 'anchors'>;
+
+/** A stored document's scores (anchors counted) beside its frontier node, for the score refresh. */
+export interface DocumentNode extends Omit<DocumentScores, 'anchors'> {
   anchorCount: number;
   /** The frontier row id; null when the document's URL has no frontier row. */
   node: number | null;
@@ -103,17 +100,6 @@ export interface DocumentNode {
   weight: number;
   nodeInlinks: number;
   nodeAnchors: string[];
-}
-
-/** A document's graph scores as the refresh rewrites them. */
-export interface DocumentScores {
-  url: string;
-  importance: number;
-  hubScore: number;
-  authorityScore: number;
-  inlinks: number;
-  outlinks: number;
-  anchors: string[];
 }
 
 /** A frontier URL. `id` numbers it within the store (SQLite's rowid, PostgreSQL's identity): the link graph is kept by it. */
