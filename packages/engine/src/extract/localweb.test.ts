@@ -49,8 +49,8 @@ describe('heuristic extraction on the local web', () => {
     }
     report('catalogue products', score);
     expect(markups.size).toBe(4);
-    expect(precision(score)).toBeGreaterThanOrEqual(0.9);
-    expect(recall(score)).toBeGreaterThanOrEqual(0.9);
+    expect(precision(score)).toBeGreaterThanOrEqual(0.95);
+    expect(recall(score)).toBeGreaterThanOrEqual(0.95);
   });
 
   it('extracts article fields from news pages, bylines included', async () => {
@@ -70,7 +70,7 @@ describe('heuristic extraction on the local web', () => {
       scoreFields(data, { headline: a.headline, author: a.author, published: a.published.slice(0, 10), section: a.sectionName }, score, a.authorIn);
     }
     report('news articles', score);
-    expect(precision(score)).toBeGreaterThanOrEqual(0.9);
-    expect(recall(score)).toBeGreaterThanOrEqual(0.9);
+    expect(precision(score)).toBeGreaterThanOrEqual(0.95);
+    expect(recall(score)).toBeGreaterThanOrEqual(0.95);
   });
 });
