@@ -1,4 +1,4 @@
-import { collapse, isElement, tagOf, TEXT, type HTMLElement, type Node } from './dom.js';
+import { collapse, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import { resolveUrl } from './url.js';
 
@@ -72,7 +72,7 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
       const text = collapse(inlineText(child, ctx));
       if (text) out.push({ text, markdown: `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}` });
     } else if (tag === 'pre') {
-      const code = child.text.replace(/\n+$/, '');
+      const code = textOfNode(child).replace(/\n+$/, '');
       if (code.trim()) out.push({ text: code, markdown: `\`\`\`\n${code}\n\`\`\`` });
     } else if (tag === 'ul' || tag === 'ol') {
       const lines: Block[] = [];
@@ -129,7 +129,7 @@ function renderTable(table: HTMLElement, ctx: RenderContext): Block {
 
 /** Text of a node, leaving out scripts, controls and whatever the content reader dropped. */
 function inlineText(node: Node, ctx: RenderContext): string {
-  if (!isElement(node)) return node.nodeType === TEXT ? node.text : '';
+  if (!isElement(node)) return node.nodeType === TEXT ? textOfNode(node) : '';
   const tag = tagOf(node);
   if (tag === 'br') return ' ';
   if (leftOut(node, ctx)) return '';
@@ -140,7 +140,7 @@ function inlineText(node: Node, ctx: RenderContext): string {
 const inlineMarkdownOf = (el: HTMLElement, ctx: RenderContext) => collapse(el.childNodes.map((n) => inlineMarkdown(n, ctx)).join(''));
 
 function inlineMarkdown(node: Node, ctx: RenderContext): string {
-  if (!isElement(node)) return node.nodeType === TEXT ? node.text.replace(/([*_`[\]])/g, '\\$1') : '';
+  if (!isElement(node)) return node.nodeType === TEXT ? textOfNode(node).replace(/([*_`[\]])/g, '\\$1') : '';
   const tag = tagOf(node);
   if (tag === 'br') return ' ';
   if (leftOut(node, ctx)) return '';
@@ -157,8 +157,10 @@ function inlineMarkdown(node: Node, ctx: RenderContext): string {
     case 'em':
     case 'i':
       return wrap('_', inner());
-    case 'code':
-      return node.text.trim() ? `\`${node.text.trim()}\`` : '';
+    case 'code': {
+      const code = textOfNode(node).trim();
+      return code ? `\`${code}\`` : '';
+    }
     case 'img': {
       const src = resolveUrl(node.getAttribute('src'), ctx.base);
       return src ? `![${node.getAttribute('alt') ?? ''}](${src})` : '';

@@ -1,5 +1,7 @@
+import { detect } from 'tinyld/light';
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from './index.js';
+import { guessLanguage } from './language.js';
 
 const doc = (lang: string, body: string) => parseHtml(`<html${lang}><head><title>t</title></head><body><main><p>${body}</p></main></body></html>`, 'https://example.test/');
 
@@ -21,5 +23,30 @@ describe('page language', () => {
 
   it('does not guess from a few words', () => {
     expect(doc('', 'Home · Shop').language).toBeNull();
+  });
+});
+
+
+describe('guessLanguage', () => {
+  it('reads English prose, names and all, as English', () => {
+    const text =
+      'The reader of this corpus takes a tokenizer and a model, and it returns the tagged sentences of the text, one per line, with offsets into the source. José wrote most of it for the project, which has been used by students and researchers for years.';
+    expect(guessLanguage(text)).toBe('en');
+  });
+
+  it('leaves other languages to the library, even with English words in them', () => {
+    const german = 'Die Funktion liest den Text der Seite und gibt die Sätze zurück, einen pro Zeile. Sie ist für Studenten und Forscher geschrieben worden, die mit großen Sammlungen von Texten arbeiten, und sie läuft auf jedem Rechner mit dem Framework.';
+    const french = "Le lecteur de ce corpus prend un découpeur et un modèle, et il renvoie les phrases étiquetées du texte, une par ligne, avec leur position dans la source. Il a été écrit pour les étudiants et les chercheurs qui travaillent sur de grands ensembles de textes.";
+    const spanish = 'El lector de este corpus toma un separador y un modelo, y devuelve las frases etiquetadas del texto, una por línea, con su posición en la fuente. Fue escrito para los estudiantes y los investigadores que trabajan con grandes colecciones de textos.';
+    const polish = 'To jest czytnik korpusu, który bierze tokenizer i model, a potem zwraca zdania z tekstu, jedno na linię, razem z ich położeniem w źródle. To narzędzie napisano dla studentów i badaczy, którzy pracują z dużymi zbiorami tekstów.';
+    for (const [text, language] of [[german, 'de'], [french, 'fr'], [spanish, 'es'], [polish, 'pl']] as const) {
+      expect(guessLanguage(text)).toBe(language);
+      expect(guessLanguage(text)).toBe(detect(text));
+    }
+  });
+
+  it('answers as the library does where English function words are rare: a code listing', () => {
+    const listing = Array.from({ length: 40 }, (_, i) => `inet_ops${i} cidr_ops${i} macaddr${i}`).join(' ') + ' the and of';
+    expect(guessLanguage(listing)).toBe(detect(listing) || null);
   });
 });

@@ -1,4 +1,4 @@
-import { collapse, tagOf, type HTMLElement } from './dom.js';
+import { collapse, tagOf, textOf, type HTMLElement } from './dom.js';
 import { isChrome } from './chrome.js';
 import { resolveUrl } from './url.js';
 import { TreeIndex } from './tree-index.js';
@@ -30,7 +30,7 @@ export function readLinks(root: HTMLElement, base: string, index = new TreeIndex
     const url = resolveUrl(href, base);
     if (!url) continue;
     const rel = (a.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const own = collapse(a.text);
+    const own = textOf(a);
     const text = own || a.getAttribute('aria-label') || a.getAttribute('title') || a.querySelector('img')?.getAttribute('alt') || '';
     links.push({ url, text: collapse(text), rel, nofollow: rel.includes('nofollow'), context: contextOf(a, own, blocks), region: regionOf(a, regions) });
   }
@@ -41,7 +41,7 @@ export function readLinks(root: HTMLElement, base: string, index = new TreeIndex
 function regionOf(el: HTMLElement, known: Map<HTMLElement, LinkRegion>): LinkRegion {
   const passed: HTMLElement[] = [];
   let region: LinkRegion = 'main';
-  for (let node = el.parentNode as HTMLElement | null; node && node.tagName; node = node.parentNode as HTMLElement | null) {
+  for (let node = el.parentNode as HTMLElement | null; node && node.rawTagName; node = node.parentNode as HTMLElement | null) {
     const cached = known.get(node) ?? ownRegion(node);
     if (cached) {
       region = cached;
@@ -76,10 +76,10 @@ const INDEXED_WORDS = 64;
 
 function contextOf(a: HTMLElement, own: string, blocks: Map<HTMLElement, BlockWords>): string {
   let block = a.parentNode as HTMLElement | null;
-  while (block?.tagName && ['a', 'span', 'strong', 'em', 'b', 'i', 'small'].includes(tagOf(block))) block = block.parentNode as HTMLElement | null;
+  while (block?.rawTagName && ['a', 'span', 'strong', 'em', 'b', 'i', 'small'].includes(tagOf(block))) block = block.parentNode as HTMLElement | null;
   let read = block ? blocks.get(block) : undefined;
   if (!read) {
-    read = { words: collapse(block?.text ?? own).split(' ') };
+    read = { words: (block ? textOf(block) : own).split(' ') };
     if (block) blocks.set(block, read);
   }
   const anchor = own.split(' ')[0] ?? '';

@@ -1,4 +1,4 @@
-import { isElement, tagOf, TEXT, type HTMLElement } from './dom.js';
+import { isElement, tagOf, TEXT, textOf, textOfNode, type HTMLElement } from './dom.js';
 import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
@@ -177,7 +177,7 @@ function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
 function threadMark(parts: HTMLElement[]): HTMLElement | null {
   const kept = new Set(parts);
   const parent = parts[0]!.parentNode as HTMLElement | null;
-  const nodes = parts.length > 1 && parent?.tagName ? parent.childNodes : parts;
+  const nodes = parts.length > 1 && parent?.rawTagName ? parent.childNodes : parts;
   for (const node of nodes) {
     if (!isElement(node)) continue;
     if (!kept.has(node)) {
@@ -207,7 +207,7 @@ const SHORT_READING_CHARS = 100;
 const RETRY_MIN_SCORE = 0.5;
 
 function insideElsewhere(el: HTMLElement, body: HTMLElement): boolean {
-  for (let node: HTMLElement | null = el; node?.tagName && node !== body; node = node.parentNode as HTMLElement | null) {
+  for (let node: HTMLElement | null = el; node?.rawTagName && node !== body; node = node.parentNode as HTMLElement | null) {
     if (namesOf(node).split(/\s+/).some((name) => ELSEWHERE_NAME.test(name))) return true;
   }
   return false;
@@ -219,7 +219,7 @@ function keptChars(el: HTMLElement, content: MainContent): number {
   for (const child of el.childNodes) {
     if (isElement(child)) {
       if (!isSkipped(child) && !content.dropped(child)) chars += keptChars(child, content);
-    } else if (child.nodeType === TEXT) chars += visibleLength(child.text);
+    } else if (child.nodeType === TEXT) chars += visibleLength(textOfNode(child));
   }
   return chars;
 }
@@ -246,7 +246,7 @@ class Reader {
     for (const child of el.childNodes) {
       if (!isElement(child)) {
         if (child.nodeType !== TEXT) continue;
-        const text = child.text;
+        const text = textOfNode(child);
         const chars = visibleLength(text);
         if (chars === 0) continue;
         const commas = countCommas(text);
@@ -312,7 +312,7 @@ class Reader {
     // A <p> (or a div holding only inline text) is the paragraph: its parent is the first to score.
     const standsAlone = PARAGRAPH_TAGS.has(tagOf(container)) || !mixed;
     let node: HTMLElement | null = standsAlone ? (container.parentNode as HTMLElement | null) : container;
-    for (let level = 0; level < 5 && node?.tagName && tagOf(node) !== 'html'; level++, node = node.parentNode as HTMLElement | null) {
+    for (let level = 0; level < 5 && node?.rawTagName && tagOf(node) !== 'html'; level++, node = node.parentNode as HTMLElement | null) {
       const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
       this.scores.set(node, (this.scores.get(node) ?? this.prior(node)) + points / divider);
     }
@@ -346,7 +346,7 @@ class Reader {
     // Several close runners-up inside one ancestor: the content is split into parts, take the whole.
     const close = ranked.slice(1, 5).filter(([, s]) => s >= topScore * 0.75).map(([el]) => el);
     if (close.length >= 3) {
-      for (let parent = top.parentNode as HTMLElement | null; parent?.tagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
+      for (let parent = top.parentNode as HTMLElement | null; parent?.rawTagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
         if (close.filter((el) => contains(parent!, el)).length >= 3) {
           top = parent;
           break;
@@ -356,7 +356,7 @@ class Reader {
     // A parent scoring better than its best child holds more of the content.
     let last = this.final(top);
     const threshold = last / 3;
-    for (let parent = top.parentNode as HTMLElement | null; parent?.tagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
+    for (let parent = top.parentNode as HTMLElement | null; parent?.rawTagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
       if (!this.scores.has(parent)) continue;
       const score = this.final(parent);
       if (score < threshold) break;
@@ -368,7 +368,7 @@ class Reader {
       last = score;
     }
     // A lone child is its parent's whole content.
-    while (top.parentNode && (top.parentNode as HTMLElement).tagName && top.parentNode !== body && (top.parentNode as HTMLElement).childNodes.filter((n) => isElement(n) && !this.skipped.has(n)).length === 1) {
+    while (top.parentNode && (top.parentNode as HTMLElement).rawTagName && top.parentNode !== body && (top.parentNode as HTMLElement).childNodes.filter((n) => isElement(n) && !this.skipped.has(n)).length === 1) {
       top = top.parentNode as HTMLElement;
     }
     return top;
@@ -377,7 +377,7 @@ class Reader {
   /** The content block with its siblings that score near it or read as prose. */
   withSiblings(top: HTMLElement, body: HTMLElement): HTMLElement[] {
     const parent = top.parentNode as HTMLElement | null;
-    if (!parent?.tagName || top === body) return [top];
+    if (!parent?.rawTagName || top === body) return [top];
     const topScore = this.final(top);
     const threshold = Math.max(10, topScore * 0.2);
     const topClass = top.getAttribute('class') ?? '';
@@ -416,7 +416,7 @@ class Reader {
       }
       if (tag !== 'p') continue;
       if (stat.chars > 80 && density < 0.25) parts.push(sibling);
-      else if (stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(sibling.text.trim())) parts.push(sibling);
+      else if (stat.chars <= 80 && density === 0 && /[.!?]["'”’)]?\s*$/.test(textOfNode(sibling).trim())) parts.push(sibling);
     }
     return parts;
   }
@@ -464,7 +464,7 @@ function underHeading(el: HTMLElement): boolean {
   for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
     const node = siblings[i]!;
     if (isElement(node)) return /^h[1-6]$/.test(tagOf(node));
-    if (node.nodeType === TEXT && node.text.trim()) return false;
+    if (node.nodeType === TEXT && textOfNode(node).trim()) return false;
   }
   return false;
 }
@@ -472,7 +472,7 @@ function underHeading(el: HTMLElement): boolean {
 /** A block of one or two sentences of plain prose, no list or table, ending like a sentence: a standfirst. */
 function isLeadIn(el: HTMLElement, stat: Stat, density: number): boolean {
   if (!LEAD_IN_TAGS.has(tagOf(el)) || stat.chars < 80 || stat.chars > 1000 || density > 0.1 || stat.items > 0 || stat.images > 0 || stat.controls > 0) return false;
-  return /[.!?…]["'”’»)]?$/.test(el.text.trim());
+  return /[.!?…]["'”’»)]?$/.test(textOfNode(el).trim());
 }
 const LEAD_IN_TAGS = new Set(['div', 'section', 'header', 'p']);
 
@@ -504,7 +504,7 @@ function classWeight(el: HTMLElement): number {
 
 /** A short block whose whole text is a button label, share row or cookie notice. */
 function chromeText(el: HTMLElement): boolean {
-  const text = el.text.replace(/\s+/g, ' ').trim();
+  const text = textOf(el);
   if (CHROME_TEXT.test(text)) return true;
   if (COOKIE_TEXT.test(text) && COOKIE_ASK.test(text)) return true;
   // A row of short labels that are all chrome ("Share Tweet Email", "Sign in | Register").

@@ -1,5 +1,5 @@
-import { detect as detectLanguage } from 'tinyld/light';
 import { collapse, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
+import { guessLanguage } from './language.js';
 import { resolveUrl } from './url.js';
 import { hasClass, TreeIndex, within } from './tree-index.js';
 
@@ -152,10 +152,10 @@ function readRdfa(index: TreeIndex): Record<string, string> {
 function languageOf(root: HTMLElement, index: TreeIndex, meta: Record<string, string>): string | null {
   const declared = index.tag('html')[0]?.getAttribute('lang') ?? meta['content-language'] ?? meta['og:locale'];
   if (declared) return declared.split(/[-_]/)[0]!.toLowerCase();
-  // Undeclared: tinyld reads the language off the text itself, for any of its 60-odd languages.
+  // Undeclared: read off the text itself.
   const sample = leadingText(index.tag('body')[0] ?? root, LANGUAGE_SAMPLE);
   if (sample.replace(/[^\p{L}]/gu, '').length < LANGUAGE_MIN_LETTERS) return null;
-  return detectLanguage(sample) || null;
+  return guessLanguage(sample);
 }
 
 const LANGUAGE_SAMPLE = 3_000;

@@ -67,6 +67,6 @@ export const hasClass = (el: HTMLElement, name: string): boolean => (el.getAttri
 
 /** Whether an ancestor of `el` has this tag. */
 export function within(el: HTMLElement, tag: string): boolean {
-  for (let node = el.parentNode as HTMLElement | null; node?.tagName; node = node.parentNode as HTMLElement | null) if (tagOf(node) === tag) return true;
+  for (let node = el.parentNode as HTMLElement | null; node?.rawTagName; node = node.parentNode as HTMLElement | null) if (tagOf(node) === tag) return true;
   return false;
 }
