@@ -1,4 +1,4 @@
-import { isElement, tagOf, TEXT, textOf, textOfNode, type HTMLElement } from './dom.js';
+import { firstDescendant, isElement, tagOf, TEXT, textOf, textOfNode, type HTMLElement } from './dom.js';
 import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
@@ -123,7 +123,6 @@ export function findMainContent(root: HTMLElement): MainContent {
  */
 const THREAD_MARK = /^(comments?|respond|replies)$/i;
 const MARK_TAGS = new Set(['a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const MARK_SELECTOR = [...MARK_TAGS].join(', ');
 
 const isThreadMark = (el: HTMLElement, tag = tagOf(el)) =>
   MARK_TAGS.has(tag) && (THREAD_MARK.test(el.getAttribute('id') ?? '') || THREAD_MARK.test(el.getAttribute('name') ?? ''));
@@ -185,7 +184,7 @@ function threadMark(parts: HTMLElement[]): HTMLElement | null {
       continue;
     }
     if (isThreadMark(node)) return node;
-    const inside = node.querySelectorAll(MARK_SELECTOR).find((el) => isThreadMark(el));
+    const inside = firstDescendant(node, (el) => isThreadMark(el));
     if (inside) return inside;
   }
   return null;
