@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -26,6 +27,9 @@ export default defineConfig({
       : ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'packages/*/test/**/*.test.ts', 'examples/**/*.test.ts'],
     // Finds a PostgreSQL server (or starts one) and a migrated template for the engines' databases.
     globalSetup: postgresPass ? ['packages/engine/src/testing/postgres-pass.ts'] : [],
+    // The PostgreSQL pass mostly waits on the database server, so two test files at once even on two cores
+    // (vitest's default is one fewer than the cores): 7 min instead of 13 on the shared 2-core machine.
+    ...(postgresPass ? { maxWorkers: Math.max(2, availableParallelism() - 1) } : {}),
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -20,6 +20,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   await adminQuery(server.url, `CREATE DATABASE "${template}"`);
   const migrated = await openPostgres(databaseUrl(server.url, template), { max: 1 });
   await migrated.close();
+  // CREATE DATABASE … TEMPLATE fails while anyone is connected to the template, autovacuum included: nobody may.
+  await adminQuery(server.url, `ALTER DATABASE "${template}" ALLOW_CONNECTIONS false`);
   const spares = mkdtempSync(join(tmpdir(), 'wvr-pg-spares-'));
   Object.assign(process.env, { WVR_TEST_DATABASE_URL: server.url, WVR_TEST_PG_RUN: run, WVR_TEST_PG_TEMPLATE: template, WVR_TEST_PG_SPARES: spares });
   return async () => {
