@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestEngine, sqliteOf, rejectionCodeOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { openTestEngine, sqlOf, rejectionCodeOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { Principal } from './schemas.js';
 import type { ResourceRef } from './sharing.js';
 
@@ -80,7 +80,7 @@ describe('sharing', () => {
   it('stops org access when the member leaves the organization', async () => {
     const ref = session();
     await t.engine.sharing.share(owner, ref, { shared_with_org: true, organization_id: orgId });
-    sqliteOf(t.engine).sqlite.prepare('delete from memberships where user_id = ?').run(colleague.userId);
+    await sqlOf(t.engine).run('delete from memberships where user_id = ?', colleague.userId);
     expect(await t.engine.sharing.accessLevel(colleague, ref)).toBeNull();
   });
 

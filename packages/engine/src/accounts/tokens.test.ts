@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../core/clock.js';
-import { errorCodeOf, openTestEngine, sqliteOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
+import { errorCodeOf, openTestEngine, sqlOf, rejectionCodeOf, type TestEngine } from '../testing/engine.js';
 import { requireScope } from './scopes.js';
 
 let t: TestEngine;
@@ -17,7 +17,7 @@ describe('tokens', () => {
     const [header, payload] = created.token.slice(4).split('.');
     expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({ jti: created.id, sub: user.id, scopes: ['crawl'] });
-    const rows = sqliteOf(t.engine).sqlite.prepare('select * from api_tokens').all() as Record<string, unknown>[];
+    const rows = await sqlOf(t.engine).all('select * from api_tokens');
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(created.token);
     expect(JSON.stringify(rows)).not.toContain(created.token.split('.')[2]);

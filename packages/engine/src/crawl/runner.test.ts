@@ -50,7 +50,8 @@ describe('CrawlRunner while a crawl runs', () => {
       const created = (await t.engine.crawls.create(owner, { urls: [`${site.url}/`], max_pages: PAGES, expansion: 'internal', link_extraction_config: { max_depth: 3 } })) as CrawlDetail;
       expect(created.stats.pages_queued).toBe(1);
       const run = t.engine.jobs.runDue();
-      await vi.waitFor(() => expect(site.served()).toBeGreaterThanOrEqual(HANG_AT));
+      // Waits are long (vi.waitFor's default is 1 s): on PostgreSQL every store call is a round trip, and CI's machine is shared.
+      await vi.waitFor(() => expect(site.served()).toBeGreaterThanOrEqual(HANG_AT), { timeout: 20_000 });
 
       const live = await t.engine.crawls.get(owner, created.id);
       expect(live.status).toBe('running');
@@ -100,7 +101,7 @@ describe('CrawlRunner while a crawl runs', () => {
       const created = (await t.engine.crawls.create(owner, { urls: [`${url}/`], max_pages: 50, expansion: 'internal' })) as CrawlDetail;
       const run = t.engine.jobs.runDue();
       // Every page but the hanging one is fetched and stored while /p/1 is still unanswered.
-      await vi.waitFor(async () => expect((await t.engine.crawls.get(owner, created.id)).stats.pages_crawled).toBe(pages));
+      await vi.waitFor(async () => expect((await t.engine.crawls.get(owner, created.id)).stats.pages_crawled).toBe(pages), { timeout: 20_000 });
       expect(served).toBe(pages + 1);
       expect((await t.engine.crawls.get(owner, created.id)).status).toBe('running');
       release();

@@ -105,9 +105,9 @@ export class CrawlRunner {
     const ended = await this.ctx.store.atomically(async () => {
       const crawl = await crawls.get(crawlId);
       if (!crawl || (crawl.status !== 'running' && crawl.status !== 'pending')) return false;
-      const changed = await crawls.transition(crawlId, ['running', 'pending'], { status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() });
-      if (changed && crawl.reservationId) await this.deps.credits.release(crawl.reservationId);
-      return changed;
+      // Reservation first, then the crawl's row: the lock order of every transaction that ends a crawl (see CrawlService.stop).
+      if (crawl.reservationId) await this.deps.credits.release(crawl.reservationId);
+      return crawls.transition(crawlId, ['running', 'pending'], { status: 'failed', error: message, completedAt: this.ctx.clock.now().toISOString() });
     });
     if (ended) await this.deps.onFinished(crawlId);
     return ended;

@@ -2,11 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { eq } from 'drizzle-orm';
-import { rejectionCodeOf, openTestEngine, sqliteOf, principalOf, fundedPrincipalOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { rejectionCodeOf, openTestEngine, sqlOf, principalOf, fundedPrincipalOf, sharingCast, type TestEngine } from '../testing/engine.js';
 import type { EngineOptions } from '../core/options.js';
-import { jobs } from '../store/sqlite/schema.js';
-import { crawls } from '../store/sqlite/tables/crawl.js';
 import { intentFromSchema } from '../extract/intent.js';
 import { summarizeText } from '../extract/summary.js';
 import type { Principal } from '../accounts/schemas.js';
@@ -120,6 +117,39 @@ describe('CrawlService', () => {
     expect(aborted.documents.reduce((s, d) => s + d.credits, 0)).toBe(aborted.stats.credits_used);
     expect(await engine.credits.balance(owner.userId)).toBe(before - aborted.stats.credits_used);
     expect((await engine.jobs.get(created.id))!.status).toBe('cancelled');
+  });
+
+  it('aborts a crawl while one of its pages is being stored: both commit, none is killed as a deadlock', async () => {
+    const engine = await open();
+    const before = await engine.credits.balance(owner.userId);
+    const created = (await engine.crawls.create(owner, { urls: [`${web.catalogue}/`], max_pages: 10, expansion: 'internal' })) as CrawlDetail;
+    const store = engine.context.store;
+    const { reservationId } = (await store.crawl.get(created.id))!;
+    // A page's commit as the runner makes it: the page charged to the reservation, then counted on the crawl's row.
+    let charged!: () => void;
+    let counting!: () => void;
+    const chargedNow = new Promise<void>((resolve) => (charged = resolve));
+    const countNow = new Promise<void>((resolve) => (counting = resolve));
+    const page = store.atomically(async () => {
+      expect(await store.ledger.useReserved(reservationId!, 1)).toBe('used');
+      charged();
+      await countNow;
+      await store.crawl.countFetched(created.id, 1, false);
+    });
+    await chargedNow;
+    const abort = engine.crawls.abort(owner, created.id);
+    // On PostgreSQL the abort waits for the page's lock on the reservation; count the page only then, so a stop
+    // that took the crawl's row first would deadlock here. (On SQLite the abort waits for the whole transaction.)
+    if (store.dialect === 'postgres') {
+      const waiting = "select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'";
+      await vi.waitFor(async () => expect(await sqlOf(engine).all(waiting)).toHaveLength(1), { timeout: 20_000, interval: 20 });
+    }
+    counting();
+    await page;
+    expect((await abort).status).toBe('cancelled');
+    // The page stays charged; the rest of the reservation went back.
+    expect(await engine.credits.balance(owner.userId)).toBe(before - 1);
+    expect(await engine.credits.ledgerSum(owner.userId)).toBe(before - 1);
   });
 
   it('answers 400 for sync mode above 10 pages and for a proxy tier that is not configured', async () => {
@@ -361,11 +391,11 @@ describe('CrawlService', () => {
       expect(await engine.credits.balance(owner.userId)).toBe(before - 5);
       // Its worker died on the last allowed attempt: the queue fails the job without running it again.
       const job = (await engine.jobs.get(created.id))!;
-      sqliteOf(engine).db.update(jobs).set({ status: 'running', attempts: job.maxAttempts, owner: 'gone:1:x', leaseUntil: 0, lastError: 'worker lost' }).where(eq(jobs.id, created.id)).run();
+      await sqlOf(engine).run("update jobs set status = 'running', attempts = ?, owner = 'gone:1:x', lease_until = 0, last_error = 'worker lost' where id = ?", job.maxAttempts, created.id);
       await engine.jobs.runDue();
       expect((await engine.jobs.get(created.id))!.status).toBe('failed');
       // Settled by the queue's onFailed, before anyone reads the crawl.
-      const row = sqliteOf(engine).db.select().from(crawls).where(eq(crawls.id, created.id)).get()!;
+      const row = (await engine.context.store.crawl.get(created.id))!;
       expect(row).toMatchObject({ status: 'failed' });
       expect(row.error).toContain('worker lost');
       expect(await engine.credits.balance(owner.userId)).toBe(before);

@@ -211,8 +211,13 @@ export class CrawlService {
       throw errors.conflict('crawl_not_active', `Crawl ${id} is already ${row.status}.`, { details: { status: row.status } });
     }
     await this.ctx.store.atomically(async () => {
-      const changed = await this.ctx.store.crawl.transition(id, ACTIVE, { status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() });
-      if (changed && row.reservationId) await this.deps.credits.release(row.reservationId);
+      // The reservation before the crawl's row, in the order a page's commit and the run's finish lock them:
+      // the other way round, on PostgreSQL, a stop and the page being stored each waited for the other's row
+      // and one was killed as a deadlock (an abort that did not stop the crawl). Releasing before knowing the
+      // transition happened is safe: a crawl that already ended had its reservation closed in the transaction
+      // that ended it, so the release finds nothing open and does nothing.
+      if (row.reservationId) await this.deps.credits.release(row.reservationId);
+      await this.ctx.store.crawl.transition(id, ACTIVE, { status: 'cancelled', completedAt: this.ctx.clock.now().toISOString() });
     });
     await this.deps.jobs.cancel(id);
     await this.announce(id);

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { sessions } from '../store/sqlite/tables/sessions.js';
 import type { Principal } from '../accounts/schemas.js';
 import { DAY, HOUR } from '../core/clock.js';
-import { rejectionCodeOf, openTestEngine, sqliteOf, sharingCast, type TestEngine } from '../testing/engine.js';
+import { rejectionCodeOf, openTestEngine, sqlOf, sharingCast, type TestEngine } from '../testing/engine.js';
 
 let t: TestEngine;
 let owner: Principal;
@@ -103,8 +101,8 @@ describe('session CRUD', () => {
     await t.engine.sessions.finishOperation(op.operationId, { status: 'completed', documents: [{ url: 'https://a.test/1' }] });
     await t.engine.sessions.delete(owner, s.id);
     expect(await rejectionCodeOf(() => t.engine.sessions.get(owner, s.id))).toBe('404 session_not_found');
-    const left = sqliteOf(t.engine).sqlite.prepare('select (select count(*) from session_operations) + (select count(*) from session_seen_urls) as n').get() as { n: number };
-    expect(left.n).toBe(0);
+    // Every row of the session's, not only those a port would find by its id.
+    expect(await sqlOf(t.engine).all('select (select count(*) from session_operations) + (select count(*) from session_seen_urls) as n')).toEqual([{ n: 0 }]);
   });
 });
 
@@ -183,10 +181,10 @@ describe('session transitions', () => {
 
   it('archives idle sessions in the background of a started engine, without any session read', async () => {
     const idle = await create({ name: 'idle' });
-    const stored = () => sqliteOf(t.engine).db.select().from(sessions).where(eq(sessions.id, idle.id)).get()!;
+    const stored = () => t.engine.context.store.sessions.get(idle.id);
     t.engine.start({ sessionSweepIntervalMs: 5 });
     t.clock.advance(7 * DAY);
-    await vi.waitFor(() => expect(stored()).toMatchObject({ status: 'archived', archivedReason: 'inactivity' }));
+    await vi.waitFor(async () => expect(await stored()).toMatchObject({ status: 'archived', archivedReason: 'inactivity' }));
   });
 });
 

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { manualClock, type ManualClock } from '../core/clock.js';
 import { createEngine, type Engine } from '../engine.js';
 import { WvrError } from '../core/errors.js';
-import { createTestDatabaseSync } from '../store/pg/testing-sync.js';
+import { takeTestDatabaseSync } from '../store/pg/testing-sync.js';
 import type { EngineOptions } from '../core/options.js';
 import type { Principal } from '../accounts/schemas.js';
 import type { SqliteStore } from '../store/sqlite/index.js';
+import type { PgStore } from '../store/pg/index.js';
 
 export interface TestEngine {
   engine: Engine;
@@ -21,14 +22,14 @@ export interface TestEngine {
 
 /**
  * A real engine on a fresh database with a clock the test drives: a SQLite file in a temp folder, or,
- * with `WVR_TEST_STORE=postgres`, a fresh PostgreSQL database (dropped on dispose), so the engine's
- * tests run on either driver.
+ * with `WVR_TEST_STORE=postgres`, a clean PostgreSQL database of its own (emptied for the next engine, or
+ * dropped, on dispose: see testing-sync.ts), so the engine's tests run on either driver.
  */
 export function openTestEngine(options: EngineOptions = {}): TestEngine {
   const dir = mkdtempSync(join(tmpdir(), 'wvr-test-'));
   const clock = manualClock('2026-03-10T12:00:00.000Z');
   const dbPath = join(dir, 'wvr.db');
-  const database = process.env.WVR_TEST_STORE === 'postgres' ? createTestDatabaseSync() : undefined;
+  const database = process.env.WVR_TEST_STORE === 'postgres' ? takeTestDatabaseSync() : undefined;
   const store = database ? { databaseUrl: database.url } : { dbPath };
   const engine = createEngine({ ...store, clock, secret: 'test-secret', validateOutputs: true, ...options });
   return {
@@ -38,7 +39,7 @@ export function openTestEngine(options: EngineOptions = {}): TestEngine {
     store,
     async dispose() {
       await engine.close();
-      database?.drop();
+      await database?.release();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -98,9 +99,33 @@ export async function rejectionCodeOf(fn: () => unknown): Promise<string> {
   return 'no error';
 }
 
-/** The engine's own SQLite connection, for tests that look at the file as it is; they run on the SQLite driver only. */
-export function sqliteOf(engine: Engine): SqliteStore {
-  const store = engine.context.store;
-  if (store.dialect !== 'sqlite') throw new Error('this test reads the SQLite file; it runs on the SQLite driver only');
-  return store as SqliteStore;
+/** Statements on the engine's own database, whichever driver it runs on; `?` marks a parameter on both. */
+export interface TestSql {
+  all<R = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<R[]>;
+  /** The number of rows changed. */
+  run(sql: string, ...params: unknown[]): Promise<number>;
+}
+
+/**
+ * For tests that look at rows no port shows (what a table holds, nothing more) or set up a state no
+ * service makes (a job its worker left mid-run). Through the engine's own connection (SQLite) or pool
+ * (PostgreSQL), so the test runs on both drivers; keep the SQL portable.
+ */
+export function sqlOf(engine: Engine): TestSql {
+  const store = engine.context.store as SqliteStore | PgStore;
+  if (store.dialect === 'sqlite') {
+    return {
+      all: async <R>(sql: string, ...params: unknown[]) => store.sqlite.prepare(sql).all(...params) as R[],
+      run: async (sql, ...params) => store.sqlite.prepare(sql).run(...params).changes,
+    };
+  }
+  // node-postgres numbers its parameters: the nth `?` becomes $n.
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  return {
+    all: async <R>(sql: string, ...params: unknown[]) => (await store.query(numbered(sql), params)).rows as R[],
+    run: async (sql, ...params) => (await store.query(numbered(sql), params)).rowCount,
+  };
 }

@@ -16,6 +16,15 @@ import { PgUsers } from './users.js';
 import { PgWebCache } from './web-cache.js';
 import { PgSchedules, PgWorkflows } from './workflows.js';
 
+/**
+ * The PostgreSQL store keeps a way to run a statement in reach, as the SQLite store keeps its connection:
+ * tests that look at (or set up) rows no port shows use it, on the engine's own pool and transactions.
+ */
+export interface PgStore extends Store {
+  readonly dialect: 'postgres';
+  query<R extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+}
+
 export interface PgStoreOptions {
   /** Connections in this process's pool (default 10). */
   max?: number;
@@ -26,7 +35,7 @@ export interface PgStoreOptions {
  * database. Created without I/O, like the SQLite store: the schema is migrated before the first
  * statement runs (`ready()` waits for it, so a server can fail fast on a database it cannot reach).
  */
-export function createPgStore(url: string, options: PgStoreOptions = {}): Store {
+export function createPgStore(url: string, options: PgStoreOptions = {}): PgStore {
   const pool = createPool(url, options);
   const ex = new PgExecutor(pool, () => migratePostgres(pool));
   const ports: StorePorts = {
@@ -52,6 +61,10 @@ export function createPgStore(url: string, options: PgStoreOptions = {}): Store 
     ...ports,
     atomically: (fn) => ex.atomically(() => fn(ports)),
     ready: () => ex.ready(),
+    async query<R extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      const result = await ex.query<R>(text, params);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
     close: () => pool.end(),
   };
 }
