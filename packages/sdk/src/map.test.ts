@@ -67,6 +67,9 @@ describe('client.map', () => {
     // Best matches first: both words, then one of them.
     const found = await api.client.map({ url: `${o}/`, sitemap: 'only', search: 'kettle review' });
     expect(found.urls.map((u) => u.url)).toEqual([`${o}/posts/kettle-review`, `${o}/posts/kettle`]);
+    // A search of a stopword alone still finds the page named by it.
+    const about = await api.client.map({ url: `${o}/`, sitemap: 'only', search: 'about' });
+    expect(about.urls.map((u) => u.url)).toEqual([`${o}/about`]);
   });
 
   it('raises the 400 in the error shape for a limit out of range', async () => {
