@@ -165,6 +165,10 @@ describe('render: always on an engine without a browser', () => {
       expect(web.requests.slice(served).filter((r) => r.origin === web.apps)).toEqual([]);
       expect(await bare.engine.credits.balance(user.userId)).toBe(balance);
       expect(await bare.engine.workflows.list(user, {})).toMatchObject({ data: [] });
+      // A PATCH that turns an auto patrol into an always one is refused the same way, and changes nothing.
+      const { workflow } = await bare.engine.workflows.create(user, { name: 'w', workflow_type: 'crawl', operation_config: { urls: [url] }, interval: '1 day' });
+      await expect(bare.engine.workflows.update(user, workflow!.id, { operation_config: { urls: [url], render: 'always' } })).rejects.toMatchObject({ status: 400, code: 'render_unavailable' });
+      expect((await bare.engine.workflows.get(user, workflow!.id)).operation_config).toEqual({ urls: [url] });
     } finally {
       await bare.dispose();
     }
