@@ -130,6 +130,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     operations: {
       search: searchOperation(search, principalOf),
       crawl: crawlOperation(crawls, jobs, principalOf),
+      assertRender: (mode) => web.assertRenderAvailable(mode),
     },
     sessions,
     jobs,

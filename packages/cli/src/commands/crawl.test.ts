@@ -83,6 +83,23 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     expect(list.data.every((c) => c.configuration.intent === undefined)).toBe(true);
   });
 
+  it('reads an application page with its scripts run by default (auto), and only its shell with --render never', async () => {
+    const item = web.appsTruth().items[0]!;
+    const url = `${web.apps}/data/item/${item.id}`;
+    const rendered = await wvr('crawl', url, '--json');
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const page = json<CrawlDetail>(rendered.stdout);
+    expect(page.documents[0]!.text).toContain(item.summary);
+    // The rendered page costs the advanced price; the crawl's own tier stays the one it was created with (auto: basic).
+    expect(page.documents[0]!.credits).toBe(2);
+    expect(page.credits).toMatchObject({ consumed: 2 });
+    const shell = await wvr('crawl', url, '--render', 'never', '--json');
+    expect(shell.code, shell.stderr).toBe(0);
+    expect(json<CrawlDetail>(shell.stdout).documents[0]!.text).not.toContain(item.summary);
+    const always = await wvr('crawl', url, '--render', 'always', '--dry-run', '--json');
+    expect(json<Record<string, unknown>>(always.stdout)).toMatchObject({ dry_run: true, cost_estimate: 2, pricing_tier: 'advanced', advanced_features: ['render'] });
+  });
+
   it('answers a bad request with the API error and exit code 1', async () => {
     const bad = await wvr('crawl', `${web.catalogue}/`, '--intent', 'short');
     expect(bad.code).toBe(1);

@@ -9,7 +9,7 @@ export const AskFields = {
   depth: AskDepth.default('standard').describe('quick 2, standard 3, deep 5 or more credits'),
   max_sources: z.number().int().min(1).max(20).default(10).describe('1 to 20 sources'),
   session_id: Uuid.optional(),
-  render: renderField().describe('How sources fetched for the answer are read: never, auto (default: application shells are rendered in headless Chromium) or always; the answer\'s price does not change'),
+  render: renderField().describe('wvr extension (not in the spec). How sources fetched for the answer are read: never, auto (default: application shells are rendered in headless Chromium) or always; the answer\'s price does not change'),
 };
 
 export const AskBody = z.strictObject(AskFields).meta({ id: 'AskRequest' });

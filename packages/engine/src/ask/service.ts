@@ -61,8 +61,9 @@ export class AskService {
   async create(principal: Principal, input: unknown, options: { context?: AskContext; signal?: AbortSignal } = {}): Promise<AskResponse> {
     const body = parseInput(AskBody, input);
     const price = pricing.ask(body.depth);
-    await this.retriever.ready?.(principal);
+    // What the request asks for is judged before the state of the index: a 400 the caller can fix comes first.
     this.retriever.assertRender?.(body.render);
+    await this.retriever.ready?.(principal);
     const reservation = await this.reserve(principal.userId, body.depth, price.credits, price.max_credits);
     try {
       await this.credits.use(reservation.id, price.credits);

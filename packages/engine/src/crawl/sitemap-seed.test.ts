@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITEMAP_SITE_TRUTH, startLocalWeb, type LocalWeb } from '@wvr/testkit';
-import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { fundedPrincipalOf, openTestEngine, type TestEngine } from '../testing/engine.js';
 
 /** Crawls of the local web's sitemaps site, whose guides and archive pages no page links to. */
 let web: LocalWeb;
@@ -42,5 +42,28 @@ describe('sitemap: include', () => {
     expect(seeded.size).toBeLessThanOrEqual(8);
     expect([...seeded].filter((p) => p !== '/' && !p.startsWith('/guides/'))).toEqual([]);
     expect([...seeded].filter((p) => p.startsWith('/guides/')).length).toBe(5);
+  });
+});
+
+describe('workflows seeded from the map', () => {
+  it('a crawl workflow (operation_config) and a multi_step crawl step with sitemap: include reach the pages only the sitemaps list', async () => {
+    const p = await fundedPrincipalOf(t.engine, 'seeded@x.test', 1000);
+    const guides = [...SITEMAP_SITE_TRUTH.sitemapPaths.keys()].filter((path) => path.startsWith('/guides/'));
+    const config = { urls: [`${web.sitemaps}/`], max_pages: 20, link_extraction_config: { url_patterns: ['/', '/guides/*'] } };
+    const resultPaths = async (body: Record<string, unknown>) => {
+      const { workflow } = await t.engine.workflows.create(p, { name: 'map seeded', interval: '1 day', ...body });
+      const { execution } = await t.engine.workflows.execute(p, workflow!.id);
+      expect(execution).toMatchObject({ status: 'completed' });
+      return new Set(execution!.results!.map((r) => new URL(r.url).pathname));
+    };
+
+    const simple = await resultPaths({ workflow_type: 'crawl', operation_config: { ...config, sitemap: 'include' } });
+    expect(guides.filter((path) => !simple.has(path))).toEqual([]);
+    // A step has no patterns: a budget for the whole site.
+    const step = await resultPaths({ mode: 'multi_step', steps: [{ id: 'site', type: 'crawl', config: { urls: config.urls, max_pages: 100, sitemap: 'include' } }] });
+    expect(guides.filter((path) => !step.has(path))).toEqual([]);
+    // The baseline: the same step without the map never reaches them (no page links to a guide).
+    const unseeded = await resultPaths({ mode: 'multi_step', steps: [{ id: 'site', type: 'crawl', config: { urls: config.urls, max_pages: 100 } }] });
+    expect(guides.filter((path) => unseeded.has(path))).toEqual([]);
   });
 });

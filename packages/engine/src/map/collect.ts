@@ -1,7 +1,7 @@
 import { normalizeUrl } from '../html/url.js';
 import { patternFilter, siteOf, type PatternFilter } from '../crawl/url-rules.js';
 import { queryTerms, urlTokens } from '../search/text.js';
-import { stem, terms } from '../text/tokens.js';
+import { stem, words as allWords } from '../text/tokens.js';
 import type { MapResult } from './schemas.js';
 
 export interface Candidate {
@@ -81,7 +81,8 @@ export class UrlCollector {
   /** Search terms the URL's host and path words (and, for links, the anchor text) contain; 1 without a search. */
   private score(url: string, words: string): number {
     if (!this.searchStems) return 1;
-    const have = new Set(terms(`${urlTokens(url)} ${words}`));
+    // Every word, stopwords too: a search made only of stopwords keeps them (queryTerms), and `/about` must match "about".
+    const have = new Set(allWords(`${urlTokens(url)} ${words}`).map(stem));
     return this.searchStems.filter((s) => have.has(s)).length;
   }
 }

@@ -234,7 +234,8 @@ export class WorkflowExecutor {
           skip('no URLs: the referenced steps produced none');
           continue;
         }
-        const config = step.config.extraction_schema ? { extraction_schema: step.config.extraction_schema } : {};
+        const { extraction_schema, render, sitemap } = step.config;
+        const config = { ...(extraction_schema ? { extraction_schema } : {}), ...(render ? { render } : {}), ...(sitemap ? { sitemap } : {}) };
         const crawled = await this.crawl(w.userId, urls.slice(0, MAX_STEP_SEEDS), step.config.max_pages, config, crawlBudget);
         out = crawled.pages;
         stepCredits = crawled.credits;

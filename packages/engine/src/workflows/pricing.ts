@@ -6,7 +6,7 @@ import { decomposeQuery } from './decompose.js';
 export type Step = z.output<typeof WorkflowStep>;
 
 /** The most a crawl of `maxPages` costs at the crawl price for its options. */
-export function crawlCost(maxPages: number, config: { extraction_schema?: object; classify_documents?: boolean; intent?: string }): number {
+export function crawlCost(maxPages: number, config: { extraction_schema?: object; classify_documents?: boolean; intent?: string; render?: string }): number {
   return pricing.crawlPage(config).credits * maxPages;
 }
 

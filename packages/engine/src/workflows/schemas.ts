@@ -3,6 +3,7 @@ import { HttpUrl, ListQuery, MAX_URL_LENGTH, Uuid } from '../core/schemas.js';
 import { CrawlFields } from '../crawl/schemas.js';
 import { ExtractionSchema } from '../extract/schemas.js';
 import { SearchRunBody } from '../search/schemas.js';
+import { RenderModeSchema } from '../web/render/schema.js';
 import { cronProblem, findCycle, intervalToMinutes, isValidTimeZone } from './schedule-rules.js';
 
 export const WorkflowMode = z.enum(['simple', 'multi_step', 'ai_planned']);
@@ -71,6 +72,14 @@ export const WorkflowStep = z
         urls: z.array(z.string().min(1).max(MAX_URL_LENGTH)).min(1).max(100).describe('URLs, or {{output_key}} references to earlier steps'),
         max_pages: z.number().int().min(1).max(1000).default(10),
         extraction_schema: ExtractionSchema.optional(),
+        // Optional, not defaulted: a step stored without them runs as the crawl's own defaults say (auto, skip).
+        render: RenderModeSchema.optional().describe(
+          'wvr extension, as on a crawl: never, auto (the default: only pages that look like an application shell are rendered in headless Chromium) or always. A rendered page is priced at the advanced tier',
+        ),
+        sitemap: z
+          .enum(['skip', 'include'])
+          .optional()
+          .describe("wvr extension, as on a crawl: include seeds the step's crawl with the URLs its sites' sitemaps list (as POST /v1/map reads them); no extra charge"),
       }),
     }),
     z.strictObject({

@@ -18,6 +18,7 @@ import { stepsOf, WorkflowExecutor, type ExecutorDeps, type WorkflowRow } from '
 import { WorkflowScheduler } from './scheduler.js';
 import { OneAtATime } from './one-at-a-time.js';
 import type { Workflow, WorkflowExecution } from './responses.js';
+import type { Step } from './pricing.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { every, type Loop } from '../core/every.js';
 
@@ -80,6 +81,7 @@ export class WorkflowsService {
     }
     this.deps.notify?.assertWebhookTarget(body.notification_config?.webhook_url, 'notification_config.webhook_url');
     if (body.session_id) await this.deps.sessions?.assertUsable(principal, body.session_id);
+    this.assertRender(body.workflow_type ?? null, body.operation_config, body.steps);
     for (const [i, step] of (body.steps ?? []).entries()) {
       if (step.cascade_condition && !parseCascade(step.cascade_condition)) {
         throw errors.validation('cascade_condition_invalid', `steps.${i}.cascade_condition must read "<output_key>.count > N", "<output_key>.non_empty" or "any.empty".`, {
@@ -175,6 +177,7 @@ export class WorkflowsService {
       throw errors.validation('operation_config_required', 'Changing workflow_type needs a matching operation_config in the same PATCH.');
     }
     if (body.operation_config && type) parseInput(OperationConfigCheck, { workflow_type: type, operation_config: body.operation_config });
+    this.assertRender(type, body.operation_config, undefined);
     const now = this.ctx.clock.now();
     const next: WorkflowRow = {
       ...row,
@@ -198,6 +201,15 @@ export class WorkflowsService {
     const { id: _id, ...changed } = next;
     await this.ctx.store.workflows.update(id, changed);
     return this.toWorkflow(next, principal);
+  }
+
+  /** `render: always` in a crawl patrol (its operation_config or a crawl step) needs a browser on this engine. */
+  private assertRender(type: string | null, operationConfig: Record<string, unknown> | undefined, steps: Step[] | undefined): void {
+    const modes = [
+      ...(type === 'crawl' && operationConfig ? [operationConfig.render] : []),
+      ...(steps ?? []).flatMap((step) => (step.type === 'crawl' ? [step.config.render] : [])),
+    ];
+    for (const mode of modes) if (mode === 'always') this.deps.operations.assertRender?.('always');
   }
 
   /** Deletes the workflow and its executions; with the row gone no engine can claim its patrols. */

@@ -4,6 +4,7 @@ import type { SearchRun, SearchRunBody } from '../search/schemas.js';
 import type { SearchSessionContext } from '../search/schemas.js';
 import type { CrawlDetail, CrawlDryRun } from '../crawl/responses.js';
 import type { JobQueue } from '../jobs/queue.js';
+import type { RenderMode } from '../web/types.js';
 import { WvrError } from '../core/errors.js';
 import type { ResultItem } from './changes.js';
 
@@ -24,6 +25,11 @@ export interface WorkflowOperations {
    * fingerprints them) and the credits the crawl job charged; `max_credits` caps that.
    */
   crawl?(userId: string, input: { urls: string[]; max_pages: number; config: Record<string, unknown>; max_credits?: number }): Promise<CrawledPages>;
+  /**
+   * Throws 400 render_unavailable when a patrol's crawls ask for `render: always` and the engine has
+   * no browser: checked when the workflow is created or changed, not at every scheduled run.
+   */
+  assertRender?(mode: RenderMode | undefined): void;
 }
 
 export type SearchRunConfig = z.input<typeof SearchRunBody>;

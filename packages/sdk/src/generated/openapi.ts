@@ -93,7 +93,7 @@ export interface paths {
         put?: never;
         /**
          * Read a site’s brand system: name, tagline, logo, colours and fonts (1 credit)
-         * @description Fetches the page and up to six of its stylesheets. Charged only when the page could be read.
+         * @description Fetches the page and up to six of its stylesheets. Charged only when the page could be read; a page rendered in headless Chromium (render, a wvr extension) costs 2 credits, the advanced tier.
          */
         post: operations["getBrandDesignSystem"];
         delete?: never;
@@ -757,7 +757,7 @@ export interface paths {
         put?: never;
         /**
          * Try an extraction schema on one URL (1 credit)
-         * @description Fetches the page, runs the schema and returns extracted_data, extraction_metadata, the title and a text excerpt. Charged only when the page was fetched; a fetch failure answers 502 with nothing charged.
+         * @description Fetches the page, runs the schema and returns extracted_data, extraction_metadata, the title and a text excerpt. Charged only when the page was fetched; a fetch failure answers 502 with nothing charged. A page rendered in headless Chromium (render, a wvr extension) costs 2 credits, the advanced tier.
          */
         post: operations["previewExtraction"];
         delete?: never;
@@ -1713,6 +1713,13 @@ export interface components {
                 /** @default 10 */
                 max_pages: number;
                 extraction_schema?: components["schemas"]["ExtractionSchema"];
+                /** @description wvr extension, as on a crawl: never, auto (the default: only pages that look like an application shell are rendered in headless Chromium) or always. A rendered page is priced at the advanced tier */
+                render?: components["schemas"]["RenderMode"];
+                /**
+                 * @description wvr extension, as on a crawl: include seeds the step's crawl with the URLs its sites' sitemaps list (as POST /v1/map reads them); no extra charge
+                 * @enum {string}
+                 */
+                sitemap?: "skip" | "include";
             };
         } | {
             id: string;
@@ -1740,6 +1747,8 @@ export interface components {
         ExtractionSchema: {
             [key: string]: string;
         };
+        /** @enum {string} */
+        RenderMode: "never" | "auto" | "always";
         WorkflowPlanJob: {
             id: string;
             /** @enum {string} */
@@ -2206,8 +2215,6 @@ export interface components {
             /** @description Why it was rendered, or why not (no browser on the server, a failed render) */
             note?: string;
         };
-        /** @enum {string} */
-        RenderMode: "never" | "auto" | "always";
         CrawlEstimate: {
             /** @description Credits reserved up front: max_pages (without expansion at most the distinct seeds) x price per page, capped by budget_config.max_credits */
             cost_estimate: number;
@@ -2346,7 +2353,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @description wvr extension (not in the spec). Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md). render: always on a server without Chromium answers 400 render_unavailable
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];
@@ -2368,7 +2375,7 @@ export interface components {
             /** Format: uuid */
             session_id?: string;
             /**
-             * @description How sources fetched for the answer are read: never, auto (default: application shells are rendered in headless Chromium) or always; the answer's price does not change
+             * @description wvr extension (not in the spec). How sources fetched for the answer are read: never, auto (default: application shells are rendered in headless Chromium) or always; the answer's price does not change
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];
@@ -2566,7 +2573,7 @@ export interface components {
              */
             retry_strategy?: "none" | "auto" | "premium_only";
             /**
-             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @description wvr extension (not in the spec). Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md). render: always on a server without Chromium answers 400 render_unavailable
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];
@@ -2724,6 +2731,13 @@ export interface components {
                 /** @default 10 */
                 max_pages?: number;
                 extraction_schema?: components["schemas"]["ExtractionSchema"];
+                /** @description wvr extension, as on a crawl: never, auto (the default: only pages that look like an application shell are rendered in headless Chromium) or always. A rendered page is priced at the advanced tier */
+                render?: components["schemas"]["RenderMode"];
+                /**
+                 * @description wvr extension, as on a crawl: include seeds the step's crawl with the URLs its sites' sitemaps list (as POST /v1/map reads them); no extra charge
+                 * @enum {string}
+                 */
+                sitemap?: "skip" | "include";
             };
         } | {
             id: string;
@@ -2899,7 +2913,7 @@ export interface components {
             url: string;
             extraction_schema: components["schemas"]["ExtractionSchema"];
             /**
-             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @description wvr extension (not in the spec). Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md). render: always on a server without Chromium answers 400 render_unavailable
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];
@@ -2986,7 +3000,7 @@ export interface components {
              */
             retry_strategy?: "none" | "auto" | "premium_only";
             /**
-             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @description wvr extension (not in the spec). Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md). render: always on a server without Chromium answers 400 render_unavailable
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];
@@ -3073,7 +3087,7 @@ export interface components {
              */
             retry_strategy?: "none" | "auto" | "premium_only";
             /**
-             * @description Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)
+             * @description wvr extension (not in the spec). Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md). render: always on a server without Chromium answers 400 render_unavailable
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];

@@ -13,6 +13,8 @@ const LAUNCH_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   '--mute-audio',
+  // WebRTC's UDP (STUN/ICE) goes around the request routing that holds the address policy: no UDP but through a proxy, and there is none.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 export interface RenderStats {

@@ -111,6 +111,15 @@ export class Renderer {
             if (outcome === 'refused') this.stats.requests_refused++;
             else if (outcome === 'forwarded') this.stats.requests_forwarded++;
           });
+          // WebSockets bypass route(): left alone, the browser would open them itself, to any address
+          // (the SSRF guard never sees them). A text reader needs none, so every one is refused unopened.
+          await context.routeWebSocket(
+            () => true,
+            (socket) => {
+              this.stats.requests_refused++;
+              socket.close({ code: 1008, reason: 'WebSockets are not opened by the wvr renderer' });
+            },
+          );
           const tab = await context.newPage();
           tab.setDefaultTimeout(this.options.pageTimeoutMs);
           await tab.goto(page.url, { waitUntil: 'load', timeout: remaining() });

@@ -5,7 +5,8 @@ export const RenderModeSchema = z.enum(['never', 'auto', 'always']).meta({ id: '
 /** The request field every operation that reads pages takes (crawl, preview, brand, ask, workflows through their crawl config). */
 export const renderField = () =>
   RenderModeSchema.default('auto').describe(
-    'Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. A rendered page is priced at the advanced tier (docs/rendering.md)',
+    'wvr extension (not in the spec). Run the page scripts in headless Chromium: never; auto (default: only pages that look like an application shell); always. ' +
+      'A rendered page is priced at the advanced tier (docs/rendering.md). render: always on a server without Chromium answers 400 render_unavailable',
   );
 
 export const RenderInfoSchema = z
