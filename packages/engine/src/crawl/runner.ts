@@ -313,37 +313,32 @@ class CrawlRun {
     return this.frontier.setState(row.url, 'queued');
   }
 
-  /** Up to `n` URLs claimed in one transaction: seeds first, then breadth-first or the smart bucket furthest below its share. */
+  /**
+   * Up to `n` URLs claimed in one transaction: seeds first, then breadth-first or, each time, the smart
+   * bucket furthest below its share among those with URLs left. The picks are made here from the
+   * frontier's candidates (up to `n` of each bucket, held by this transaction), so a batch of claims is
+   * two calls to the store, not one or more per URL.
+   */
   private async take(n: number): Promise<FrontierRow[]> {
     if (n <= 0) return [];
     // Through the store's transactions, as every write of the crawl: a raw transaction opened while
     // another caller's spans an await would join it and roll back with it.
     return this.ctx.store.atomically(async () => {
-      const rows: FrontierRow[] = [];
-      while (rows.length < n) {
-        const row = await this.takeOne();
-        if (!row) break;
-        rows.push(row);
-      }
-      return rows;
-    });
-  }
-
-  private async takeOne(): Promise<FrontierRow | undefined> {
-    if (!this.smart) return this.frontier.take('breadth_first');
-    const seed = await this.frontier.take({ bucket: 'seed' });
-    if (seed) return seed;
-    const available = new Set<Bucket>(['hub', 'detail', 'explore']);
-    for (;;) {
-      const bucket = nextBucket(this.fetched, available);
-      if (!bucket) return undefined;
-      const row = await this.frontier.take({ bucket });
-      if (row) {
+      if (!this.smart) return this.frontier.claim(await this.frontier.candidates('breadth_first', n));
+      const candidates = await this.frontier.candidates('buckets', n);
+      const picks = candidates.filter((c) => c.bucket === 'seed').slice(0, n);
+      const left: Record<Bucket, FrontierRow[]> = { hub: [], detail: [], explore: [] };
+      for (const c of candidates) if (c.bucket !== 'seed') left[c.bucket].push(c);
+      const available = new Set<Bucket>((['hub', 'detail', 'explore'] as const).filter((b) => left[b].length > 0));
+      while (picks.length < n) {
+        const bucket = nextBucket(this.fetched, available);
+        if (!bucket) break;
+        picks.push(left[bucket].shift()!);
         this.fetched[bucket]++;
-        return row;
+        if (left[bucket].length === 0) available.delete(bucket);
       }
-      available.delete(bucket);
-    }
+      return this.frontier.claim(picks);
+    });
   }
 
   /**
@@ -421,8 +416,10 @@ class CrawlRun {
     });
     const byUrl = async (kind: 'hub' | 'authority') => {
       const scores = new Map<string, number>();
-      for (const { rowId, score } of graph.contenders(kind, REPORT_TOP)) {
-        const url = await this.frontier.urlOf(rowId);
+      const contenders = graph.contenders(kind, REPORT_TOP);
+      const urls = await this.frontier.urlsOf(contenders.map((c) => c.rowId));
+      for (const { rowId, score } of contenders) {
+        const url = urls.get(rowId);
         if (url !== undefined) scores.set(url, score);
       }
       return scores;

@@ -8,6 +8,7 @@ export type CrawlStrategy = 'smart' | 'breadth_first';
 export type FrontierState = 'queued' | 'fetching' | 'done' | 'failed' | 'duplicate' | 'seen' | 'filtered';
 /** The smart crawl's buckets (graph.ts splits the fetches between the last three); seeds come first. */
 export type FrontierBucket = 'seed' | 'hub' | 'detail' | 'explore';
+export const FRONTIER_BUCKETS: readonly FrontierBucket[] = ['seed', 'hub', 'detail', 'explore'];
 
 /**
  * How cash-starved a URL's OPIC score is, mapped onto [0, 1]: cash 1 (a lone seed) gives 1,

@@ -596,6 +596,40 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.countsByBucket(['queued'])).toEqual({ seed: 2, hub: 1, detail: 2, explore: 0 });
   });
 
+  it('offers candidates a bucket at a time or breadth-first, unclaimed until they are claimed', async () => {
+    const { crawl: crawls } = open();
+    const id = crawl().id;
+    const f = crawls.frontier(id, true);
+    await f.seed(['https://a.test/']);
+    await f.discoverMany(
+      [
+        link('https://a.test/d1', { depth: 2, relevance: 0.9 }),
+        link('https://a.test/d2', { depth: 1, relevance: 0.5 }),
+        link('https://a.test/d3', { depth: 1, relevance: 0.1 }),
+        link('https://a.test/hub', { bucket: 'hub' }),
+      ],
+      never,
+    );
+    const offered = await f.candidates('buckets', 2);
+    expect(offered.map((r) => [r.bucket, r.url])).toEqual([
+      ['seed', 'https://a.test/'],
+      ['hub', 'https://a.test/hub'],
+      ['detail', 'https://a.test/d1'],
+      ['detail', 'https://a.test/d2'],
+    ]);
+    expect(offered.every((r) => r.state === 'queued')).toBe(true);
+    expect((await f.candidates('breadth_first', 3)).map((r) => r.url)).toEqual(['https://a.test/', 'https://a.test/d2', 'https://a.test/d3']);
+    const claimed = await f.claim([offered[0]!, offered[2]!]);
+    expect(claimed.map((r) => [r.url, r.state])).toEqual([
+      ['https://a.test/', 'fetching'],
+      ['https://a.test/d1', 'fetching'],
+    ]);
+    expect((await f.get('https://a.test/d1'))!.state).toBe('fetching');
+    expect(await f.countsByBucket(['queued'])).toEqual({ seed: 0, hub: 1, detail: 2, explore: 0 });
+    expect(await f.claim([])).toEqual([]);
+    expect(await f.candidates('buckets', 0)).toEqual([]);
+  });
+
   it('never hands out URLs seen before or covered; covering a queued URL drops it, a fetched one stays fetched', async () => {
     const { crawl: crawls } = open();
     const c = crawl();
@@ -635,7 +669,8 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     const triples = (e: typeof edges) => e.from.map((from, i) => `${from} -> ${e.to[i]}: ${e.weight[i]}`).sort();
     expect(triples(edges)).toEqual([`${a} -> ${b}: 1`, `${a} -> ${privacy}: 0.1`, `${b} -> ${about}: 0.5`].sort());
     expect(triples(await crawls.frontier(id, false).edgeIds(weights))).toEqual(triples(edges));
-    expect(await f.urlOf(about!)).toBe('https://a.test/about');
+    expect(await f.urlsOf([about!, b!, 987_654_321])).toEqual(new Map([[about, 'https://a.test/about'], [b, 'https://a.test/b']]));
+    expect(await f.urlsOf([])).toEqual(new Map());
     const visited = new Map<number, string>();
     await f.forEachUrl((rowId, url) => visited.set(rowId, url));
     expect(visited).toEqual(new Map([[a, 'https://a.test/a'], [b, 'https://a.test/b'], [privacy, 'https://a.test/privacy'], [about, 'https://a.test/about']]));

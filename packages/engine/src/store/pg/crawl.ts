@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
-import { priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
+import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
   CrawlDocumentRecord,
   CrawlListFilter,
@@ -231,9 +231,9 @@ class PgFrontier implements FrontierPort {
   }
 
   /**
-   * Three statements for any number of links: the known rows are read (and locked), the links are
+   * Two statements for any number of links: the known rows are read (and locked), the links are
    * applied to them in memory one at a time (store/frontier.ts's rules, so a URL twice in one batch
-   * counts twice), then the new URLs go in with one INSERT and the known ones change with one UPDATE.
+   * counts twice), then one statement inserts the new URLs and updates the known ones.
    */
   async discoverMany(links: readonly Discovered[], rescore: Rescore): Promise<number[]> {
     if (links.length === 0) return [];
@@ -254,25 +254,7 @@ class PgFrontier implements FrontierPort {
       Object.assign(row, relinked(row, d, rescore, this.intent));
       if (stored) changed.add(stored);
     }
-    const ids = await this.insertRows([...fresh.values()]);
-    if (changed.size > 0) {
-      const relinks = [...changed];
-      await this.ex.query(
-        `UPDATE crawl_frontier f SET inlinks = u.inlinks, anchors = u.anchors::jsonb, cash = u.cash, relevance = u.relevance, depth = u.depth, priority = u.priority
-         FROM unnest($2::bigint[], $3::int[], $4::text[], $5::float8[], $6::float8[], $7::int[], $8::float8[]) AS u(id, inlinks, anchors, cash, relevance, depth, priority)
-         WHERE f.crawl_id = $1 AND f.id = u.id`,
-        [
-          this.crawlId,
-          relinks.map((r) => r.id),
-          relinks.map((r) => r.inlinks),
-          relinks.map((r) => JSON.stringify(r.anchors)),
-          relinks.map((r) => r.cash),
-          relinks.map((r) => r.relevance),
-          relinks.map((r) => r.depth),
-          relinks.map((r) => r.priority),
-        ],
-      );
-    }
+    const ids = await this.insertRows([...fresh.values()], [...changed]);
     return links.map((d) => known.get(d.url)?.id ?? ids.get(d.url)!);
   }
 
@@ -298,6 +280,31 @@ class PgFrontier implements FrontierPort {
       order === 'breadth_first' ? [this.crawlId] : [this.crawlId, order.bucket],
     );
     return rows[0];
+  }
+
+  /** One statement: each bucket's best by its index (a lateral subquery a bucket), rows another claimer holds skipped. */
+  async candidates(order: 'buckets' | 'breadth_first', limit: number): Promise<FrontierRow[]> {
+    if (limit <= 0) return [];
+    const { rows } =
+      order === 'breadth_first'
+        ? await this.ex.query<FrontierRow>(
+            `SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = $1 AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT $2 FOR UPDATE SKIP LOCKED`,
+            [this.crawlId, limit],
+          )
+        : await this.ex.query<FrontierRow>(
+            `SELECT c.* FROM unnest($2::text[]) WITH ORDINALITY AS b(bucket, n) CROSS JOIN LATERAL (
+               SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = $1 AND state = 'queued' AND bucket = b.bucket
+               ORDER BY priority DESC, seq ASC LIMIT $3 FOR UPDATE SKIP LOCKED) c
+             ORDER BY b.n, c.priority DESC, c.seq ASC`,
+            [this.crawlId, FRONTIER_BUCKETS, limit],
+          );
+    return rows;
+  }
+
+  async claim(rows: readonly FrontierRow[]): Promise<FrontierRow[]> {
+    if (rows.length === 0) return [];
+    await this.ex.query("UPDATE crawl_frontier SET state = 'fetching' WHERE crawl_id = $1 AND id = ANY($2::bigint[])", [this.crawlId, rows.map((r) => r.id)]);
+    return rows.map((r) => ({ ...r, state: 'fetching' }));
   }
 
   async setState(url: string, state: FrontierState): Promise<void> {
@@ -399,9 +406,10 @@ class PgFrontier implements FrontierPort {
     return rows;
   }
 
-  async urlOf(rowId: number): Promise<string | undefined> {
-    const { rows } = await this.ex.query<{ url: string }>('SELECT url FROM crawl_frontier WHERE crawl_id = $1 AND id = $2', [this.crawlId, rowId]);
-    return rows[0]?.url;
+  async urlsOf(rowIds: readonly number[]): Promise<Map<number, string>> {
+    if (rowIds.length === 0) return new Map();
+    const { rows } = await this.ex.query<{ id: number; url: string }>('SELECT id, url FROM crawl_frontier WHERE crawl_id = $1 AND id = ANY($2::bigint[])', [this.crawlId, [...rowIds]]);
+    return new Map(rows.map((r) => [r.id, r.url]));
   }
 
   /** A page of URLs at a time, by id: memory stays bounded whatever the frontier's size. */
@@ -420,13 +428,33 @@ class PgFrontier implements FrontierPort {
 
   /**
    * New rows in one statement; their ids by URL. A row another writer inserted meanwhile (none
-   * should: one runner holds a crawl) is left as it is, and its id comes back all the same.
+   * should: one runner holds a crawl) is left as it is, and its id comes back all the same. Known rows
+   * relinked by the same batch are written by the same statement (a data-modifying WITH), or alone
+   * when nothing is new: one round trip either way.
    */
-  private async insertRows(rows: readonly Omit<FrontierRow, 'id'>[]): Promise<Map<string, number>> {
-    if (rows.length === 0) return new Map();
+  private async insertRows(rows: readonly Omit<FrontierRow, 'id'>[], relinks: readonly FrontierRow[] = []): Promise<Map<string, number>> {
+    if (rows.length === 0 && relinks.length === 0) return new Map();
+    const relink = (first: number) =>
+      `UPDATE crawl_frontier f SET inlinks = u.inlinks, anchors = u.anchors::jsonb, cash = u.cash, relevance = u.relevance, depth = u.depth, priority = u.priority
+       FROM unnest($${first}::bigint[], $${first + 1}::int[], $${first + 2}::text[], $${first + 3}::float8[], $${first + 4}::float8[], $${first + 5}::int[], $${first + 6}::float8[])
+         AS u(id, inlinks, anchors, cash, relevance, depth, priority)
+       WHERE f.crawl_id = $1 AND f.id = u.id`;
+    const relinkValues = [
+      relinks.map((r) => r.id),
+      relinks.map((r) => r.inlinks),
+      relinks.map((r) => JSON.stringify(r.anchors)),
+      relinks.map((r) => r.cash),
+      relinks.map((r) => r.relevance),
+      relinks.map((r) => r.depth),
+      relinks.map((r) => r.priority),
+    ];
+    if (rows.length === 0) {
+      await this.ex.query(relink(2), [this.crawlId, ...relinkValues]);
+      return new Map();
+    }
     const column = <K extends keyof Omit<FrontierRow, 'id'>>(key: K) => rows.map((r) => r[key]);
     const { rows: inserted } = await this.ex.query<{ id: number; url: string }>(
-      `INSERT INTO crawl_frontier (crawl_id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context)
+      `${relinks.length > 0 ? `WITH relinked AS (${relink(15)}) ` : ''}INSERT INTO crawl_frontier (crawl_id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context)
        SELECT $1, u.url, u.seq, u.depth, u.state, u.bucket, u.relevance, u.cash, u.history, u.authority, u.priority, u.inlinks, u.anchors::jsonb, u.context
        FROM unnest($2::text[], $3::int[], $4::int[], $5::text[], $6::text[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::int[], $13::text[], $14::text[])
          AS u(url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context)
@@ -447,6 +475,7 @@ class PgFrontier implements FrontierPort {
         column('inlinks'),
         rows.map((r) => JSON.stringify(r.anchors)),
         column('context'),
+        ...(relinks.length > 0 ? relinkValues : []),
       ],
     );
     return new Map(inserted.map((r) => [r.url, r.id]));

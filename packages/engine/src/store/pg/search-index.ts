@@ -15,28 +15,45 @@ const HEADLINE = 'StartSel="", StopSel="", MaxWords=24, MinWords=8, ShortWord=2,
 export class PgSearchIndex implements SearchIndexPort {
   constructor(private readonly ex: PgExecutor) {}
 
-  /** Upserts each page's copy of its scope, the group in one transaction (two servers indexing one URL at once cannot collide). */
+  /**
+   * Upserts each page's copy of its scope, the group in one transaction (two servers indexing one URL at
+   * once cannot collide); a page is one statement, its row and its text together.
+   */
   put(pages: readonly IndexedPageRecord[]): Promise<number[]> {
     return this.ex.atomically(async () => {
       const ids: number[] = [];
       for (const page of pages) {
         const { rows } = await this.ex.query<{ id: number }>(
-          `INSERT INTO search_pages (url, scope, owner_user_id, crawl_id, domain, title, description, schema_types, published_date, language, fetched_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-           ON CONFLICT (url, scope) DO UPDATE SET owner_user_id = EXCLUDED.owner_user_id, crawl_id = EXCLUDED.crawl_id, domain = EXCLUDED.domain,
-             title = EXCLUDED.title, description = EXCLUDED.description, schema_types = EXCLUDED.schema_types,
-             published_date = EXCLUDED.published_date, language = EXCLUDED.language, fetched_at = EXCLUDED.fetched_at
-           RETURNING id`,
-          [page.url, page.scope, page.ownerUserId, page.crawlId, page.domain, page.title, page.description, JSON.stringify(page.schemaTypes), page.publishedDate, page.language, page.fetchedAt],
-        );
-        const id = rows[0]!.id;
-        await this.ex.query(
-          `INSERT INTO search_fts (page_id, title, headings, body, url_tokens, anchors) VALUES ($1, $2, $3, $4, $5, $6)
+          `WITH page AS (
+             INSERT INTO search_pages (url, scope, owner_user_id, crawl_id, domain, title, description, schema_types, published_date, language, fetched_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (url, scope) DO UPDATE SET owner_user_id = EXCLUDED.owner_user_id, crawl_id = EXCLUDED.crawl_id, domain = EXCLUDED.domain,
+               title = EXCLUDED.title, description = EXCLUDED.description, schema_types = EXCLUDED.schema_types,
+               published_date = EXCLUDED.published_date, language = EXCLUDED.language, fetched_at = EXCLUDED.fetched_at
+             RETURNING id)
+           INSERT INTO search_fts (page_id, title, headings, body, url_tokens, anchors) SELECT id, $6, $12, $13, $14, $15 FROM page
            ON CONFLICT (page_id) DO UPDATE SET title = EXCLUDED.title, headings = EXCLUDED.headings, body = EXCLUDED.body,
-             url_tokens = EXCLUDED.url_tokens, anchors = EXCLUDED.anchors`,
-          [id, page.title, page.headings.join('\n'), page.body, page.urlTokens, page.anchorTexts.join('\n')],
+             url_tokens = EXCLUDED.url_tokens, anchors = EXCLUDED.anchors
+           RETURNING page_id AS id`,
+          [
+            page.url,
+            page.scope,
+            page.ownerUserId,
+            page.crawlId,
+            page.domain,
+            page.title,
+            page.description,
+            JSON.stringify(page.schemaTypes),
+            page.publishedDate,
+            page.language,
+            page.fetchedAt,
+            page.headings.join('\n'),
+            page.body,
+            page.urlTokens,
+            page.anchorTexts.join('\n'),
+          ],
         );
-        ids.push(id);
+        ids.push(rows[0]!.id);
       }
       return ids;
     });

@@ -170,6 +170,15 @@ export interface FrontierPort {
   addEdges(from: string, links: readonly { url: string; region: LinkRegion }[]): Promise<boolean[]>;
   /** The best queued URL of a bucket (by priority, then discovery) or the shallowest, oldest one, claimed (`fetching`). */
   take(order: { bucket: FrontierBucket } | 'breadth_first'): Promise<FrontierRow | undefined>;
+  /**
+   * What the next claims may choose from, not yet claimed: the `limit` shallowest, oldest queued URLs
+   * (`breadth_first`), or the `limit` best of each bucket by priority then discovery (`buckets`), in that
+   * order. Inside a transaction no other claimer gets them until it ends (PostgreSQL: `FOR UPDATE SKIP
+   * LOCKED`), so a run picks among them and `claim`s its picks: two statements for a batch of claims.
+   */
+  candidates(order: 'buckets' | 'breadth_first', limit: number): Promise<FrontierRow[]>;
+  /** Claims these candidates (`fetching`); the same rows in that state. */
+  claim(rows: readonly FrontierRow[]): Promise<FrontierRow[]>;
   setState(url: string, state: FrontierState): Promise<void>;
   /** OPIC: a fetched URL (now `done`) banks its cash into its history; the cash it held, for its links. 0 when unknown. */
   bankCash(url: string): Promise<number>;
@@ -190,7 +199,8 @@ export interface FrontierPort {
   totals(): Promise<{ nodes: number; fetched: number; banked: number }>;
   /** The heaviest nodes by OPIC weight (history + cash), ties by URL. */
   heaviest(limit: number): Promise<{ url: string; weight: number; inlinks: number }[]>;
-  urlOf(rowId: number): Promise<string | undefined>;
+  /** The URLs of these row ids, by id (ids not in this crawl's frontier are left out). */
+  urlsOf(rowIds: readonly number[]): Promise<Map<number, string>>;
   /** Visits every URL with its row id without holding them all: streamed or read a page at a time. */
   forEachUrl(visit: (rowId: number, url: string) => void): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
-import { priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
+import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
   CrawlDocumentRecord,
   CrawlListFilter,
@@ -100,8 +100,8 @@ export class SqliteCrawl {
       ),
       requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
       addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url, region) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
-      takeBucket: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT 1`),
-      takeBreadth: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1`),
+      takeBucket: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT ?`),
+      takeBreadth: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT ?`),
       setState: p('UPDATE crawl_frontier SET state = ? WHERE crawl_id = ? AND url = ?'),
       bank: p("UPDATE crawl_frontier SET history = history + cash, cash = 0, state = 'done' WHERE crawl_id = ? AND url = ?"),
       counts: p('SELECT bucket, state, count(*) AS n FROM crawl_frontier WHERE crawl_id = ? GROUP BY bucket, state'),
@@ -120,7 +120,7 @@ export class SqliteCrawl {
       top: p(
         "SELECT url, history + cash AS weight, inlinks FROM crawl_frontier WHERE crawl_id = ? AND state NOT IN ('duplicate', 'seen') ORDER BY weight DESC, url ASC LIMIT ?",
       ),
-      urlOf: p('SELECT url FROM crawl_frontier WHERE rowid = ?').pluck(),
+      urlOf: p('SELECT url FROM crawl_frontier WHERE crawl_id = ? AND rowid = ?').pluck(),
       urls: p('SELECT rowid, url FROM crawl_frontier WHERE crawl_id = ?').raw(),
       maxSeq: p('SELECT max(seq) FROM crawl_frontier WHERE crawl_id = ?').pluck(),
     };
@@ -282,10 +282,26 @@ class SqliteFrontier {
   }
 
   take(order: { bucket: FrontierBucket } | 'breadth_first'): FrontierRow | undefined {
-    const raw = (order === 'breadth_first' ? this.q.takeBreadth.get(this.crawlId) : this.q.takeBucket.get(this.crawlId, order.bucket)) as RawRow | undefined;
+    const raw = (order === 'breadth_first' ? this.q.takeBreadth.get(this.crawlId, 1) : this.q.takeBucket.get(this.crawlId, order.bucket, 1)) as RawRow | undefined;
     if (!raw) return undefined;
     this.setState(raw.url, 'fetching');
     return row({ ...raw, state: 'fetching' });
+  }
+
+  /** One writer at a time: the caller's transaction keeps them for it. */
+  candidates(order: 'buckets' | 'breadth_first', limit: number): FrontierRow[] {
+    const raws =
+      order === 'breadth_first'
+        ? this.q.takeBreadth.all(this.crawlId, limit)
+        : FRONTIER_BUCKETS.flatMap((bucket) => this.q.takeBucket.all(this.crawlId, bucket, limit));
+    return (raws as RawRow[]).map(row);
+  }
+
+  claim(rows: readonly FrontierRow[]): FrontierRow[] {
+    return rows.map((r) => {
+      this.setState(r.url, 'fetching');
+      return { ...r, state: 'fetching' };
+    });
   }
 
   setState(url: string, state: FrontierState): void {
@@ -354,8 +370,13 @@ class SqliteFrontier {
     return this.q.top.all(this.crawlId, limit) as { url: string; weight: number; inlinks: number }[];
   }
 
-  urlOf(rowId: number): string | undefined {
-    return this.q.urlOf.get(rowId) as string | undefined;
+  urlsOf(rowIds: readonly number[]): Map<number, string> {
+    const urls = new Map<number, string>();
+    for (const id of rowIds) {
+      const url = this.q.urlOf.get(this.crawlId, id) as string | undefined;
+      if (url !== undefined) urls.set(id, url);
+    }
+    return urls;
   }
 
   /** Streamed: nothing but the current row is held. */

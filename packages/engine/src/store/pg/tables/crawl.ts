@@ -38,7 +38,7 @@ export const crawls = pgTable(
  * `id` numbers a frontier URL as SQLite's rowid does there: the link graph is kept in memory by it
  * (a few bytes an edge), so it must be an integer, stable for the row's life. The only column
  * PostgreSQL has and SQLite does not show (parity.test.ts). Indexed behind `crawl_id`: a crawl's
- * frontier is walked by id a page at a time (authority refresh, the report) and read by id (`urlOf`).
+ * frontier is walked by id a page at a time (authority refresh, the report) and read by ids (`urlsOf`).
  */
 export const crawlFrontier = pgTable(
   'crawl_frontier',
