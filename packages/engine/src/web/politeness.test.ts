@@ -15,9 +15,11 @@ const SLACK_MS = 3;
  * Requests leave spaced by the delay, but the server notes each when its own event loop gets to it,
  * and on a loaded machine that can be tens of ms late for one request and not the next (seen: 346 ms
  * between two sends 400 ms apart). So every pair is checked against the delays between them, less a
- * jitter allowance far below the delay: a request sent without waiting still fails by a wide margin.
+ * jitter allowance well below the delay: a request sent without waiting still fails by a wide margin.
+ * The server, the engines and their timers share one event loop here; in the PostgreSQL pass (two test
+ * files at once on two cores) one arrival was noted 62 ms late (237 ms between two sends 300 ms apart).
  */
-const ARRIVAL_JITTER_MS = 60;
+const ARRIVAL_JITTER_MS = 100;
 function expectSpaced(times: number[], delayMs: number): void {
   for (let i = 0; i < times.length; i++) {
     for (let j = i + 1; j < times.length; j++) expect(times[j]! - times[i]!).toBeGreaterThanOrEqual((j - i) * delayMs - ARRIVAL_JITTER_MS);
