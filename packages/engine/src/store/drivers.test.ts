@@ -8,8 +8,8 @@ import type { SearchJobRecord, SearchJobsPort } from './ports/search.js';
 import type { SessionRow, SessionsPort } from './ports/sessions.js';
 import type { LedgerPort, LedgerRecord } from './ports/ledger.js';
 import type { ClaimedSlot, SchedulesPort, WorkflowListFilter, WorkflowRecord, WorkflowsPort } from './ports/workflows.js';
-import type { CrawlPort, Discovered, NewCrawl, NewCrawlDocument } from './ports/crawl.js';
-import { priorityOf } from '../crawl/vocabulary.js';
+import type { CrawlPort, Discovered, FrontierPort, NewCrawl, NewCrawlDocument } from './ports/crawl.js';
+import { priorityOf, type FrontierBucket } from '../crawl/vocabulary.js';
 import type { UsersPort } from './ports/users.js';
 import type { ShareKey, SharesPort } from './ports/shares.js';
 import type { User } from '../accounts/schemas.js';
@@ -479,6 +479,12 @@ function crawl(fields: Partial<NewCrawl> = {}): NewCrawl {
 /** A link to `url` as the runner hands it over. */
 const link = (url: string, fields: Partial<Discovered> = {}): Discovered => ({ url, depth: 1, bucket: 'detail', relevance: 0.2, anchor: 'a link', context: '', cash: 0.1, ...fields });
 const never = () => 0;
+/** One claim as the runner's batches make it: the best candidate of a bucket, or the shallowest oldest URL, claimed. */
+async function take(f: FrontierPort, order: { bucket: FrontierBucket } | 'breadth_first') {
+  const candidates = await f.candidates(order === 'breadth_first' ? 'breadth_first' : 'buckets', 1);
+  const pick = order === 'breadth_first' ? candidates[0] : candidates.find((c) => c.bucket === order.bucket);
+  return pick ? (await f.claim([pick]))[0] : undefined;
+}
 
 function doc(crawlId: string, url: string, seq: number, fields: Partial<NewCrawlDocument> = {}): NewCrawlDocument {
   return {
@@ -584,13 +590,13 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
       [link('https://a.test/deep-relevant', { depth: 2, relevance: 0.9 }), link('https://a.test/shallow-dull', { depth: 1, relevance: 0 }), link('https://a.test/hub', { bucket: 'hub' })],
       never,
     );
-    expect(await f.take({ bucket: 'seed' })).toMatchObject({ url: 'https://a.test/', state: 'fetching', bucket: 'seed', depth: 0 });
+    expect(await take(f, { bucket: 'seed' })).toMatchObject({ url: 'https://a.test/', state: 'fetching', bucket: 'seed', depth: 0 });
     expect((await f.get('https://a.test/'))!.state).toBe('fetching');
-    expect((await f.take({ bucket: 'detail' }))!.url).toBe('https://a.test/deep-relevant');
+    expect((await take(f, { bucket: 'detail' }))!.url).toBe('https://a.test/deep-relevant');
     expect(await f.countsByBucket(['queued'])).toEqual({ seed: 1, hub: 1, detail: 1, explore: 0 });
     expect(await f.countsByBucket(['fetching', 'queued'])).toEqual({ seed: 2, hub: 1, detail: 2, explore: 0 });
     // Claimed inside a transaction, as the runner claims a batch: each URL once.
-    const claimed = await atomically(async () => [await f.take('breadth_first'), await f.take('breadth_first'), await f.take('breadth_first'), await f.take('breadth_first')]);
+    const claimed = await atomically(async () => [await take(f, 'breadth_first'), await take(f, 'breadth_first'), await take(f, 'breadth_first'), await take(f, 'breadth_first')]);
     expect(claimed.map((r) => r?.url)).toEqual(['https://b.test/', 'https://a.test/shallow-dull', 'https://a.test/hub', undefined]);
     await f.requeueInFlight();
     expect(await f.countsByBucket(['queued'])).toEqual({ seed: 2, hub: 1, detail: 2, explore: 0 });
@@ -647,8 +653,8 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect((await f.get('https://a.test/queued'))!.state).toBe('duplicate');
     expect((await f.get('https://a.test/fetched'))!.state).toBe('done');
     expect(await crawls.queuedCount(c.id)).toBe(1);
-    expect((await f.take('breadth_first'))!.url).toBe('https://a.test/');
-    expect(await f.take('breadth_first')).toBeUndefined();
+    expect((await take(f, 'breadth_first'))!.url).toBe('https://a.test/');
+    expect(await take(f, 'breadth_first')).toBeUndefined();
     // The next new URL follows the last one: neither a known seen URL nor a known covered one took a number.
     await f.discoverMany([link('https://a.test/new')], never);
     expect((await f.get('https://a.test/new'))!.seq).toBe(6);
@@ -688,7 +694,7 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.get('https://a.test/y')).toMatchObject({ authority: 1, priority: priorityOf({ relevance: 0.2, cash: 0.001, authority: 1, intent: false }) });
     expect((await f.get('https://a.test/y'))!.priority).toBeGreaterThan(before);
     expect((await f.get('https://a.test/x'))!.authority).toBe(0);
-    await f.take({ bucket: 'seed' });
+    await take(f, { bucket: 'seed' });
     await f.bankCash('https://a.test/');
     expect(await f.totals()).toEqual({ nodes: 3, fetched: 1, banked: 1 });
     expect(await f.mass()).toBeCloseTo(1.401);

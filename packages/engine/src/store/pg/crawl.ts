@@ -270,18 +270,6 @@ class PgFrontier implements FrontierPort {
     return links.map((l) => stored.delete(l.url));
   }
 
-  async take(order: { bucket: FrontierBucket } | 'breadth_first'): Promise<FrontierRow | undefined> {
-    const next =
-      order === 'breadth_first'
-        ? "SELECT id FROM crawl_frontier WHERE crawl_id = $1 AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED"
-        : "SELECT id FROM crawl_frontier WHERE crawl_id = $1 AND state = 'queued' AND bucket = $2 ORDER BY priority DESC, seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED";
-    const { rows } = await this.ex.query<FrontierRow>(
-      `UPDATE crawl_frontier SET state = 'fetching' WHERE crawl_id = $1 AND id = (${next}) RETURNING ${SELECTED}`,
-      order === 'breadth_first' ? [this.crawlId] : [this.crawlId, order.bucket],
-    );
-    return rows[0];
-  }
-
   /** One statement: each bucket's best by its index (a lateral subquery a bucket), rows another claimer holds skipped. */
   async candidates(order: 'buckets' | 'breadth_first', limit: number): Promise<FrontierRow[]> {
     if (limit <= 0) return [];

@@ -168,8 +168,6 @@ export interface FrontierPort {
   discoverMany(links: readonly Discovered[], rescore: Rescore): Promise<number[]>;
   /** Stores each link from `from` once, with where it sat on the page; true for each one stored now (not known before). */
   addEdges(from: string, links: readonly { url: string; region: LinkRegion }[]): Promise<boolean[]>;
-  /** The best queued URL of a bucket (by priority, then discovery) or the shallowest, oldest one, claimed (`fetching`). */
-  take(order: { bucket: FrontierBucket } | 'breadth_first'): Promise<FrontierRow | undefined>;
   /**
    * What the next claims may choose from, not yet claimed: the `limit` shallowest, oldest queued URLs
    * (`breadth_first`), or the `limit` best of each bucket by priority then discovery (`buckets`), in that

@@ -100,8 +100,8 @@ export class SqliteCrawl {
       ),
       requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
       addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url, region) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
-      takeBucket: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT ?`),
-      takeBreadth: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT ?`),
+      bucketCandidates: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' AND bucket = ? ORDER BY priority DESC, seq ASC LIMIT ?`),
+      breadthCandidates: p(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY depth ASC, seq ASC LIMIT ?`),
       setState: p('UPDATE crawl_frontier SET state = ? WHERE crawl_id = ? AND url = ?'),
       bank: p("UPDATE crawl_frontier SET history = history + cash, cash = 0, state = 'done' WHERE crawl_id = ? AND url = ?"),
       counts: p('SELECT bucket, state, count(*) AS n FROM crawl_frontier WHERE crawl_id = ? GROUP BY bucket, state'),
@@ -281,19 +281,12 @@ class SqliteFrontier {
     return links.map((l) => this.q.addEdge.run(this.crawlId, from, l.url, l.region).changes > 0);
   }
 
-  take(order: { bucket: FrontierBucket } | 'breadth_first'): FrontierRow | undefined {
-    const raw = (order === 'breadth_first' ? this.q.takeBreadth.get(this.crawlId, 1) : this.q.takeBucket.get(this.crawlId, order.bucket, 1)) as RawRow | undefined;
-    if (!raw) return undefined;
-    this.setState(raw.url, 'fetching');
-    return row({ ...raw, state: 'fetching' });
-  }
-
   /** One writer at a time: the caller's transaction keeps them for it. */
   candidates(order: 'buckets' | 'breadth_first', limit: number): FrontierRow[] {
     const raws =
       order === 'breadth_first'
-        ? this.q.takeBreadth.all(this.crawlId, limit)
-        : FRONTIER_BUCKETS.flatMap((bucket) => this.q.takeBucket.all(this.crawlId, bucket, limit));
+        ? this.q.breadthCandidates.all(this.crawlId, limit)
+        : FRONTIER_BUCKETS.flatMap((bucket) => this.q.bucketCandidates.all(this.crawlId, bucket, limit));
     return (raws as RawRow[]).map(row);
   }
 
