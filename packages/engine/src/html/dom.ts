@@ -37,9 +37,33 @@ export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim
  * twice more through JSON; most text has no `&` and needs neither.
  */
 export const textOfNode = (node: Node): string => {
-  const raw = node.rawText;
+  const raw = isElement(node) ? visibleRawText(node) : node.rawText;
   return raw.includes('&') ? he.decode(raw) : raw;
 };
+
+/** Elements whose content is never shown as text: a link's `<noscript><img …></noscript>` is markup, not its name. */
+const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
+
+/**
+ * An element's raw text as node-html-parser's `rawText` joins it (a `<br>` is a line break), without
+ * the content of script, style, noscript and template elements. A loop, so deep nesting cannot
+ * overflow the stack.
+ */
+function visibleRawText(el: HTMLElement): string {
+  let out = '';
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) {
+      out += node.rawText;
+      continue;
+    }
+    const tag = tagOf(node);
+    if (tag === 'br') out += '\n';
+    else if (node === el || !HIDDEN_TEXT.has(tag)) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+  }
+  return out;
+}
 
 /**
  * The first element under `el`, in document order, that `test` accepts. A walk that stops there, where a selector
@@ -84,10 +108,12 @@ export function leadingText(el: HTMLElement, chars: number): string {
       }
     } else if (isElement(node)) {
       // As node-html-parser's text reads it: a <br> is a line break.
-      if (tagOf(node) === 'br') {
+      const tag = tagOf(node);
+      if (tag === 'br') {
         parts.push('\n');
         continue;
       }
+      if (node !== el && HIDDEN_TEXT.has(tag)) continue;
       for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
     }
   }

@@ -89,6 +89,30 @@ describe('parseHtml on broken HTML', () => {
   });
 });
 
+describe('parseHtml on markup as browsers read it', () => {
+  it('names a link and a heading by their visible text, never by script, style or noscript content', () => {
+    const page = parseHtml(
+      `<html><body><h2>Slashdot<script>var viewname = "stories";</script></h2>
+       <a href="/home"><noscript><img src="/logo.png" alt="Logo"></noscript>Home page<style>.x{}</style></a>
+       <p>A paragraph long enough to be the main text of this small page, read as prose by the reader.</p></body></html>`,
+      'https://site.example/',
+    );
+    expect(page.headings).toEqual([{ level: 2, text: 'Slashdot' }]);
+    expect(page.links.find((l) => l.url === 'https://site.example/home')?.text).toBe('Home page');
+  });
+
+  it('keeps the slash that ends an unquoted attribute value, and decodes attribute entities only where browsers do', () => {
+    const page = parseHtml(
+      `<body><a href=https://site.example/post/>The post</a> and <a href="/q?id=1&sectionId=2&amp;x=3">the query</a></body>`,
+      'https://site.example/',
+    );
+    // An unquoted value ends at white space or '>': the slash is the URL's, not a self-closing mark (the link keeps its text).
+    expect(page.links[0]).toMatchObject({ url: 'https://site.example/post/', text: 'The post' });
+    // "&sect" followed by a letter is not the section sign inside an attribute; "&amp;" is an ampersand.
+    expect(page.links[1]?.url).toBe('https://site.example/q?id=1&sectionId=2&x=3');
+  });
+});
+
 describe('normalizeUrl', () => {
   it.each([
     ['HTTPS://Example.COM:443/a/./b/../c?b=2&a=1#frag', 'https://example.com/a/c?a=1&b=2'],
