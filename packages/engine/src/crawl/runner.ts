@@ -236,6 +236,8 @@ class CrawlRun {
       const prepared: Prepared[] = [];
       for (const a of group) if ('page' in a) prepared.push(await this.prepare(a.row, a.page, a.reading));
       const outcomes = await this.commitInSlices(prepared);
+      // The job was lost or cancelled: its frontier rows are no longer this run's to hand back.
+      if (this.job.signal.aborted) return;
       for (const [i, p] of prepared.entries()) {
         const outcome = outcomes[i];
         if (outcome !== 'stored' && p.row.bucket !== 'seed') this.fetched[p.row.bucket]--;
@@ -268,6 +270,9 @@ class CrawlRun {
       }
       const slice = prepared.slice(i, i + COMMIT_SLICE);
       const done = await this.ctx.store.atomically(async () => {
+        // Under the job's row lock: a run whose job another worker took over (its lease ran out in a stall)
+        // stores and charges nothing more; the taker fetches these pages again.
+        if (!(await this.job.holds())) return [];
         const made: Outcome[] = [];
         for (const p of slice) {
           const outcome = await this.commit(p);

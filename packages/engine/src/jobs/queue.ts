@@ -21,6 +21,13 @@ export interface JobContext<P = unknown> {
    */
   heartbeat(): Promise<boolean>;
   /**
+   * Whether this worker still holds the job, read under the job's row lock. Called inside a store
+   * transaction, the lock lasts to its end, so that transaction's writes land only while the job is
+   * held: another worker's claim waits for it, and a job already taken over (or cancelled) answers
+   * false and aborts `signal`.
+   */
+  holds(): Promise<boolean>;
+  /**
    * Runs `effect` and the job's success in one store transaction, after checking under the job's
    * row lock that this worker still holds it: an effect written through the store inside `effect`
    * lands exactly once, even when this worker stalled past its lease and another took the job

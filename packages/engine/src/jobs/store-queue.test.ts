@@ -151,6 +151,32 @@ describe('StoreJobQueue', () => {
     expect((await t.engine.jobs.get(job.id))!.result).toBe('fresh');
   });
 
+  it('tells a stalled worker, under the job row lock, that it no longer holds a job another engine took over', async () => {
+    const t = open();
+    const other = second(t);
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    const seen: { before?: boolean; after?: boolean; aborted?: boolean } = {};
+    t.engine.jobs.register('crawlish', async ({ holds, signal }) => {
+      seen.before = await holds();
+      await stuck;
+      // A crawl asks this inside each page group's transaction: false means it stores and charges nothing more.
+      seen.after = await holds();
+      seen.aborted = signal.aborted;
+      return 'stale';
+    }, { leaseMs: 30_000 });
+    other.jobs.register('crawlish', async () => 'fresh', { leaseMs: 30_000 });
+    const job = await t.engine.jobs.enqueue('crawlish', {});
+    const staleRun = t.engine.jobs.runDue();
+    await vi.waitFor(() => expect(seen.before).toBe(true));
+    t.clock.advance(30_000);
+    expect(await other.jobs.runDue()).toMatchObject([{ status: 'succeeded', result: 'fresh' }]);
+    release();
+    await staleRun;
+    expect(seen).toEqual({ before: true, after: false, aborted: true });
+    expect((await t.engine.jobs.get(job.id))!.result).toBe('fresh');
+  });
+
   it('hands a running job back to the queue when the engine stops', async () => {
     const t = open();
     t.engine.jobs.register('long', async ({ signal }) => {

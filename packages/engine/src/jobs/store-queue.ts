@@ -260,6 +260,12 @@ export class StoreJobQueue implements JobQueue {
       if (renewal !== 'renewed') abort(renewal);
       return !reason;
     };
+    const holds = async (): Promise<boolean> => {
+      if (reason) return false;
+      const held = await this.store.lockHeld(row.id, this.owner);
+      if (held !== 'renewed') abort(held);
+      return !reason;
+    };
     // The holder renews its lease while the handler runs, so only a dead or frozen worker loses it.
     const renewals = setInterval(() => void heartbeat().catch(() => undefined), Math.max(50, Math.floor(registered.leaseMs / 3)));
     renewals.unref();
@@ -284,7 +290,7 @@ export class StoreJobQueue implements JobQueue {
     };
     const done = (async (): Promise<Job> => {
       try {
-        const result = await registered.handler({ job: toJob(row), signal: controller.signal, heartbeat, complete });
+        const result = await registered.handler({ job: toJob(row), signal: controller.signal, heartbeat, holds, complete });
         if (completed) return (await this.get(row.id))!;
         if (!reason) {
           try {
