@@ -59,7 +59,13 @@ describe('the job queue on PostgreSQL, across processes', () => {
     const workers = await Promise.all([0, 1, 2, 3].map(() => startWorker(1_500, 250)));
     const victim = workers[0]!;
     // Kill one worker once it has done some of the work, while it holds claimed jobs.
-    await waitFor(async () => (await count('SELECT count(*) AS n FROM job_effects WHERE worker = $1', [victim.owner])) >= 100, 60_000);
+    // Both are checked together: a worker between two claims holds nothing, and killing it then would show no takeover.
+    await waitFor(
+      async () =>
+        (await count('SELECT count(*) AS n FROM job_effects WHERE worker = $1', [victim.owner])) >= 100 &&
+        (await count(`SELECT count(*) AS n FROM jobs WHERE owner = $1 AND status = 'running'`, [victim.owner])) > 0,
+      60_000,
+    );
     victim.child.kill('SIGKILL');
     await once(victim.child, 'exit');
     const heldByVictim = await count(`SELECT count(*) AS n FROM jobs WHERE owner = $1 AND status = 'running'`, [victim.owner]);
