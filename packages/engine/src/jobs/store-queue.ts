@@ -2,7 +2,7 @@ import { MINUTE, SECOND, type Clock } from '../core/clock.js';
 import type { RandomSource } from '../core/ids.js';
 import { storageProblem, storageRetryDelay } from '../core/storage.js';
 import { ownerGone, ownerId } from '../core/process-owner.js';
-import type { JobRecord, JobSettlement, JobsPort } from '../store/ports/jobs.js';
+import type { JobRecord, JobSettlement, JobsPort, LeaseRenewal } from '../store/ports/jobs.js';
 import {
   RescheduleJob,
   type EnqueueOptions,
@@ -253,19 +253,18 @@ export class StoreJobQueue implements JobQueue {
       reason = why;
       controller.abort(new Error(`job ${why}`));
     };
-    const heartbeat = async (): Promise<boolean> => {
+    /** Whether the job is still held, after a lease check `check` the store made; a lost or cancelled job aborts. */
+    const stillHeld = async (check: () => Promise<LeaseRenewal>): Promise<boolean> => {
       if (reason) return false;
-      const now = this.now();
-      const renewal = await this.store.renewLease(row.id, this.owner, now + registered.leaseMs, now);
-      if (renewal !== 'renewed') abort(renewal);
-      return !reason;
-    };
-    const holds = async (): Promise<boolean> => {
-      if (reason) return false;
-      const held = await this.store.lockHeld(row.id, this.owner);
+      const held = await check();
       if (held !== 'renewed') abort(held);
       return !reason;
     };
+    const heartbeat = () => {
+      const now = this.now();
+      return stillHeld(() => this.store.renewLease(row.id, this.owner, now + registered.leaseMs, now));
+    };
+    const holds = () => stillHeld(() => this.store.lockHeld(row.id, this.owner));
     // The holder renews its lease while the handler runs, so only a dead or frozen worker loses it.
     const renewals = setInterval(() => void heartbeat().catch(() => undefined), Math.max(50, Math.floor(registered.leaseMs / 3)));
     renewals.unref();
