@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { FetchedPage, RenderMode } from '../types.js';
 import { forward, type ForwardDeps } from './forward.js';
 import type { ResolvedRenderOptions } from './options.js';
@@ -84,57 +84,62 @@ export class Renderer {
       this.deps.userAgent,
       async (context) => {
         // The page's time starts once it has a context, not while it waits for one.
-        const deadline = performance.now() + this.options.pageTimeoutMs;
-        const remaining = () => Math.max(1, deadline - performance.now());
-        const aborter = new AbortController();
-        const stop = () => {
-          aborter.abort();
-          void context.close().catch(() => undefined);
-        };
-        signal?.addEventListener('abort', stop, { once: true });
-        const timer = setTimeout(stop, this.options.pageTimeoutMs);
+        const { pageTimeoutMs } = this.options;
+        const deadline = performance.now() + pageTimeoutMs;
+        const stop = new AbortController();
+        const cancel = () => stop.abort(signal?.reason);
+        signal?.addEventListener('abort', cancel, { once: true });
+        const timer = setTimeout(() => stop.abort(new Error(`the page did not settle within ${pageTimeoutMs} ms`)), pageTimeoutMs);
         try {
-          let served = false;
-          const network = new NetworkQuiet();
-          await context.route('**/*', async (route) => {
-            const request = route.request();
-            if (BLOCKED_TYPES.has(request.resourceType())) {
-              this.stats.requests_blocked++;
-              return route.abort('blockedbyclient').catch(() => undefined);
-            }
-            // The first document is the one the static fetch already holds.
-            if (!served && request.isNavigationRequest()) {
-              served = true;
-              return route.fulfill({ status: page.status, contentType: 'text/html; charset=utf-8', body: page.body ?? '' }).catch(() => undefined);
-            }
-            const outcome = await network.track(forward(route, this.deps, aborter.signal));
-            if (outcome === 'refused') this.stats.requests_refused++;
-            else if (outcome === 'forwarded') this.stats.requests_forwarded++;
-          });
-          // WebSockets bypass route(): left alone, the browser would open them itself, to any address
-          // (the SSRF guard never sees them). A text reader needs none, so every one is refused unopened.
-          await context.routeWebSocket(
-            () => true,
-            (socket) => {
-              this.stats.requests_refused++;
-              socket.close({ code: 1008, reason: 'WebSockets are not opened by the wvr renderer' });
-            },
-          );
-          const tab = await context.newPage();
-          tab.setDefaultTimeout(this.options.pageTimeoutMs);
-          await tab.goto(page.url, { waitUntil: 'load', timeout: remaining() });
-          await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
-          await this.loadMore(tab, network, remaining);
-          const html = await tab.content();
+          const html = await untilAborted(this.drive(context, page, deadline, stop.signal), stop.signal);
           this.stats.pages_rendered++;
           return html;
         } finally {
           clearTimeout(timer);
-          signal?.removeEventListener('abort', stop);
+          signal?.removeEventListener('abort', cancel);
+          // Requests the page still has in flight are dropped with it.
+          stop.abort();
         }
       },
       signal,
     );
+  }
+
+  /** Loads the page in `context`, lets it settle and load more, and reads its HTML. */
+  private async drive(context: BrowserContext, page: FetchedPage, deadline: number, signal: AbortSignal): Promise<string> {
+    const remaining = () => Math.max(1, deadline - performance.now());
+    let served = false;
+    const network = new NetworkQuiet();
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      if (BLOCKED_TYPES.has(request.resourceType())) {
+        this.stats.requests_blocked++;
+        return route.abort('blockedbyclient').catch(() => undefined);
+      }
+      // The first document is the one the static fetch already holds.
+      if (!served && request.isNavigationRequest()) {
+        served = true;
+        return route.fulfill({ status: page.status, contentType: 'text/html; charset=utf-8', body: page.body ?? '' }).catch(() => undefined);
+      }
+      const outcome = await network.track(forward(route, this.deps, signal));
+      if (outcome === 'refused') this.stats.requests_refused++;
+      else if (outcome === 'forwarded') this.stats.requests_forwarded++;
+    });
+    // WebSockets bypass route(): left alone, the browser would open them itself, to any address
+    // (the SSRF guard never sees them). A text reader needs none, so every one is refused unopened.
+    await context.routeWebSocket(
+      () => true,
+      (socket) => {
+        this.stats.requests_refused++;
+        socket.close({ code: 1008, reason: 'WebSockets are not opened by the wvr renderer' });
+      },
+    );
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(this.options.pageTimeoutMs);
+    await tab.goto(page.url, { waitUntil: 'load', timeout: remaining() });
+    await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
+    await this.loadMore(tab, network, remaining);
+    return tab.content();
   }
 
   /** Infinite scroll and "load more" buttons: scroll and click until the page stops growing. */
@@ -179,4 +184,18 @@ class NetworkQuiet {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
+}
+
+/**
+ * `work`, or `signal`'s reason as soon as it aborts. A Playwright call in flight when its context
+ * closes can stay pending for good (newPage does, when the close lands while the tab is being
+ * made), so a render never waits on one past its deadline; the call left behind is dropped.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abandon = () => reject(signal.reason);
+    if (signal.aborted) abandon();
+    signal.addEventListener('abort', abandon, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abandon));
+  });
 }
