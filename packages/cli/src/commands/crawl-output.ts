@@ -6,6 +6,10 @@ export const OUTPUT_FORMATS = ['json', 'jsonl', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 type CrawlDocument = CrawlDetail['documents'][number];
 
+/** A document's JSON as `JSON.stringify([[doc]], null, 2)` writes it: indented two levels, between these. */
+const NESTED_OPEN = '[\n  [\n    ';
+const NESTED_CLOSE = '\n  ]\n]';
+
 /**
  * Writes `JSON.stringify(detail, null, 2)` with `documents` taken from `documents` as they come,
  * page by page, so a crawl of 1,000 heavy pages is never one string or one array in memory.
@@ -18,8 +22,10 @@ export async function writeCrawlJson(write: (chunk: string) => Promise<void>, de
   await write(`${text.slice(0, at)}\n  "documents": [`);
   let count = 0;
   for await (const doc of documents) {
-    // Nested two levels deep; the only raw newlines in stringify's output are its own indentation.
-    await write(`${count++ === 0 ? '' : ','}\n    ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n    ')}`);
+    // Nested two levels deep, as stringify indents it inside two arrays (cut off again): one copy of a
+    // document that can carry hundreds of KB, where re-indenting its own output made a second.
+    const nested = JSON.stringify([[doc]], null, 2);
+    await write(`${count++ === 0 ? '' : ','}\n    ${nested.slice(NESTED_OPEN.length, -NESTED_CLOSE.length)}`);
   }
   await write(`${count === 0 ? ']' : '\n  ]'}${text.slice(at + slot.length)}\n`);
 }
