@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RequestLogEntry, type Site } from '@wvr/testkit';
 import { openTestEngine } from '../../testing/engine.js';
@@ -124,6 +125,27 @@ describe('the renderer’s bounds', () => {
     }
   }, 90_000);
 
+  it.runIf(process.platform === 'linux')('lets go of a browser that stops answering: that render fails within the page’s time, the next starts a new browser', async () => {
+    const lab = openTestEngine({ allowPrivateNetwork: true, render: { pageTimeoutMs: 3_000 } });
+    const stopped: number[] = [];
+    try {
+      const first = await lab.engine.web.fetch({ url: `${site.origin}/plain`, render: 'always' });
+      expect(first.body).toContain('plain app text');
+      stopped.push(...browserProcesses());
+      expect(stopped).toHaveLength(1);
+      // As a hung browser, or one the system stopped: alive, and silent.
+      process.kill(stopped[0]!, 'SIGSTOP');
+      const silent = await lab.engine.web.fetch({ url: `${site.origin}/plain`, render: 'always' });
+      expect(silent.error).toMatchObject({ code: 'render_failed', message: expect.stringContaining('let go') });
+      const next = await lab.engine.web.fetch({ url: `${site.origin}/plain`, render: 'always' });
+      expect(next.body).toContain('plain app text');
+      expect(lab.engine.web.renderStats()).toMatchObject({ browser_launches: 2, pages_rendered: 2, render_failures: 1 });
+    } finally {
+      for (const pid of stopped) process.kill(pid, 'SIGKILL');
+      await lab.dispose();
+    }
+  }, 60_000);
+
   it('bounds the contexts by the memory budget: 120 MB is one context, however many are asked for', async () => {
     const lab = openTestEngine({ allowPrivateNetwork: true, render: { maxContexts: 4, memoryBudgetMb: 120 } });
     try {
@@ -142,3 +164,20 @@ describe('the renderer’s bounds', () => {
     }
   }, 90_000);
 });
+
+/** The browsers this process started, from /proc: processes named chrom* whose parent is this one. */
+function browserProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const fields = /^\d+ \((.*)\) \S+ (\d+) /.exec(stat);
+    if (fields && /chrom/i.test(fields[1]!) && Number(fields[2]) === process.pid) pids.push(Number(entry));
+  }
+  return pids;
+}

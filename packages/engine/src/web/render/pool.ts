@@ -52,6 +52,8 @@ export class BrowserPool {
   readonly slots: number;
   private readonly queue: PQueue;
   private browser: Promise<Browser> | null = null;
+  /** The browser `browser` resolved to, while it is the pool's. */
+  private live: Browser | null = null;
   private open = 0;
 
   constructor(
@@ -70,14 +72,14 @@ export class BrowserPool {
     return this.queue.add(
       async () => {
         const browser = await this.launched();
-        const context = await browser.newContext({ userAgent, serviceWorkers: 'block', acceptDownloads: false, javaScriptEnabled: true });
+        const context = await this.answered(browser, 'open a context', browser.newContext({ userAgent, serviceWorkers: 'block', acceptDownloads: false, javaScriptEnabled: true }));
         this.open++;
         this.stats.contexts_peak = Math.max(this.stats.contexts_peak, this.open);
         try {
           return await task(context);
         } finally {
           this.open--;
-          await context.close().catch(() => undefined);
+          await this.answered(browser, 'close a context', context.close()).catch(() => undefined);
         }
       },
       { signal },
@@ -88,7 +90,38 @@ export class BrowserPool {
     this.queue.clear();
     const browser = this.browser;
     this.browser = null;
-    if (browser) await browser.then((b) => b.close(), () => undefined).catch(() => undefined);
+    this.live = null;
+    const started = await browser?.catch(() => undefined);
+    if (started) await this.answered(started, 'close', started.close()).catch(() => undefined);
+  }
+
+  /**
+   * `call` to `browser`, or an error once it has gone unanswered as long as a page may take: a browser
+   * that stops answering (hung, or stopped by the system) would otherwise hold its slot, and every render
+   * queued behind it, for good. Such a browser is let go and the next render starts a new one.
+   */
+  private async answered<T>(browser: Browser, what: string, call: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.letGo(browser);
+        reject(new Error(`the browser did not ${what} within ${this.options.pageTimeoutMs} ms; it was let go`));
+      }, this.options.pageTimeoutMs);
+    });
+    try {
+      return await Promise.race([call, silent]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Forgets `browser` if it is still this pool's; its close is not waited for (it may never come). */
+  private letGo(browser: Browser): void {
+    if (this.live === browser) {
+      this.live = null;
+      this.browser = null;
+    }
+    void browser.close().catch(() => undefined);
   }
 
   private launched(): Promise<Browser> {
@@ -116,8 +149,11 @@ export class BrowserPool {
       timeout: 30_000,
     });
     browser.on('disconnected', () => {
-      if (this.browser) this.browser = null;
+      if (this.live !== browser) return;
+      this.live = null;
+      this.browser = null;
     });
+    this.live = browser;
     return browser;
   }
 }
