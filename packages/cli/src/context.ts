@@ -48,10 +48,13 @@ export function storeOptions(ctx: CommandContext): EngineOptions {
   return ctx.options.database ? { databaseUrl: ctx.options.database } : { dataDir: ctx.options.data };
 }
 
-/** Opens the local engine; the local CLI may fetch the user's own network on purpose. */
+/**
+ * Opens the local engine; the local CLI may fetch the user's own network on purpose. A command runs one
+ * piece of work: its page readers go as its crawl ends, before it writes the crawl's documents out.
+ */
 async function openLocalEngine(ctx: CommandContext): Promise<Engine> {
   const { createEngine } = await import('@wvr/engine');
-  return createEngine({ ...storeOptions(ctx), allowPrivateNetwork: true });
+  return createEngine({ ...storeOptions(ctx), allowPrivateNetwork: true, readerIdleMs: 0 });
 }
 
 export interface LocalWork {

@@ -51,6 +51,12 @@ export interface EngineOptions {
    * spare core, at most 4, when the engine runs built; 0 (read in place) when it runs from its TypeScript sources.
    */
   parseWorkers?: number;
+  /**
+   * How long the page readers are kept once no crawl is running (default 5,000 ms): a crawl that starts meanwhile
+   * finds them warm, and after that their memory (tens of MB each on real sites) is given back. 0 lets them go as
+   * the last crawl ends, as a one-shot command (`wvr crawl`) does.
+   */
+  readerIdleMs?: number;
   /** Model layer: `heuristic` (default) or any OpenAI-compatible endpoint (default `WVR_AI_*`; docs/ai-providers.md). */
   ai?: AiOptions;
   /**
@@ -79,6 +85,7 @@ export interface ResolvedOptions {
   searxngUrl: string | undefined;
   searchProvider: string;
   parseWorkers: number | undefined;
+  readerIdleMs: number | undefined;
   ai: ResolvedAi;
   validateOutputs: boolean;
 }
@@ -104,6 +111,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
       ultra_premium: options.proxies?.ultra_premium ?? (process.env.WVR_PROXY_ULTRA_PREMIUM || undefined),
     },
     parseWorkers: options.parseWorkers ?? (process.env.WVR_PARSE_WORKERS ? Number(process.env.WVR_PARSE_WORKERS) : undefined),
+    readerIdleMs: options.readerIdleMs,
     fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits },
     render: options.render,
     secret: options.secret,

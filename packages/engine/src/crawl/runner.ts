@@ -43,7 +43,7 @@ export interface RunnerDeps {
   enricher?: () => PageEnricher | undefined;
   indexPage?: (page: IndexPageInput) => unknown;
   /** Reads pages off the main thread when there is a spare core; without it, pages are read in place. */
-  reader?: Pick<ParsePool, 'parse'>;
+  reader?: Pick<ParsePool, 'parse' | 'hold'>;
   /** Called once when a crawl reaches a terminal state. */
   onFinished: (crawlId: string) => Promise<void>;
   /** The URLs a site's sitemaps list (the map's reading), for crawls with `sitemap: include`. */
@@ -85,6 +85,7 @@ export class CrawlRunner {
     const config = crawl.config as unknown as CrawlInput;
     const run = new CrawlRun(this.ctx, this.deps, crawl, config, job);
     await crawls.transition(crawlId, [crawl.status], { status: 'running', startedAt: crawl.startedAt ?? this.ctx.clock.now().toISOString() });
+    const letReadersGo = this.deps.reader?.hold();
     try {
       await run.execute();
     } catch (error) {
@@ -92,6 +93,8 @@ export class CrawlRunner {
       if (job.signal.aborted || storageProblem(error)) throw error;
       await this.fail(crawlId, error instanceof Error ? error.message : String(error));
       return { failed: true };
+    } finally {
+      letReadersGo?.();
     }
     if (job.signal.aborted || (await crawls.get(crawlId))?.status !== 'running') return { stopped: true };
     await run.finish();

@@ -23,6 +23,33 @@ describe('ParsePool', () => {
     expect(read[3]!.links.map((l) => l.url)).toContain('http://site.test/next/3');
   });
 
+  it('lets its idle readers go once no crawl holds it (a busy one finishes its page first), and starts them again', async () => {
+    pool = new ParsePool({ size: 2, idleMs: 0 });
+    const letGo = pool.hold();
+    await Promise.all([1, 2].map((i) => pool!.parse(page(i), `http://site.test/${i}`)));
+    expect(pool.readers).toBe(2);
+    const busy = pool.parse(page(3), 'http://site.test/3');
+    letGo();
+    expect(pool.readers).toBe(1);
+    await expect(busy).resolves.toEqual(parseHtml(page(3), 'http://site.test/3'));
+    await expect(pool.parse(page(4), 'http://site.test/4')).resolves.toEqual(parseHtml(page(4), 'http://site.test/4'));
+    expect(pool.readers).toBe(1);
+  });
+
+  it('keeps its readers idleMs after the last hold, for a crawl that starts meanwhile', async () => {
+    pool = new ParsePool({ size: 1, idleMs: 200 });
+    pool.hold()();
+    await pool.parse(page(1), 'http://site.test/1');
+    pool.hold()();
+    const again = pool.hold();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Held again within the 200 ms: kept.
+    expect(pool.readers).toBe(1);
+    again();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pool.readers).toBe(0);
+  });
+
   it('reads in place when it has no workers', async () => {
     pool = new ParsePool({ size: 0 });
     await expect(pool.parse(page(1), 'http://site.test/')).resolves.toEqual(parseHtml(page(1), 'http://site.test/'));

@@ -23,9 +23,22 @@ export class ParsePool {
   private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
   private nextId = 1;
   private closed = false;
+  private readonly idleMs: number;
+  private holds = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(options: { size?: number } = {}) {
+  /**
+   * `idleMs`: how long the readers are kept once no crawl holds the pool (see `hold`). Default
+   * READERS_KEPT_MS; 0 lets them go as the last crawl ends.
+   */
+  constructor(options: { size?: number; idleMs?: number } = {}) {
     this.size = Math.max(0, Math.floor(options.size ?? defaultSize()));
+    this.idleMs = Math.max(0, options.idleMs ?? READERS_KEPT_MS);
+  }
+
+  /** Reader threads alive now (started on demand, up to `size`). */
+  get readers(): number {
+    return this.workers.length;
   }
 
   parse(html: string, url: string): Promise<ParsedPage> {
@@ -38,13 +51,40 @@ export class ParsePool {
     });
   }
 
+  /**
+   * Keeps the readers while a crawl runs; the function returned ends the hold. Once no hold is left
+   * for `idleMs`, the readers not reading a page are let go, and with them their heaps (tens of MB
+   * each on real sites): an idle engine gives that memory back, and the next page starts a reader.
+   */
+  hold(): () => void {
+    this.holds++;
+    clearTimeout(this.idleTimer);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      if (--this.holds > 0) return;
+      if (this.idleMs === 0) this.releaseIdle();
+      else this.idleTimer = setTimeout(() => this.releaseIdle(), this.idleMs).unref();
+    };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     for (const { job, settle } of this.waiting.splice(0)) readInPlace(job, settle);
     // Pages a worker still holds are read here: a terminated worker never answers for them.
     for (const { job, settle } of this.running.values()) readInPlace(job, settle);
     this.running.clear();
     await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private releaseIdle(): void {
+    for (const worker of this.idle.splice(0)) {
+      // Out of `workers` first: its exit is then not taken for a failure.
+      this.workers.splice(this.workers.indexOf(worker), 1);
+      void worker.terminate();
+    }
   }
 
   private spawn(): Worker | undefined {
@@ -107,6 +147,12 @@ interface Settle {
   resolve(page: ParsedPage): void;
   reject(error: unknown): void;
 }
+
+/**
+ * Readers kept after the last crawl ended: a worker running crawls back to back keeps them warm
+ * (starting one costs about 80 ms of CPU, and its first pages run unoptimised).
+ */
+const READERS_KEPT_MS = 5_000;
 
 /**
  * One reader per spare core: the main thread keeps one for fetching, storing and the API. From
