@@ -21,6 +21,17 @@ describe('page language', () => {
     expect(doc('', text).language).toBe(lang);
   });
 
+  it('guesses from the main content, not the menus before it: an English article under German menus is English', () => {
+    const menu = Array.from({ length: 80 }, (_, i) => `<li><a href="/k/${i}">Startseite Angebote Damenmode Herrenmode Kinderschuhe Geschenkideen ${i}</a></li>`).join('');
+    const article =
+      'The reader of this corpus takes a tokenizer and a model, and it returns the tagged sentences of the text, one per line, with offsets into the source. ' +
+      'It was written for the students and researchers who work with large collections of texts, and it runs on any machine that has the framework installed.';
+    const html = `<html><head><title>t</title></head><body><nav><ul>${menu}</ul></nav><main><h1>Corpus readers</h1><p>${article}</p></main></body></html>`;
+    const page = parseHtml(html, 'https://example.test/');
+    expect(page.text).toContain('The reader of this corpus');
+    expect(page.language).toBe('en');
+  });
+
   it('does not guess from a few words', () => {
     expect(doc('', 'Home · Shop').language).toBeNull();
   });

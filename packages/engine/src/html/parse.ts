@@ -59,7 +59,8 @@ function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTM
   const index = new TreeIndex(root);
   const baseHref = index.tag('base').find((b) => b.getAttribute('href') !== undefined)?.getAttribute('href');
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
-  const metadata = readMetadata(root, base, index);
+  const { text, markdown } = renderMain(root, base);
+  const metadata = readMetadata(root, base, index, text);
   const links = readLinks(root, base, index);
   const headings = index
     .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
@@ -71,7 +72,6 @@ function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTM
     .map((img) => ({ src: resolveUrl(img.getAttribute('src'), base), alt: collapse(img.getAttribute('alt') ?? '') }))
     .filter((i): i is { src: string; alt: string } => i.src !== null);
   const nextPage = nextPageOf(index, links, base);
-  const { text, markdown } = renderMain(root, base);
   const page: ParsedPage = {
     url: pageUrl,
     ...metadata,
