@@ -2,6 +2,7 @@ import { freemem } from 'node:os';
 import PQueue from 'p-queue';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PER_CONTEXT_MB, type ResolvedRenderOptions } from './options.js';
+import { untilAborted } from './until-aborted.js';
 
 /** Flags that keep a headless Chromium quiet and self-contained on a server. */
 const LAUNCH_ARGS = [
@@ -52,8 +53,6 @@ export class BrowserPool {
   readonly slots: number;
   private readonly queue: PQueue;
   private browser: Promise<Browser> | null = null;
-  /** The browser `browser` resolved to, while it is the pool's. */
-  private live: Browser | null = null;
   private open = 0;
 
   constructor(
@@ -71,15 +70,16 @@ export class BrowserPool {
   withContext<T>(userAgent: string, task: (context: BrowserContext) => Promise<T>, signal?: AbortSignal): Promise<T> {
     return this.queue.add(
       async () => {
-        const browser = await this.launched();
-        const context = await this.answered(browser, 'open a context', browser.newContext({ userAgent, serviceWorkers: 'block', acceptDownloads: false, javaScriptEnabled: true }));
+        const launched = this.launched();
+        const browser = await launched;
+        const context = await this.answered(launched, 'open a context', browser.newContext({ userAgent, serviceWorkers: 'block', acceptDownloads: false, javaScriptEnabled: true }));
         this.open++;
         this.stats.contexts_peak = Math.max(this.stats.contexts_peak, this.open);
         try {
           return await task(context);
         } finally {
           this.open--;
-          await this.answered(browser, 'close a context', context.close()).catch(() => undefined);
+          await this.answered(launched, 'close a context', context.close()).catch(() => undefined);
         }
       },
       { signal },
@@ -90,48 +90,36 @@ export class BrowserPool {
     this.queue.clear();
     const browser = this.browser;
     this.browser = null;
-    this.live = null;
-    const started = await browser?.catch(() => undefined);
-    if (started) await this.answered(started, 'close', started.close()).catch(() => undefined);
+    if (browser) await this.answered(browser, 'close', browser.then((b) => b.close(), () => undefined)).catch(() => undefined);
   }
 
   /**
-   * `call` to `browser`, or an error once it has gone unanswered as long as a page may take: a browser
+   * `call` to the browser, or an error once it has gone unanswered as long as a page may take: a browser
    * that stops answering (hung, or stopped by the system) would otherwise hold its slot, and every render
    * queued behind it, for good. Such a browser is let go and the next render starts a new one.
    */
-  private async answered<T>(browser: Browser, what: string, call: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        this.letGo(browser);
-        reject(new Error(`the browser did not ${what} within ${this.options.pageTimeoutMs} ms; it was let go`));
-      }, this.options.pageTimeoutMs);
-    });
+  private async answered<T>(launched: Promise<Browser>, what: string, call: Promise<T>): Promise<T> {
+    const { pageTimeoutMs } = this.options;
     try {
-      return await Promise.race([call, silent]);
-    } finally {
-      clearTimeout(timer);
+      return await untilAborted(call, AbortSignal.timeout(pageTimeoutMs));
+    } catch (error) {
+      if ((error as Error | undefined)?.name !== 'TimeoutError') throw error;
+      // Forgotten if it is still this pool's; its close is not waited for (it may never come).
+      if (this.browser === launched) this.browser = null;
+      void launched.then((b) => b.close()).catch(() => undefined);
+      throw new Error(`the browser did not ${what} within ${pageTimeoutMs} ms; it was let go`);
     }
-  }
-
-  /** Forgets `browser` if it is still this pool's; its close is not waited for (it may never come). */
-  private letGo(browser: Browser): void {
-    if (this.live === browser) {
-      this.live = null;
-      this.browser = null;
-    }
-    void browser.close().catch(() => undefined);
   }
 
   private launched(): Promise<Browser> {
     if (!this.browser) {
       const starting = this.launch();
       this.browser = starting;
-      // A failed launch is not cached: the next render tries again.
-      starting.catch(() => {
+      // Neither a failed launch nor a browser that went away is kept: the next render starts another.
+      const forget = () => {
         if (this.browser === starting) this.browser = null;
-      });
+      };
+      starting.then((browser) => browser.on('disconnected', forget), forget);
     }
     return this.browser;
   }
@@ -141,19 +129,12 @@ export class BrowserPool {
     // launch() (not launchPersistentContext) gives the browser a fresh temporary profile, removed on close.
     // Loaded on the first render only: playwright-core costs about 80 MB of RSS in every process that imports it.
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
+    return chromium.launch({
       executablePath: this.options.chromiumPath,
       headless: true,
       chromiumSandbox: false,
       args: LAUNCH_ARGS,
       timeout: 30_000,
     });
-    browser.on('disconnected', () => {
-      if (this.live !== browser) return;
-      this.live = null;
-      this.browser = null;
-    });
-    this.live = browser;
-    return browser;
   }
 }

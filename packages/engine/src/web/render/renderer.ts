@@ -4,6 +4,7 @@ import { forward, type ForwardDeps } from './forward.js';
 import type { ResolvedRenderOptions } from './options.js';
 import { BrowserPool, emptyStats, type RenderStats } from './pool.js';
 import { looksLikeShell } from './shell.js';
+import { untilAborted } from './until-aborted.js';
 
 /** Nothing a text reader needs, and most of a page's bytes. */
 const BLOCKED_TYPES = new Set(['image', 'font', 'media']);
@@ -184,18 +185,4 @@ class NetworkQuiet {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
-}
-
-/**
- * `work`, or `signal`'s reason as soon as it aborts. A Playwright call in flight when its context
- * closes can stay pending for good (newPage does, when the close lands while the tab is being
- * made), so a render never waits on one past its deadline; the call left behind is dropped.
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abandon = () => reject(signal.reason);
-    if (signal.aborted) abandon();
-    signal.addEventListener('abort', abandon, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abandon));
-  });
 }
