@@ -29,7 +29,27 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 /** The lower-case tag name. Not `el.tagName`: node-html-parser upper-cases it on every read. */
 export const tagOf = (el: HTMLElement): string => (el.rawTagName ?? '').toLowerCase();
 
-export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/**
+ * White space folded to single spaces, trimmed. Most text needs no change (one space between words, none at the
+ * ends), and a scan that finds so is cheaper than a regex replace and trim that copy the text.
+ */
+export function collapse(text: string): string {
+  let space = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (space) return fold(text);
+      space = true;
+    } else if ((c >= 9 && c <= 13) || (c > 127 && WHITE_SPACE.test(text[i]!))) return fold(text);
+    else space = false;
+  }
+  return space && text.length > 0 ? fold(text) : text;
+}
+
+const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** One character of white space as `\s` reads it. */
+export const WHITE_SPACE = /\s/;
 
 /**
  * The text of a node, entities decoded: what node-html-parser's `.text` gives, at a fraction of

@@ -285,3 +285,33 @@ describe('main text: a section called "Comments" in a document', () => {
     expect(page.text).toContain('Paragraph 2 about tables');
   });
 });
+
+describe('main text: a reference page with highlighted code', () => {
+  // As documentation generators write it: every token of a listing is a span, long string literals full of commas.
+  const listing = (n: number) =>
+    `<div class="highlight"><pre><span></span>` +
+    Array.from(
+      { length: 12 },
+      (_, i) => `<span class="gp">&gt;&gt;&gt; </span><span class="n">tagger</span><span class="o">.</span><span class="n">tag</span><span class="p">(</span><span class="s1">'the cat, the dog, the bird, and the fish sat on mat ${n}.${i}'</span><span class="p">)</span>\n`,
+    ).join('') +
+    `</pre></div>`;
+  const section = (n: number) =>
+    `<section id="tagger-${n}"><h2>Tagger ${n}</h2><dl class="py class"><dt class="sig">class Tagger${n}(model)</dt><dd><p>Tagger ${n} assigns a part of speech to each token of a sentence, using the model it was trained with.</p>${listing(n)}</dd></dl></section>`;
+  const html = `<!doctype html><html><head><title>taggers module</title></head><body>
+    <div class="sphinxsidebar" role="navigation"><ul>${Array.from({ length: 20 }, (_, i) => `<li><a href="/api/m${i}.html">module ${i}</a></li>`).join('')}</ul></div>
+    <div class="document"><div class="body" role="main">
+      <h1>taggers module</h1><p>Classes that tag the tokens of a sentence with their parts of speech.</p>
+      ${[1, 2, 3].map(section).join('\n')}
+    </div></div>
+  </body></html>`;
+  const page = parseHtml(html, 'https://docs.example/api/taggers.html');
+
+  it('reads the whole page, not one listing picked out by its string literals', () => {
+    expect(page.text).toContain('Classes that tag the tokens of a sentence');
+    for (const n of [1, 2, 3]) {
+      expect(page.text).toContain(`Tagger ${n} assigns a part of speech`);
+      expect(page.markdown).toContain(`>>> tagger.tag('the cat, the dog, the bird, and the fish sat on mat ${n}.11')`);
+    }
+    expect(page.text).not.toContain('module 7');
+  });
+});

@@ -1,11 +1,12 @@
-import { firstDescendant, isElement, tagOf, TEXT, textOf, textOfNode, type HTMLElement } from './dom.js';
+import { firstDescendant, isElement, tagOf, TEXT, textOf, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
  * Which parts of a page are its main content. Three linear passes over the tree, none of which
  * changes it:
  *  1. measure every element (visible characters, link characters, commas, paragraphs, images,
- *     list items, form controls) bottom-up, leaving out scripts, hidden parts and page furniture;
+ *     list items, form controls) bottom-up, leaving out scripts, hidden parts and page furniture; a code listing
+ *     (`<pre>`) is one run of text, its highlighting spans counted, not weighed;
  *  2. score: each run of inline text of 25 characters or more is a paragraph worth
  *     1 + commas + up to 3 for its length, given to the block that holds it and, halving and then
  *     thirding, to up to five of its ancestors; blocks start from their tag and their class/id
@@ -58,6 +59,7 @@ const MAYBE_CONTENT_WORDS = /and|article|body|column|content|main|shadow|post|en
 const CHROME_TEXT =
   /^(share( this( article| story| page)?)?( on)?|tweet|pin( it)?|email|e-mail|print|sign ?in|sign ?up|log ?in|log ?out|register|my account|account|cart|basket|bag|checkout|add to (cart|basket|bag|wishlist|wish list)|buy now|wishlist|save|saved|follow( us)?|subscribe( now)?|newsletter|advertisement|sponsored|ad|skip to (main )?content|back to top|read more|see more|show more|load more|more|comments?|\d+ comments?|leave a (comment|reply)|reply|like|share on (facebook|twitter|x|linkedin|whatsapp|pinterest|reddit)|facebook|twitter|linkedin|whatsapp|pinterest|reddit|instagram|youtube|copy link|menu|search|close|accept( all)?( cookies)?|reject( all)?|decline|manage (cookies|preferences)|cookie settings|got it|ok|okay|previous|next|related( articles| stories| posts)?|tags?|topics)$/i;
 const COOKIE_TEXT = /\bcookies?\b/i;
+const LABEL_MARK = /[|·•/]/;
 const COOKIE_ASK = /\b(accept|consent|agree to|preferences|cookie settings|privacy|we use|(site|website) uses)\b/i;
 
 interface Stat {
@@ -104,11 +106,13 @@ export function findMainContent(root: HTMLElement): MainContent {
     const parts = top ? reader.withSiblings(top, body) : [body];
     const kept = new Set(parts);
     const content: MainContent = { parts, dropped: (el) => !kept.has(el) && reader.dropped(el) };
-    const chars = parts.reduce((sum, part) => sum + keptChars(part, content), 0);
     if (parts.some((part) => insideElsewhere(part, body))) {
+      const chars = keptChars(parts, content);
       if (!fallback || chars > fallback.chars) fallback = { content, chars };
       continue;
     }
+    // Past ENOUGH_CHARS this reading wins and ends the loop whatever its length, so counting stops there.
+    const chars = keptChars(parts, content, ENOUGH_CHARS);
     const score = top ? reader.final(top) : 0;
     if (!best || (chars > best.chars && (best.chars < SHORT_READING_CHARS || score >= best.score * RETRY_MIN_SCORE))) best = { content, chars, score };
     if (chars >= ENOUGH_CHARS) break;
@@ -150,8 +154,7 @@ function withoutThread(content: MainContent): MainContent {
   }
   if (sectionsAfter(mark, cut) >= 2) return content;
   const cutContent: MainContent = { parts, dropped: (el) => cut.has(el) || content.dropped(el) };
-  const chars = parts.reduce((sum, part) => sum + (cut.has(part) ? 0 : keptChars(part, cutContent)), 0);
-  return chars >= ELSEWHERE_MIN_CHARS ? cutContent : content;
+  return keptChars(parts, cutContent, ELSEWHERE_MIN_CHARS) >= ELSEWHERE_MIN_CHARS ? cutContent : content;
 }
 
 /**
@@ -212,13 +215,24 @@ function insideElsewhere(el: HTMLElement, body: HTMLElement): boolean {
   return false;
 }
 
-/** Characters the content keeps: a walk of the parts that skips what `dropped` leaves out. */
-function keptChars(el: HTMLElement, content: MainContent): number {
+/**
+ * Characters the content keeps, up to `enough` (the count stops once it gets there): a walk of the
+ * parts, in document order, that skips what `dropped` leaves out.
+ */
+function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity): number {
   let chars = 0;
-  for (const child of el.childNodes) {
-    if (isElement(child)) {
-      if (!isSkipped(child) && !content.dropped(child)) chars += keptChars(child, content);
-    } else if (child.nodeType === TEXT) chars += visibleLength(textOfNode(child));
+  const stack: Node[] = [];
+  for (let i = parts.length - 1; i >= 0; i--) if (!content.dropped(parts[i]!)) stack.push(parts[i]!);
+  while (stack.length > 0 && chars < enough) {
+    const node = stack.pop()!;
+    if (!isElement(node)) {
+      if (node.nodeType === TEXT) chars += visibleLength(textOfNode(node));
+      continue;
+    }
+    for (let i = node.childNodes.length - 1; i >= 0; i--) {
+      const child = node.childNodes[i]!;
+      if (!isElement(child) || (!isSkipped(child) && !content.dropped(child))) stack.push(child);
+    }
   }
   return chars;
 }
@@ -236,8 +250,9 @@ class Reader {
 
   /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
   measure(el: HTMLElement): Stat {
-    const stat = blankStat();
     const tag = tagOf(el);
+    if (tag === 'pre') return this.measureCode(el);
+    const stat = blankStat();
     let run = 0;
     let runCommas = 0;
     let hasBlock = false;
@@ -289,6 +304,38 @@ class Reader {
     if (hasBlock) this.blocky.add(el);
     if (!UNSCORED_CONTAINERS.has(tag)) for (const [chars, commas] of runs) if (chars >= 25) this.scoreRun(el, chars, commas, hasBlock);
     this.stats.set(el, stat);
+    return stat;
+  }
+
+  /**
+   * A code listing is one run of text: rendering takes it whole, and its highlighting (a span for every token, most
+   * of the elements of a documentation page) carries no structure to weigh. So its elements are counted, not judged.
+   */
+  private measureCode(pre: HTMLElement): Stat {
+    const stat = blankStat();
+    const stack: Node[] = [pre];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isElement(node)) {
+        if (node.nodeType !== TEXT) continue;
+        const text = textOfNode(node);
+        stat.chars += visibleLength(text);
+        stat.commas += countCommas(text);
+        continue;
+      }
+      if (node !== pre && isSkipped(node)) continue;
+      if (node === pre || tagOf(node) !== 'a') {
+        for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+        continue;
+      }
+      const text = textOfNode(node);
+      const chars = visibleLength(text);
+      stat.chars += chars;
+      stat.linkChars += chars;
+      stat.commas += countCommas(text);
+    }
+    if (stat.chars >= 25) this.scoreRun(pre, stat.chars, stat.commas, false);
+    this.stats.set(pre, stat);
     return stat;
   }
 
@@ -435,7 +482,7 @@ class Reader {
     if (!stat || (!BLOCK_TAGS.has(tag) && !this.blocky.has(el))) return false;
     if (stat.chars > 0 && stat.chars < 200 && chromeText(el)) return true;
     if (!this.rules.clean) return false;
-    if (!['div', 'section', 'table', 'ul', 'ol', 'dl', 'aside', 'header', 'footer', 'figure', 'nav'].includes(tag)) return false;
+    if (!CLEANED_TAGS.has(tag)) return false;
     const weight = this.rules.weighNames ? classWeight(el) : 0;
     const score = this.scores.get(el) ?? 0;
     if (weight + score < 0 && weight < 0) return true;
@@ -455,6 +502,9 @@ class Reader {
     return false;
   }
 }
+
+/** The blocks cleaning judges: containers that can hold a box of furniture. */
+const CLEANED_TAGS = new Set(['div', 'section', 'table', 'ul', 'ol', 'dl', 'aside', 'header', 'footer', 'figure', 'nav']);
 
 /** Is the element's previous sibling element a heading? */
 function underHeading(el: HTMLElement): boolean {
@@ -506,8 +556,9 @@ function chromeText(el: HTMLElement): boolean {
   const text = textOf(el);
   if (CHROME_TEXT.test(text)) return true;
   if (COOKIE_TEXT.test(text) && COOKIE_ASK.test(text)) return true;
-  // A row of short labels that are all chrome ("Share Tweet Email", "Sign in | Register").
-  const pieces = text.split(/\s*[|·•/]\s*|\s{2,}/).filter(Boolean);
+  // A row of short labels that are all chrome ("Sign in | Register"). The text is folded, so only marks part them.
+  if (!LABEL_MARK.test(text)) return false;
+  const pieces = text.split(/\s*[|·•/]\s*/).filter(Boolean);
   return pieces.length > 1 && pieces.every((p) => CHROME_TEXT.test(p));
 }
 

@@ -1,4 +1,4 @@
-import { collapse, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
+import { collapse, parseDocument, tagOf, textOf, WHITE_SPACE, type HTMLElement } from './dom.js';
 import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
@@ -105,5 +105,3 @@ function countWords(text: string): number {
   }
   return words;
 }
-
-const WHITE_SPACE = /\s/;

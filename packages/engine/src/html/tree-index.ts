@@ -59,8 +59,16 @@ export class TreeIndex {
 /** Whether the element's raw attribute text mentions `name` at all (case-insensitive); false means it cannot carry it. */
 function mayHold(el: HTMLElement, name: string): boolean {
   const raw = el.rawAttrs;
-  return raw.length >= name.length && raw.toLowerCase().includes(name);
+  return raw.length >= name.length && mention(name).test(raw);
 }
+
+/** A case-insensitive search for the name, made once: lower-casing every element's attributes for each question cost more than the questions. */
+function mention(name: string): RegExp {
+  let pattern = mentions.get(name);
+  if (!pattern) mentions.set(name, (pattern = new RegExp(name.replace(/[^a-z0-9]/gi, '\\$&'), 'i')));
+  return pattern;
+}
+const mentions = new Map<string, RegExp>();
 
 /** Whether the class attribute lists `name` (as `.name` matches). */
 export const hasClass = (el: HTMLElement, name: string): boolean => (el.getAttribute('class') ?? '').split(/\s+/).includes(name);
