@@ -46,8 +46,14 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
   let inline: Node[] = [];
   const flush = () => {
     if (inline.length === 0) return;
-    const text = collapse(inline.map((n) => inlineText(n, ctx)).join(''));
-    const markdown = collapse(inline.map((n) => inlineMarkdown(n, ctx)).join(''));
+    let text = '';
+    let markdown = '';
+    for (const node of inline) {
+      text += inlineText(node, ctx);
+      markdown += inlineMarkdown(node, ctx);
+    }
+    text = collapse(text);
+    markdown = collapse(markdown);
     if (text) out.push({ text, markdown });
     inline = [];
   };
@@ -133,18 +139,26 @@ function inlineText(node: Node, ctx: RenderContext): string {
   const tag = tagOf(node);
   if (tag === 'br') return ' ';
   if (leftOut(node, ctx)) return '';
-  const text = node.childNodes.map((n) => inlineText(n, ctx)).join('');
+  // Concatenated, not mapped and joined: an array per element was most of what rendering allocated.
+  let text = '';
+  for (const child of node.childNodes) text += inlineText(child, ctx);
   return BLOCK_TAGS.has(tag) ? ` ${text} ` : text;
 }
 
-const inlineMarkdownOf = (el: HTMLElement, ctx: RenderContext) => collapse(el.childNodes.map((n) => inlineMarkdown(n, ctx)).join(''));
+const inlineMarkdownOf = (el: HTMLElement, ctx: RenderContext) => collapse(innerMarkdown(el, ctx));
+
+function innerMarkdown(el: HTMLElement, ctx: RenderContext): string {
+  let markdown = '';
+  for (const child of el.childNodes) markdown += inlineMarkdown(child, ctx);
+  return markdown;
+}
 
 function inlineMarkdown(node: Node, ctx: RenderContext): string {
   if (!isElement(node)) return node.nodeType === TEXT ? textOfNode(node).replace(/([*_`[\]])/g, '\\$1') : '';
   const tag = tagOf(node);
   if (tag === 'br') return ' ';
   if (leftOut(node, ctx)) return '';
-  const inner = () => node.childNodes.map((n) => inlineMarkdown(n, ctx)).join('');
+  const inner = () => innerMarkdown(node, ctx);
   switch (tag) {
     case 'a': {
       const href = resolveUrl(node.getAttribute('href'), ctx.base);

@@ -256,7 +256,7 @@ class Reader {
     let run = 0;
     let runCommas = 0;
     let hasBlock = false;
-    const runs: [number, number][] = [];
+    const scored = !UNSCORED_CONTAINERS.has(tag);
     for (const child of el.childNodes) {
       if (!isElement(child)) {
         if (child.nodeType !== TEXT) continue;
@@ -291,7 +291,8 @@ class Reader {
       if (childTag === 'p') stat.paragraphs++;
       else if (childTag === 'li') stat.items++;
       if (BLOCK_TAGS.has(childTag) || this.blocky.has(child)) {
-        runs.push([run, runCommas]);
+        // A block ends the run of inline text before it; the element is then mixed.
+        if (scored && run >= 25) this.scoreRun(el, run, runCommas, true);
         hasBlock = true;
         run = 0;
         runCommas = 0;
@@ -300,9 +301,8 @@ class Reader {
         runCommas += sub.commas;
       }
     }
-    runs.push([run, runCommas]);
     if (hasBlock) this.blocky.add(el);
-    if (!UNSCORED_CONTAINERS.has(tag)) for (const [chars, commas] of runs) if (chars >= 25) this.scoreRun(el, chars, commas, hasBlock);
+    if (scored && run >= 25) this.scoreRun(el, run, runCommas, hasBlock);
     this.stats.set(el, stat);
     return stat;
   }
