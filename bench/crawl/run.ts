@@ -75,7 +75,8 @@ for (const name of contenders) {
   // A real site's bytes served to this contender: its MB of HTML (and other files) per CPU second.
   if (sitePath) r.notes.servedMb = Math.round((site.bytes() - before.bytes) / 1e5) / 10;
   results[name.replace('-', '')] = r;
-  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU a page, peak RSS ${r.memory.peakRssMb} MB`);
+  const inProgress = typeof r.notes.inProgress === 'number' ? `, ${r.notes.inProgress} requests in progress on average` : '';
+  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU a page, peak RSS ${r.memory.peakRssMb} MB${inProgress}`);
 }
 await site.close();
 
