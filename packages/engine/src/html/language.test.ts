@@ -56,6 +56,34 @@ describe('guessLanguage', () => {
     }
   });
 
+  it('reads an English source listing as English: its identifiers are not words of another language', () => {
+    const listing = [
+      '# Text Toolkit: chat corpus reader',
+      '# Copyright (C) 2001-2025 The Toolkit Project',
+      '# Author: Edda Lopes <elopes@example.org>',
+      'import re',
+      'import textwrap',
+      'from toolkit.corpus.reader.api import *',
+      'from toolkit.corpus.reader.util import *',
+      'from toolkit.corpus.reader.xmldocs import *',
+      'from toolkit.internals import ElementWrapper',
+      'from toolkit.tag import map_tag',
+      'from toolkit.util import LazyConcatenation',
+      'class ChatCorpusReader(XMLCorpusReader):',
+      '    def __init__(self, root, fileids, wrap_etree=False, tagset=None):',
+      '        XMLCorpusReader.__init__(self, root, fileids, wrap_etree)',
+      '        self._tagset = tagset',
+      '    def xml_posts(self, fileids=None):',
+      '        if self._wrap_etree:',
+      '            return concat([XMLCorpusView(fileid, "Session/Posts/Post", self._wrap_elt) for fileid in self.abspaths(fileids)])',
+      '        else:',
+      '            return concat([XMLCorpusView(fileid, "Session/Posts/Post") for fileid in self.abspaths(fileids)])',
+    ].join('\n');
+    // The library, given the identifiers too, reads it as another language.
+    expect(detect(listing)).not.toBe('en');
+    expect(guessLanguage(listing)).toBe('en');
+  });
+
   it('answers as the library does where English function words are rare: a code listing', () => {
     const listing = Array.from({ length: 40 }, (_, i) => `inet_ops${i} cidr_ops${i} macaddr${i}`).join(' ') + ' the and of';
     expect(guessLanguage(listing)).toBe(detect(listing) || null);

@@ -7,8 +7,10 @@ import { detect } from 'tinyld/light';
  * sample's length (it allocates per word and per gram): a quarter of the whole read of a small
  * page. English prose is recognised first, in one pass over its words, by its function words:
  * "the", "and", "of", "to"… are a fifth or more of any English sentence and are not words of the
- * other languages tinyld knows, so a text where they are that common is English. Anything else
- * (other languages, code listings, tables of names) goes to tinyld.
+ * other languages tinyld knows, so a text where they are that common is English. Tokens that read
+ * as code are left out of the count: a source listing's comments and docstrings are its prose, and
+ * tinyld reads the identifiers around them as German or Polish. Anything else (other languages,
+ * tables of names, code with too little prose) goes to tinyld.
  */
 export function guessLanguage(sample: string): string | null {
   if (isEnglishProse(sample)) return 'en';
@@ -27,11 +29,21 @@ function isEnglishProse(sample: string): boolean {
   let words = 0;
   let accented = 0;
   let functionWords = 0;
-  for (const [word] of sample.matchAll(/\p{L}+/gu)) {
-    words++;
-    // Letters outside ASCII (é, ß, ñ, any other script) in more than a name or two: another language, or a mix.
-    if (!/^[A-Za-z]+$/.test(word)) accented++;
-    else if (word.length <= 5 && ENGLISH_FUNCTION_WORDS.has(word.toLowerCase())) functionWords++;
+  for (const token of sample.split(/\s+/)) {
+    // Identifiers, paths and markup are no language's words: counted, their parts would outnumber the prose around them.
+    if (CODE_TOKEN.test(token)) continue;
+    for (const [word] of token.matchAll(/\p{L}+/gu)) {
+      words++;
+      // Letters outside ASCII (é, ß, ñ, any other script) in more than a name or two: another language, or a mix.
+      if (!/^[A-Za-z]+$/.test(word)) accented++;
+      else if (word.length <= 5 && ENGLISH_FUNCTION_WORDS.has(word.toLowerCase())) functionWords++;
+    }
   }
   return words >= MIN_WORDS && accented / words < MAX_ACCENTED_SHARE && functionWords / words >= MIN_SHARE;
 }
+
+/**
+ * A token that reads as code: symbols prose does not use inside words, camelCase, a dot, colon or bracket between
+ * letters (`corpus.reader`, `open(path`), letters run into digits (`utf8`, `iso639`).
+ */
+const CODE_TOKEN = /[_=<>{}[\]\\/#@$%^*|~`]|[a-z][A-Z]|\p{L}[.(:]\p{L}|\d\p{L}|\p{L}\d/u;
