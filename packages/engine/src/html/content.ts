@@ -139,7 +139,7 @@ function inlineText(node: Node, ctx: RenderContext): string {
   const tag = tagOf(node);
   if (tag === 'br') return ' ';
   if (leftOut(node, ctx)) return '';
-  // Concatenated, not mapped and joined: an array per element was most of what rendering allocated.
+  // Concatenated, not mapped and joined: no array for every element of the page.
   let text = '';
   for (const child of node.childNodes) text += inlineText(child, ctx);
   return BLOCK_TAGS.has(tag) ? ` ${text} ` : text;

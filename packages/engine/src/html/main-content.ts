@@ -59,8 +59,9 @@ const MAYBE_CONTENT_WORDS = /and|article|body|column|content|main|shadow|post|en
 const CHROME_TEXT =
   /^(share( this( article| story| page)?)?( on)?|tweet|pin( it)?|email|e-mail|print|sign ?in|sign ?up|log ?in|log ?out|register|my account|account|cart|basket|bag|checkout|add to (cart|basket|bag|wishlist|wish list)|buy now|wishlist|save|saved|follow( us)?|subscribe( now)?|newsletter|advertisement|sponsored|ad|skip to (main )?content|back to top|read more|see more|show more|load more|more|comments?|\d+ comments?|leave a (comment|reply)|reply|like|share on (facebook|twitter|x|linkedin|whatsapp|pinterest|reddit)|facebook|twitter|linkedin|whatsapp|pinterest|reddit|instagram|youtube|copy link|menu|search|close|accept( all)?( cookies)?|reject( all)?|decline|manage (cookies|preferences)|cookie settings|got it|ok|okay|previous|next|related( articles| stories| posts)?|tags?|topics)$/i;
 const COOKIE_TEXT = /\bcookies?\b/i;
-const LABEL_MARK = /[|·•/]/;
 const COOKIE_ASK = /\b(accept|consent|agree to|preferences|cookie settings|privacy|we use|(site|website) uses)\b/i;
+/** What parts a row of labels ("Sign in | Register"). */
+const LABEL_MARK = /[|·•/]/;
 
 interface Stat {
   chars: number;
