@@ -9,3 +9,19 @@ describe('leadingText', () => {
     expect(leadingText(parseDocument('<p> short <br>text </p>'), 5000)).toBe('short text');
   });
 });
+
+describe('parseDocument: code listings', () => {
+  const highlighted =
+    '<p>Before.</p><pre class="py"><span class="k">def</span> <span class="nf" title="a > b">tag</span><span class="p">(</span>' +
+    '<a href="/api/tokens.html">tokens</a><span class="p">):</span>\n    <span class="k">return</span> <span class="s1">&#39;x &gt; y&#39;</span></pre>' +
+    '<p><span class="note">After.</span></p>';
+
+  it('drops the highlighting spans of a listing, keeping its text and links, and leaves spans elsewhere', () => {
+    const root = parseDocument(highlighted);
+    const pre = root.querySelector('pre')!;
+    expect(pre.querySelectorAll('span')).toHaveLength(0);
+    expect(pre.querySelector('a')?.getAttribute('href')).toBe('/api/tokens.html');
+    expect(pre.text).toBe("def tag(tokens):\n    return 'x > y'");
+    expect(root.querySelectorAll('span.note')).toHaveLength(1);
+  });
+});

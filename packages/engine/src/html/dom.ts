@@ -15,9 +15,10 @@ export const MAX_HTML_CHARS = 3_000_000;
  */
 const LOOSE_END_TAG = /<\/(script|style)\s[^>]*>/gi;
 
+/** The page's tree. Code listings lose their highlighting spans on the way (see `plainListings`); their text stays. */
 export function parseDocument(html: string): HTMLElement {
   const cut = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
-  return parse(cut.replace(LOOSE_END_TAG, '</$1>'), {
+  return parse(plainListings(cut.replace(LOOSE_END_TAG, '</$1>')), {
     comment: false,
     lowerCaseTagName: false,
     blockTextElements: { script: true, style: true, noscript: true, textarea: true },
@@ -139,3 +140,19 @@ export function leadingText(el: HTMLElement, chars: number): string {
   }
   return collapse(parts.join('')).slice(0, chars);
 }
+
+/**
+ * Code listings without their highlighting. Syntax highlighters (Pygments, highlight.js, Prism, Shiki) wrap every
+ * token of a `<pre>` in a `<span>`: on a documentation site that is most of the page's elements, each one built,
+ * indexed and collected, and none of them read (a listing is read as its text, see main-content.ts). The spans'
+ * tags are dropped before parsing, their text kept: links, line breaks and everything else in the listing stay.
+ */
+function plainListings(html: string): string {
+  if (!LISTING_START.test(html)) return html;
+  return html.replace(LISTING, (listing) => listing.replace(SPAN_TAG, ''));
+}
+
+const LISTING_START = /<pre[\s>]/i;
+const LISTING = /<pre[\s>][\s\S]*?<\/pre\s*>/gi;
+/** A span's start or end tag; quoted attribute values may hold `>`. */
+const SPAN_TAG = /<\/?span(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/gi;
