@@ -309,8 +309,9 @@ class Reader {
   }
 
   /**
-   * A code listing is one run of text: rendering takes it whole, and its highlighting (a span for every token, most
-   * of the elements of a documentation page) carries no structure to weigh. So its elements are counted, not judged.
+   * A code listing is one run of text, measured as rendering takes it: whole. What is left inside it after parsing
+   * (links, emphasis, an odd `<div>`) carries no structure to weigh, so its elements are counted, not judged, and no
+   * block inside a listing can be chosen as the content on its own.
    */
   private measureCode(pre: HTMLElement): Stat {
     const stat = blankStat();

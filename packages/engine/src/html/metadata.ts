@@ -1,7 +1,7 @@
 import { collapse, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
 import { guessLanguage } from './language.js';
 import { resolveUrl } from './url.js';
-import { hasClass, TreeIndex, within } from './tree-index.js';
+import { hasClass, type TreeIndex, within } from './tree-index.js';
 
 export interface MicrodataItem {
   type: string | null;
@@ -31,7 +31,7 @@ export interface PageMetadata {
  * `mainText`, the page's main content as `parseHtml` reads it, is the better sample for a language guess:
  * the body's first characters are often menus and labels ("Sign in", "Cart", "Shop by size").
  */
-export function readMetadata(root: HTMLElement, base: string, index = new TreeIndex(root), mainText = ''): PageMetadata {
+export function readMetadata(root: HTMLElement, base: string, index: TreeIndex, mainText: string): PageMetadata {
   const meta = metaTags(index);
   const openGraph = Object.fromEntries(Object.entries(meta).filter(([k]) => k.startsWith('og:')).map(([k, v]) => [k.slice(3), v]));
   const jsonLd = readJsonLd(root, index);
@@ -158,9 +158,9 @@ function languageOf(root: HTMLElement, index: TreeIndex, meta: Record<string, st
   if (declared) return declared.split(/[-_]/)[0]!.toLowerCase();
   // Undeclared: read off the text itself, the main content's prose when it has enough, else the body's first text.
   const main = mainText.slice(0, LANGUAGE_SAMPLE);
-  const sample = letters(main) >= MAIN_SAMPLE_MIN_LETTERS ? main : leadingText(index.tag('body')[0] ?? root, LANGUAGE_SAMPLE);
-  if (letters(sample) < LANGUAGE_MIN_LETTERS) return null;
-  return guessLanguage(sample);
+  if (letters(main) >= MAIN_SAMPLE_MIN_LETTERS) return guessLanguage(main);
+  const sample = leadingText(index.tag('body')[0] ?? root, LANGUAGE_SAMPLE);
+  return letters(sample) < LANGUAGE_MIN_LETTERS ? null : guessLanguage(sample);
 }
 
 const LANGUAGE_SAMPLE = 3_000;
