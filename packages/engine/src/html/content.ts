@@ -1,4 +1,4 @@
-import { collapse, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import { resolveUrl } from './url.js';
 
@@ -118,10 +118,14 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
   flush();
 }
 
-/** A table used for page layout (cells holding paragraphs, lists or other tables) is read as blocks, not as a grid. */
+/**
+ * A table used for page layout (cells holding paragraphs, lists or other tables) is read as blocks, not as a grid.
+ * A walk that stops at the first such block, not a selector query (css-select matches each element against every tag).
+ */
 function isLayoutTable(table: HTMLElement): boolean {
-  return table.querySelector('table, p, ul, ol, div, h1, h2, h3, h4, h5, h6, blockquote, pre') !== null;
+  return firstDescendant(table, (el) => LAYOUT_BLOCKS.has(tagOf(el))) !== null;
 }
+const LAYOUT_BLOCKS = new Set(['table', 'p', 'ul', 'ol', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
 
 function renderTable(table: HTMLElement, ctx: RenderContext): Block {
   const rows = table.querySelectorAll('tr').map((tr) => tr.childNodes.filter(isElement).filter((c) => ['td', 'th'].includes(tagOf(c))));

@@ -30,6 +30,13 @@ function isEnglishProse(sample: string): boolean {
   let accented = 0;
   let functionWords = 0;
   for (const token of sample.split(/\s+/)) {
+    // Most tokens of prose are one plain word ("the", "The", "reader,"): counted without the regexes.
+    const plain = plainWordLength(token);
+    if (plain > 0) {
+      words++;
+      if (plain <= 5 && ENGLISH_FUNCTION_WORDS.has(token.slice(0, plain).toLowerCase())) functionWords++;
+      continue;
+    }
     // Identifiers, paths and markup are no language's words: counted, their parts would outnumber the prose around them.
     if (CODE_TOKEN.test(token)) continue;
     for (const [word] of token.matchAll(/\p{L}+/gu)) {
@@ -47,3 +54,23 @@ function isEnglishProse(sample: string): boolean {
  * letters (`corpus.reader`, `open(path`), letters run into digits (`utf8`, `iso639`).
  */
 const CODE_TOKEN = /[_=<>{}[\]\\/#@$%^*|~`]|[a-z][A-Z]|\p{L}[.(:]\p{L}|\d\p{L}|\p{L}\d/u;
+
+/**
+ * The length of the token's one word when the token is ASCII letters (no lower-case letter before an upper-case one:
+ * that is camelCase) and at most closing punctuation after them; else 0. Such a token is one word of `\p{L}+` and
+ * matches no part of CODE_TOKEN, so it counts exactly as the regexes would count it.
+ */
+function plainWordLength(token: string): number {
+  let letters = 0;
+  let lower = false;
+  for (; letters < token.length; letters++) {
+    const c = token.charCodeAt(letters);
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) {
+      if (lower) return 0;
+    } else break;
+  }
+  for (let i = letters; i < token.length; i++) if (!CLOSING_PUNCTUATION.includes(token[i]!)) return 0;
+  return letters;
+}
+const CLOSING_PUNCTUATION = '.,;:!?)"\'';

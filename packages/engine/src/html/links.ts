@@ -74,9 +74,12 @@ interface BlockWords {
 /** Blocks shorter than this are searched word by word; longer ones get an index. */
 const INDEXED_WORDS = 64;
 
+/** Inline elements a link sits in within its sentence: its context is the block around them. */
+const INLINE_WRAPPERS = new Set(['a', 'span', 'strong', 'em', 'b', 'i', 'small']);
+
 function contextOf(a: HTMLElement, own: string, blocks: Map<HTMLElement, BlockWords>): string {
   let block = a.parentNode as HTMLElement | null;
-  while (block?.rawTagName && ['a', 'span', 'strong', 'em', 'b', 'i', 'small'].includes(tagOf(block))) block = block.parentNode as HTMLElement | null;
+  while (block?.rawTagName && INLINE_WRAPPERS.has(tagOf(block))) block = block.parentNode as HTMLElement | null;
   let read = block ? blocks.get(block) : undefined;
   if (!read) {
     read = { words: (block ? textOf(block) : own).split(' ') };

@@ -89,6 +89,7 @@ describe('main text: markdown structure', () => {
         <thead><tr><th>Model</th><th>Weight</th></tr></thead>
         <tbody><tr><td>Ridge 2</td><td>1.9 kg</td></tr><tr><td>Dome 3</td><td>2.6 kg</td></tr></tbody>
       </table>
+      <table class="layout"><tr><td><div><p>Pitch on level ground, away from trees.</p></div></td><td><p>Face the door away from the wind.</p></td></tr></table>
     </article></body></html>`,
     'https://camp.example/guides/tents',
   );
@@ -107,6 +108,11 @@ describe('main text: markdown structure', () => {
   it('keeps tables with their header row', () => {
     expect(page.markdown).toContain('| Model | Weight |\n| --- | --- |\n| Ridge 2 | 1.9 kg |\n| Dome 3 | 2.6 kg |');
     expect(page.text).toContain('Ridge 2: 1.9 kg');
+  });
+
+  it('reads a table that lays out paragraphs (a block deep in a cell) as paragraphs, not as a grid', () => {
+    expect(page.markdown).toContain('Pitch on level ground, away from trees.\n\nFace the door away from the wind.');
+    expect(page.markdown).not.toContain('| Pitch on level ground');
   });
 });
 

@@ -1,4 +1,4 @@
-import { firstDescendant, isElement, tagOf, TEXT, textOf, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, WHITE_SPACE, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
@@ -555,13 +555,33 @@ function classWeight(el: HTMLElement): number {
 
 /** A short block whose whole text is a button label, share row or cookie notice. */
 function chromeText(el: HTMLElement): boolean {
-  const text = textOf(el);
+  const raw = textOfNode(el);
+  // Longer than any label, with no cookie, comment count or label mark in it: no rule below can match, and the
+  // text need not be folded to say so.
+  if (longerThan(raw, LONGEST_LABEL) && !MAY_BE_CHROME.test(raw)) return false;
+  const text = collapse(raw);
   if (CHROME_TEXT.test(text)) return true;
   if (COOKIE_TEXT.test(text) && COOKIE_ASK.test(text)) return true;
   // A row of short labels that are all chrome ("Sign in | Register"). The text is folded, so only marks part them.
   if (!LABEL_MARK.test(text)) return false;
   const pieces = text.split(/\s*[|·•/]\s*/).filter(Boolean);
   return pieces.length > 1 && pieces.every((p) => CHROME_TEXT.test(p));
+}
+
+/** The longest text CHROME_TEXT matches but for a count of comments: "share this article on". */
+const LONGEST_LABEL = 21;
+/** What a text longer than any label needs for a rule of chromeText to match. */
+const MAY_BE_CHROME = /cookie|comment|[|·•/]/i;
+
+/** Whether the text, white space folded and trimmed, would be longer than `chars`: it has more characters that are not white space. */
+function longerThan(text: string, chars: number): boolean {
+  let n = 0;
+  for (let i = 0; i < text.length && n <= chars; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c < 127) n++;
+    else if (c !== 32 && (c < 9 || c > 13) && !WHITE_SPACE.test(text[i]!)) n++;
+  }
+  return n > chars;
 }
 
 function visibleLength(text: string): number {

@@ -173,7 +173,22 @@ const LANGUAGE_MIN_LETTERS = 40;
  */
 const MAIN_SAMPLE_MIN_LETTERS = 200;
 
-const letters = (text: string) => text.replace(/[^\p{L}]/gu, '').length;
+/** Letters in the text (UTF-16 units, as the length of the text without its other characters): counted, not copied. */
+function letters(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    if (LETTER.test(char)) n += char.length;
+    i += char.length - 1;
+  }
+  return n;
+}
+const LETTER = /\p{L}/u;
 
 const firstText = (...values: (string | null | undefined)[]): string | null => {
   for (const v of values) if (v && v.trim()) return collapse(v);
