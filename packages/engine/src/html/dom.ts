@@ -37,20 +37,21 @@ export const tagOf = (el: HTMLElement): string => (el.rawTagName ?? '').toLowerC
 export function collapse(text: string): string {
   let space = true;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32) {
-      if (space) return fold(text);
-      space = true;
-    } else if ((c >= 9 && c <= 13) || (c > 127 && WHITE_SPACE.test(text[i]!))) return fold(text);
-    else space = false;
+    if (!isWhiteSpace(text, i)) space = false;
+    else if (space || text.charCodeAt(i) !== 32) return fold(text);
+    else space = true;
   }
   return space && text.length > 0 ? fold(text) : text;
 }
 
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** One character of white space as `\s` reads it. */
-export const WHITE_SPACE = /\s/;
+/** Whether the character at `i` is white space as `\s` reads it; the regex is asked only past ASCII. */
+export function isWhiteSpace(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && WHITE_SPACE.test(text[i]!);
+}
+const WHITE_SPACE = /\s/;
 
 /**
  * The text of a node, entities decoded: what node-html-parser's `.text` gives, at a fraction of

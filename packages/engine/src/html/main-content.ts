@@ -1,4 +1,4 @@
-import { collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, WHITE_SPACE, type HTMLElement, type Node } from './dom.js';
+import { collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
@@ -62,6 +62,7 @@ const COOKIE_TEXT = /\bcookies?\b/i;
 const COOKIE_ASK = /\b(accept|consent|agree to|preferences|cookie settings|privacy|we use|(site|website) uses)\b/i;
 /** What parts a row of labels ("Sign in | Register"). */
 const LABEL_MARK = /[|·•/]/;
+const LABEL_SEPARATOR = new RegExp(`\\s*${LABEL_MARK.source}\\s*`);
 
 interface Stat {
   chars: number;
@@ -558,29 +559,25 @@ function chromeText(el: HTMLElement): boolean {
   const raw = textOfNode(el);
   // Longer than any label, with no cookie, comment count or label mark in it: no rule below can match, and the
   // text need not be folded to say so.
-  if (longerThan(raw, LONGEST_LABEL) && !MAY_BE_CHROME.test(raw)) return false;
+  if (longerThan(raw, LONGEST_LABEL) && !LABEL_MARK.test(raw) && !COOKIE_OR_COUNT.test(raw)) return false;
   const text = collapse(raw);
   if (CHROME_TEXT.test(text)) return true;
   if (COOKIE_TEXT.test(text) && COOKIE_ASK.test(text)) return true;
   // A row of short labels that are all chrome ("Sign in | Register"). The text is folded, so only marks part them.
   if (!LABEL_MARK.test(text)) return false;
-  const pieces = text.split(/\s*[|·•/]\s*/).filter(Boolean);
+  const pieces = text.split(LABEL_SEPARATOR).filter(Boolean);
   return pieces.length > 1 && pieces.every((p) => CHROME_TEXT.test(p));
 }
 
 /** The longest text CHROME_TEXT matches but for a count of comments: "share this article on". */
 const LONGEST_LABEL = 21;
-/** What a text longer than any label needs for a rule of chromeText to match. */
-const MAY_BE_CHROME = /cookie|comment|[|·•/]/i;
+/** What a text longer than any label needs, besides a label mark, for a rule of chromeText to match. */
+const COOKIE_OR_COUNT = /cookie|comment/i;
 
 /** Whether the text, white space folded and trimmed, would be longer than `chars`: it has more characters that are not white space. */
 function longerThan(text: string, chars: number): boolean {
   let n = 0;
-  for (let i = 0; i < text.length && n <= chars; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 32 && c < 127) n++;
-    else if (c !== 32 && (c < 9 || c > 13) && !WHITE_SPACE.test(text[i]!)) n++;
-  }
+  for (let i = 0; i < text.length && n <= chars; i++) if (!isWhiteSpace(text, i)) n++;
   return n > chars;
 }
 

@@ -1,4 +1,4 @@
-import { collapse, parseDocument, tagOf, textOf, WHITE_SPACE, type HTMLElement } from './dom.js';
+import { collapse, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
 import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
@@ -98,8 +98,7 @@ function countWords(text: string): number {
   let words = 1;
   let inSpace = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const space = c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && WHITE_SPACE.test(text[i]!);
+    const space = isWhiteSpace(text, i);
     if (space && !inSpace) words++;
     inSpace = space;
   }
