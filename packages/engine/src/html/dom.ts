@@ -1,10 +1,8 @@
 import he from 'he';
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import { parseTree } from './parser.js';
+import { ELEMENT, TEXT, type HTMLElement, type Node } from './tree.js';
 
-export type { HTMLElement, Node };
-
-export const ELEMENT = 1;
-export const TEXT = 3;
+export { ELEMENT, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
@@ -18,17 +16,13 @@ const LOOSE_END_TAG = /<\/(script|style)\s[^>]*>/gi;
 /** The page's tree. Code listings lose their highlighting spans on the way (see `plainListings`); their text stays. */
 export function parseDocument(html: string): HTMLElement {
   const cut = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
-  return parse(plainListings(cut.replace(LOOSE_END_TAG, '</$1>')), {
-    comment: false,
-    lowerCaseTagName: false,
-    blockTextElements: { script: true, style: true, noscript: true, textarea: true },
-  });
+  return parseTree(plainListings(cut.replace(LOOSE_END_TAG, '</$1>')));
 }
 
 export const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT;
 
-/** The lower-case tag name. Not `el.tagName`: node-html-parser upper-cases it on every read. */
-export const tagOf = (el: HTMLElement): string => (el.rawTagName ?? '').toLowerCase();
+/** The lower-case tag name ('' for the document's root). */
+export const tagOf = (el: HTMLElement): string => el.name;
 
 /**
  * White space folded to single spaces, trimmed. Most text needs no change (one space between words, none at the
@@ -53,11 +47,7 @@ export function isWhiteSpace(text: string, i: number): boolean {
 }
 const WHITE_SPACE = /\s/;
 
-/**
- * The text of a node, entities decoded: what node-html-parser's `.text` gives, at a fraction of
- * its cost. `.text` runs `he` over the text on every call, and on an element copies the result
- * twice more through JSON; most text has no `&` and needs neither.
- */
+/** The text of a node as a reader shows it: entities decoded, the content of hidden elements left out. */
 export const textOfNode = (node: Node): string => {
   const raw = isElement(node) ? visibleRawText(node) : node.rawText;
   return raw.includes('&') ? he.decode(raw) : raw;
@@ -67,7 +57,7 @@ export const textOfNode = (node: Node): string => {
 const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
 
 /**
- * An element's raw text as node-html-parser's `rawText` joins it (a `<br>` is a line break), without
+ * An element's raw text as `rawText` joins it (a `<br>` is a line break), without
  * the content of script, style, noscript and template elements. A loop, so deep nesting cannot
  * overflow the stack.
  */
@@ -129,7 +119,7 @@ export function leadingText(el: HTMLElement, chars: number): string {
         check = raw * 2;
       }
     } else if (isElement(node)) {
-      // As node-html-parser's text reads it: a <br> is a line break.
+      // As `rawText` reads it: a <br> is a line break.
       const tag = tagOf(node);
       if (tag === 'br') {
         parts.push('\n');

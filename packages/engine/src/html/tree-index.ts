@@ -3,10 +3,9 @@ import { isElement, tagOf, type HTMLElement } from './dom.js';
 /**
  * The elements of one parsed page in document order, grouped by tag, from a single walk. The
  * page readers (metadata, links, headings, images) used to run a dozen whole-tree selector
- * queries each; node-html-parser's query copies its partial results at every level (quadratic
- * under a parent with thousands of matches) and parses every element's attributes for an
- * attribute selector. Here each question is a look-up or one pass over a flat list, and an
- * attribute is only parsed on elements whose raw attribute text can hold it.
+ * queries each, and an attribute selector reads every element's attributes. Here each question
+ * is a look-up or one pass over a flat list, and an attribute is only read on elements whose raw
+ * attribute text can hold it.
  */
 export class TreeIndex {
   /** Every element below the root, in document order. */

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { parseTree } from './parser.js';
+import { TEXT, type HTMLElement, type Node } from './tree.js';
+
+/** The tree as a compact string: elements as `tag[raw attributes](children)`, text quoted. */
+function shape(node: Node): string {
+  if (node.nodeType === TEXT) return JSON.stringify(node.rawText);
+  const inner = node.childNodes.map(shape).join(' ');
+  if (node.rawTagName === null) return inner;
+  return `${node.rawTagName}${node.rawAttrs ? `[${node.rawAttrs}]` : ''}(${inner})`;
+}
+const tree = (html: string): string => shape(parseTree(html));
+
+describe('parseTree', () => {
+  it('reads elements, attributes and text, and keeps a `>` inside a quoted value', () => {
+    expect(tree('<p class="a">one <b title="x > y">two</b></p>')).toBe('p[class="a"]("one " b[title="x > y"]("two"))');
+    expect(tree("<a href='/x'>go</a>")).toBe(`a[href='/x']("go")`);
+  });
+
+  it('reads a `<` that starts no tag as text, and drops a tag the page is cut inside', () => {
+    expect(tree('<p>1 < 2 and <3</p>')).toBe('p("1 < 2 and <3")');
+    expect(tree('<p>text</p><li class="a')).toBe('p("text")');
+  });
+
+  it('reads a quote not followed by white space or the tag end as part of the value', () => {
+    // The quote after `a ` is followed by `b`: it does not end the value, so the `>` after `b` is inside quotes.
+    expect(tree('<i t="a "b>c" d>text</i>')).toBe('i[t="a "b>c" d]("text")');
+    expect(parseTree('<i class="x id=1" id=k>t</i>').querySelector('i')!.id).toBe('k');
+  });
+
+  it('closes what HTML closes implicitly', () => {
+    expect(tree('<ul><li>a<li>b</ul>')).toBe('ul(li("a") li("b"))');
+    expect(tree('<p>one<div>two</div>')).toBe('p("one") div("two")');
+    expect(tree('<table><tr><td>a<td>b<tr><td>c</table>')).toBe('table(tr(td("a") td("b")) tr(td("c")))');
+    expect(tree('<dl><dt>k<dd>v</dl>')).toBe('dl(dt("k") dd("v"))');
+    expect(tree('<section><p>left open</section>')).toBe('section(p("left open"))');
+  });
+
+  it('reads void and self-closed elements as empty, but a slash ending an unquoted value as the value', () => {
+    expect(tree('<p>a<br>b<img src=x>c</p>')).toBe('p("a" br() "b" img[src=x]() "c")');
+    expect(tree('<div/><span>s</span>')).toBe('div() span("s")');
+    expect(tree('<a href=https://site/post/>post</a>')).toBe('a[href=https://site/post/]("post")');
+  });
+
+  it('keeps the raw text of scripts, styles and text areas, and drops comments', () => {
+    expect(tree('<script>if (a < b) x = "</p>";</script><p>after</p>')).toBe('script("if (a < b) x = \\"</p>\\";") p("after")');
+    expect(tree('<style>  </style><textarea><b>raw</b></textarea>')).toBe('style() textarea("<b>raw</b>")');
+    expect(tree('a<!-- <p>not read</p> -->b')).toBe('"a" "b"');
+    expect(tree('<script>never closed <p>x</p>')).toBe('script("never closed <p>x</p>")');
+  });
+
+  it('keeps a CDATA section as text', () => {
+    expect(tree('<x><![CDATA[a < b]]></x>')).toBe('x("<![CDATA[a < b]]>")');
+  });
+
+  it('gives the children of an element left open at the end to the element it was opened in', () => {
+    // `</div>` closes the open `<b>` (an inline element ends with its div) but not the `<span>`.
+    expect(tree('<div><span>a<b>b</div>')).toBe('div("a" b("b"))');
+  });
+
+  it('keeps tag names as written and matches their end tags in the same case', () => {
+    const root = parseTree('<DIV><P>x</P></DIV>');
+    const div = root.childNodes[0] as HTMLElement;
+    expect(div.rawTagName).toBe('DIV');
+    expect(div.name).toBe('div');
+    expect(tree('<DIV><P>x</P></DIV>')).toBe('DIV(P("x"))');
+  });
+});
+
+describe('HTMLElement', () => {
+  const page = parseTree(
+    '<html><body><div id="main" class="post  wide"><h1 Title="T &amp; U">Head &amp; more</h1><p data-n=1 data-n=2>one</p>' +
+      '<p>two<br>lines</p><ul><li><a href="/a?x=1&amp;y=2">A</a></li><li><a href="/b" disabled>B</a></li></ul></div></body></html>',
+  );
+
+  it('reads attributes by name in any case, decoded, the first of a name written twice', () => {
+    const h1 = page.querySelector('h1')!;
+    expect(h1.getAttribute('title')).toBe('T & U');
+    expect(h1.getAttribute('TITLE')).toBe('T & U');
+    expect(h1.attributes).toEqual({ Title: 'T & U' });
+    expect(page.querySelector('p')!.getAttribute('data-n')).toBe('1');
+    expect(page.querySelector('a[disabled]')!.getAttribute('disabled')).toBe('');
+    expect(page.querySelector('a')!.getAttribute('href')).toBe('/a?x=1&y=2');
+    expect(h1.getAttribute('missing')).toBeUndefined();
+  });
+
+  it('answers CSS selectors through css-select', () => {
+    expect(page.querySelectorAll('li a').map((a) => a.getAttribute('href'))).toEqual(['/a?x=1&y=2', '/b']);
+    expect(page.querySelectorAll('.wide > p').length).toBe(2);
+    expect(page.querySelector('li:nth-child(2) a')!.text).toBe('B');
+    expect(page.querySelectorAll('a[href^="/b"]').length).toBe(1);
+    expect(page.querySelectorAll('.post.wide, ul').length).toBe(2);
+    expect(page.querySelector('div:has(> ul) h1')!.text).toBe('Head & more');
+    expect(page.getElementById('main')!.name).toBe('div');
+  });
+
+  it('gives its text decoded, a `<br>` as a line break, and its HTML as written', () => {
+    const [, second] = page.querySelectorAll('p');
+    expect(second!.text).toBe('two\nlines');
+    expect(page.querySelector('h1')!.text).toBe('Head & more');
+    expect(page.querySelector('ul')!.toString()).toBe('<ul><li><a href="/a?x=1&amp;y=2">A</a></li><li><a href="/b" disabled>B</a></li></ul>');
+    expect(second!.innerHTML).toBe('two<br>lines');
+  });
+
+  it('is taken out of its parent by remove()', () => {
+    const root = parseTree('<div><p>a</p><p>b</p></div>');
+    root.querySelector('p')!.remove();
+    expect(shape(root)).toBe('div(p("b"))');
+    root.querySelector('p')!.remove();
+    expect(shape(root)).toBe('div()');
+  });
+});

@@ -1,0 +1,330 @@
+import { HTMLElement, TextNode, VOID_ELEMENTS } from './tree.js';
+
+/**
+ * HTML to a tree, in one pass over the text. Forgiving, like the parser the readers were built and measured with
+ * (node-html-parser 9, whose tree this one reproduces node for node on real pages): a tag is `<name …>` with quoted
+ * values that may hold `>`; anything else that starts with `<` is text. Elements an author leaves open are closed by
+ * HTML's common rules (a `<li>` ends the `<li>` before it, a `</table>` the cells and rows in it), and whatever is
+ * still open at the end is folded into its parent.
+ *
+ * `script`, `style`, `noscript` and `textarea` hold raw text up to their end tag, written as the start tag wrote it.
+ * Comments are dropped; a CDATA section stays as text, markers included.
+ */
+export function parseTree(html: string): HTMLElement {
+  const root = new HTMLElement(null, '');
+  const open: HTMLElement[] = [root];
+  let parent = root;
+  // Where text not yet added begins.
+  let textStart = 0;
+  const cdata = html.includes('<![CDATA[');
+  // Every element keeps its tag's name: one string per name, not one per element.
+  const names = new Map<string, string>();
+  const intern = (name: string): string => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
+  };
+
+  const addText = (end: number): void => {
+    if (end > textStart) parent.appendChild(new TextNode(html.slice(textStart, end)));
+  };
+  const pop = (): void => {
+    open.pop();
+    parent = open[open.length - 1]!;
+  };
+
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at)) {
+    const next = html.charCodeAt(at + 1);
+    if (next === BANG) {
+      const comment = html.startsWith('<!--', at) ? html.indexOf('-->', at + 4) : -1;
+      if (comment !== -1) {
+        addText(at);
+        at = textStart = comment + 3;
+        continue;
+      }
+      const section = cdata && html.startsWith('<![CDATA[', at) ? html.indexOf(']]>', at + 9) : -1;
+      if (section !== -1) {
+        addText(at);
+        parent.appendChild(new TextNode(html.slice(at, section + 3)));
+        at = textStart = section + 3;
+        continue;
+      }
+      at++;
+      continue;
+    }
+
+    const tag = readTag(html, at);
+    if (tag === null) {
+      if (startsTag(html, at) && html.indexOf('>', at) === -1) {
+        // A page cut inside a tag: the tag is dropped, as browsers drop it, rather than read as text.
+        addText(at);
+        textStart = html.length;
+        break;
+      }
+      at++;
+      continue;
+    }
+    addText(at);
+    at = textStart = tag.end;
+    const name = intern(tag.name);
+
+    if (!tag.closing) {
+      if (!tag.selfClosing) while (closes(CLOSED_BY_OPENING, parent.rawTagName, name)) pop();
+      parent = parent.appendChild(new HTMLElement(name, tag.attributes));
+      open.push(parent);
+      if (RAW_TEXT.has(name.toLowerCase())) {
+        const endTag = `</${name}>`;
+        const close = html.indexOf(endTag, at);
+        const textEnd = close === -1 ? html.length : close;
+        if (textEnd > at && /\S/.test(html.slice(at, textEnd))) parent.appendChild(new TextNode(html.slice(at, textEnd)));
+        if (close === -1) {
+          // The rest of the page is this element's text.
+          textStart = html.length;
+          if (tag.selfClosing) pop();
+          break;
+        }
+        at = textStart = close + endTag.length;
+        pop();
+        continue;
+      }
+    }
+
+    if (tag.closing || tag.selfClosing || isVoid(name)) closeElement(name);
+  }
+  addText(html.length);
+  foldUnclosed(open);
+  return root;
+
+  /** An end tag (or a self-closed or void start tag): close the element it names, and what its closing implies. */
+  function closeElement(name: string): void {
+    while (true) {
+      if (parent.rawTagName === name) {
+        pop();
+        return;
+      }
+      if (closes(CLOSED_BY_CLOSING, parent.name, name)) {
+        pop();
+        continue;
+      }
+      // A `</div>` (say) ends a paragraph left open inside that div, unless the paragraph sits in an inline element.
+      if (parent.name === 'p' && open.length > 1) {
+        const container = open[open.length - 2]!;
+        const closing = name.toLowerCase();
+        if (container.name === closing && !P_KEPT_OPEN_BY.has(closing)) {
+          pop();
+          continue;
+        }
+      }
+      return;
+    }
+  }
+}
+
+const BANG = 0x21;
+
+interface Tag {
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  /** The attributes as written, without the white space after the name. */
+  attributes: string;
+  /** Just past the `>`. */
+  end: number;
+}
+
+/**
+ * The tag starting at `<` at `at`, or null when none does (`< 3`, `<a"b>`, a `<` never followed by its `>`). The
+ * tag ends at the first `>` outside a quoted value; a quote that is never closed, or closed by a quote not followed by
+ * white space or the tag's end, is an ordinary character.
+ */
+function readTag(html: string, at: number): Tag | null {
+  if (!startsTag(html, at)) return null;
+  let i = at + 1;
+  const closing = html.charCodeAt(i) === SLASH;
+  if (closing) i++;
+  const nameStart = i;
+  while (i < html.length && isNameChar(html.charCodeAt(i))) i++;
+  // A name may hold a no-break space; when the tag cannot end after the whole name, the name ends at that space.
+  for (let nameEnd = i; nameEnd > nameStart; nameEnd = lastSpaceInName(html, nameStart, nameEnd)) {
+    const tag = readRest(html, html.slice(nameStart, nameEnd), closing, nameEnd);
+    if (tag) return tag;
+  }
+  return null;
+}
+
+/** Whether `<` at `at` starts a start or end tag: a letter follows it, or `/` and a letter. */
+function startsTag(html: string, at: number): boolean {
+  const c = html.charCodeAt(at + 1);
+  return isLetter(c === SLASH ? html.charCodeAt(at + 2) : c);
+}
+
+/** After the tag's name: nothing, `/`, or white space and the attributes; then `>`. */
+function readRest(html: string, name: string, closing: boolean, afterName: number): Tag | null {
+  const c = html.charCodeAt(afterName);
+  if (c === GT) return { name, closing, selfClosing: false, attributes: '', end: afterName + 1 };
+  if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? { name, closing, selfClosing: !closing, attributes: '', end: afterName + 2 } : null;
+  if (!isSpace(c)) return null;
+  let i = afterName + 1;
+  while (i < html.length) {
+    const ch = html.charCodeAt(i);
+    if (ch === GT) break;
+    if (ch === QUOTE || ch === APOSTROPHE) {
+      const shut = html.indexOf(html[i]!, i + 1);
+      if (shut !== -1 && endsValue(html, shut + 1) && html.indexOf('>', shut + 1) !== -1) {
+        i = shut + 1;
+        continue;
+      }
+    }
+    i++;
+  }
+  if (i >= html.length) return null;
+  let attributes = html.slice(afterName + 1, i);
+  let selfClosing = !closing && html.charCodeAt(i - 1) === SLASH;
+  if (selfClosing) {
+    attributes = attributes.slice(0, -1);
+    // `<a href=/post/>`: the slash ends an unquoted value, it does not close the element.
+    if (!isVoid(name) && UNQUOTED_VALUE_AT_END.test(html.slice(afterName, i - 1))) {
+      attributes += '/';
+      selfClosing = false;
+    }
+  }
+  return { name, closing, selfClosing, attributes, end: i + 1 };
+}
+
+/**
+ * Whether a quoted value may end before `i`: white space, `>` or `/>` follows it. A quote followed by anything else
+ * (`title="say "hi" now"`) is an ordinary character, not the end of the value.
+ */
+function endsValue(html: string, i: number): boolean {
+  const c = html.charCodeAt(i);
+  return c === GT || isSpace(c) || (c === SLASH && html.charCodeAt(i + 1) === GT);
+}
+
+const SLASH = 0x2f;
+const GT = 0x3e;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+
+const UNQUOTED_VALUE_AT_END = /\s[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
+
+const isLetter = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+/** White space as `\s` reads it, past a tag's name (the no-break spaces a name may hold are read as the name's). */
+const isSpace = (c: number): boolean => c === 0x20 || (c >= 9 && c <= 13) || c === 0xa0 || (c > 0xff && /\s/.test(String.fromCharCode(c)));
+
+/**
+ * A character of a tag's name: ASCII letters, digits and `-.:@`, the ASCII signs after `E` (`[\\]^_\`{|}~`), and
+ * most of Unicode's letters and marks (not its spaces, punctuation and symbols from U+2000, nor private use).
+ */
+function isNameChar(c: number): boolean {
+  if (c < 0x46) return (c >= 0x40 && c <= 0x45) || (c >= 0x30 && c <= 0x3a) || c === 0x2d || c === 0x2e;
+  if (c < 0x2000) return true;
+  return (
+    c === 0x200c || c === 0x200d || c === 0x203f || c === 0x2040 || (c >= 0x2070 && c <= 0x218f) || (c >= 0x2c00 && c <= 0x2fef) ||
+    (c >= 0x3001 && c <= 0xd7ff) || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xfffd)
+  );
+}
+
+/** The last no-break space (U+00A0, U+1680, U+FEFF) inside a name, past its first character; `start` when none. */
+function lastSpaceInName(html: string, start: number, end: number): number {
+  for (let i = end - 1; i > start; i--) {
+    const c = html.charCodeAt(i);
+    if (c === 0xa0 || c === 0x1680 || c === 0xfeff) return i;
+  }
+  return start;
+}
+
+/** Void elements as HTML writes them, in lower or upper case. */
+const isVoid = (name: string): boolean => VOID_ELEMENTS.has(name) || (VOID_ELEMENTS.has(name.toLowerCase()) && name === name.toUpperCase());
+
+/** Elements whose content is raw text up to their end tag. */
+const RAW_TEXT = new Set(['script', 'style', 'noscript', 'textarea']);
+
+/** Inline elements a paragraph may be left open in when their container closes. */
+const P_KEPT_OPEN_BY = new Set(['a', 'audio', 'del', 'ins', 'map', 'noscript', 'video']);
+
+type Rules = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Whether `tag` (a start or end tag, as written) closes the open element `open`. Tags are matched in lower or upper
+ * case as written, not in mixed case.
+ */
+function closes(rules: Rules, open: string | null, tag: string): boolean {
+  if (open === null) return false;
+  const closers = rules.get(open);
+  return closers !== undefined && closers.has(tag);
+}
+
+/** Rules keyed and valued in both cases: `li` and `LI` close `li` and `LI`. */
+function rules(table: Record<string, string>): Rules {
+  const out = new Map<string, Set<string>>();
+  for (const [open, closers] of Object.entries(table)) {
+    const both = new Set(closers.split(' ').flatMap((tag) => [tag, tag.toUpperCase()]));
+    out.set(open, both);
+    out.set(open.toUpperCase(), both);
+  }
+  return out;
+}
+
+/** A start tag of one of these ends the open element: `<li>` after an open `<li>`, `<div>` in an open `<p>`. */
+const CLOSED_BY_OPENING = rules({
+  li: 'li',
+  p: 'p div',
+  b: 'div',
+  td: 'td th tr tbody tfoot',
+  th: 'td th tr tbody tfoot',
+  tr: 'tr tbody tfoot',
+  thead: 'tbody tfoot',
+  tbody: 'tbody tfoot',
+  h1: 'h1',
+  h2: 'h2',
+  h3: 'h3',
+  h4: 'h4',
+  h5: 'h5',
+  h6: 'h6',
+  dt: 'dt dd',
+  dd: 'dt dd',
+});
+
+/** An end tag of one of these ends the open element on its way: `</ul>` an open `<li>`, `</table>` an open cell. */
+const CLOSED_BY_CLOSING = rules({
+  li: 'ul ol',
+  a: 'div',
+  b: 'div',
+  i: 'div',
+  p: 'div',
+  td: 'tr table thead tbody tfoot',
+  th: 'tr table thead tbody tfoot',
+  tr: 'table thead tbody tfoot',
+  thead: 'table',
+  tbody: 'table',
+  tfoot: 'table',
+  dt: 'dl body html',
+  dd: 'dl body html',
+});
+
+/**
+ * Elements still open at the end: each one's children move up to the element below it on the stack (to that
+ * element's parent instead when both have the same tag, the second closing the first), and it stays, empty.
+ */
+function foldUnclosed(open: HTMLElement[]): void {
+  while (open.length > 1) {
+    const last = open.pop()!;
+    const below = open[open.length - 1]!;
+    if (!last.parentNode?.parentNode) continue;
+    if (last.parentNode === below && last.name === below.name) {
+      below.removeChild(last);
+      adopt(last, below.parentNode!);
+      open.pop();
+    } else {
+      below.removeChild(last);
+      adopt(last, below);
+    }
+  }
+}
+
+function adopt(from: HTMLElement, to: HTMLElement): void {
+  const children = from.childNodes;
+  for (const child of children) to.appendChild(child);
+  from.childNodes = [];
+}

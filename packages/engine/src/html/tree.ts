@@ -1,0 +1,290 @@
+import he from 'he';
+import { selectAll, selectOne, type Options } from 'css-select';
+
+/**
+ * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
+ * attributes, its children and parent) and works out the rest when asked: an element's attributes are read from
+ * their raw text on the first question, its text from its children. A 2 MB page has 40,000 elements; every byte a
+ * node carries is a byte the readers' walks pull through the cache, and a node built for nothing is garbage to
+ * collect.
+ */
+
+export const ELEMENT = 1;
+export const TEXT = 3;
+
+export type Node = HTMLElement | TextNode;
+
+export class TextNode {
+  readonly nodeType = TEXT;
+  parentNode: HTMLElement | null = null;
+
+  constructor(public rawText: string) {}
+
+  /** The text, entities decoded. */
+  get text(): string {
+    return decode(this.rawText);
+  }
+
+  get textContent(): string {
+    return this.text;
+  }
+
+  toString(): string {
+    return this.rawText;
+  }
+
+  remove(): void {
+    detach(this);
+  }
+}
+
+/** The child list of every element without children, shared; frozen, so a push into it fails loudly. */
+const NO_CHILDREN: Node[] = Object.freeze([]) as unknown as Node[];
+
+export class HTMLElement {
+  readonly nodeType = ELEMENT;
+  parentNode: HTMLElement | null = null;
+  childNodes: Node[] = NO_CHILDREN;
+  /** The tag as written (`null` for the document's root); `name` is the same in lower case. */
+  readonly rawTagName: string | null;
+  readonly name: string;
+  /** The attributes as written between the tag's name and its end. */
+  readonly rawAttrs: string;
+  /** Lower-case names and decoded values in turn, read from `rawAttrs` on the first question (most elements have few). */
+  private attrs: string[] | undefined;
+
+  constructor(rawTagName: string | null, rawAttrs: string) {
+    this.rawTagName = rawTagName;
+    this.name = rawTagName === null ? '' : rawTagName.toLowerCase();
+    this.rawAttrs = rawAttrs;
+  }
+
+  /** The tag in upper case, as the DOM gives it. */
+  get tagName(): string {
+    return this.name.toUpperCase();
+  }
+
+  /** The `id` as written (quotes removed, entities kept); the last one when an element has several. */
+  get id(): string {
+    let id = '';
+    if (this.rawAttrs.length > 0) for (const match of this.rawAttrs.matchAll(KEY_ATTRIBUTE)) if (match[1]!.toLowerCase() === 'id') id = unquote(match[2]!);
+    return id;
+  }
+
+  getAttribute(name: string): string | undefined {
+    const attrs = (this.attrs ??= readAttributes(this.rawAttrs));
+    const key = name.toLowerCase();
+    for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === key) return attrs[i + 1];
+    return undefined;
+  }
+
+  hasAttribute(name: string): boolean {
+    return this.getAttribute(name) !== undefined;
+  }
+
+  /** Every attribute by its name as written, values decoded. */
+  get attributes(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of rawAttributes(this.rawAttrs)) out[name] = decodeAttribute(value);
+    return out;
+  }
+
+  get children(): HTMLElement[] {
+    return this.childNodes.filter((node): node is HTMLElement => node.nodeType === ELEMENT);
+  }
+
+  /** The text as written: the children's joined, a `<br>` a line break. */
+  get rawText(): string {
+    if (this.name === 'br') return '\n';
+    let out = '';
+    for (const child of this.childNodes) out += child.rawText;
+    return out;
+  }
+
+  /** The text, entities decoded. */
+  get text(): string {
+    return decode(this.rawText);
+  }
+
+  get textContent(): string {
+    return this.text;
+  }
+
+  get innerText(): string {
+    return this.rawText;
+  }
+
+  querySelectorAll(selector: string): HTMLElement[] {
+    return selectAll<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
+  }
+
+  querySelector(selector: string): HTMLElement | null {
+    return selectOne<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
+  }
+
+  getElementById(id: string): HTMLElement | null {
+    const stack: Node[] = [...this.childNodes].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.nodeType !== ELEMENT) continue;
+      if (node.id === id) return node;
+      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    }
+    return null;
+  }
+
+  appendChild<T extends Node>(node: T): T {
+    node.parentNode = this;
+    // A first child gets an array of one: a pushed-to empty array reserves room for 17, and most elements have one
+    // child or none.
+    if (this.childNodes === NO_CHILDREN) this.childNodes = [node];
+    else this.childNodes.push(node);
+    return node;
+  }
+
+  removeChild(node: Node): void {
+    const at = this.childNodes.indexOf(node);
+    if (at === -1) return;
+    if (this.childNodes.length === 1) this.childNodes = NO_CHILDREN;
+    else this.childNodes.splice(at, 1);
+    node.parentNode = null;
+  }
+
+  remove(): void {
+    detach(this);
+  }
+
+  /** The element as HTML: its tag with its raw attributes, its children, its end tag (none for a void element). */
+  toString(): string {
+    return serialize([this]);
+  }
+
+  get outerHTML(): string {
+    return this.toString();
+  }
+
+  get innerHTML(): string {
+    return serialize(this.childNodes);
+  }
+}
+
+function detach(node: Node): void {
+  node.parentNode?.removeChild(node);
+}
+
+/** Elements that have no content and no end tag. */
+export const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
+function serialize(nodes: readonly Node[]): string {
+  let out = '';
+  const stack: (Node | string)[] = [...nodes].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item === 'string' || item.nodeType === TEXT) {
+      out += typeof item === 'string' ? item : item.rawText;
+      continue;
+    }
+    if (item.rawTagName !== null) {
+      out += `<${item.rawTagName}${item.rawAttrs ? ` ${item.rawAttrs}` : ''}>`;
+      if (VOID_ELEMENTS.has(item.name)) continue;
+      stack.push(`</${item.rawTagName}>`);
+    }
+    for (let i = item.childNodes.length - 1; i >= 0; i--) stack.push(item.childNodes[i]!);
+  }
+  return out;
+}
+
+/** Most text holds no entity; `he` is asked only when it could. */
+const decode = (raw: string): string => (raw.includes('&') ? he.decode(raw) : raw);
+const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);
+
+/**
+ * An `id=` or `class=` at the start of the attributes or after white space, its value quoted or up to the next white
+ * space. Both are looked for, so an `id=` inside a class's quoted value is not read as the id.
+ */
+const KEY_ATTRIBUTE = /(?:^|\s)(id|class)\s*=\s*('[^']*'|"[^"]*"|\S+)/gi;
+
+/**
+ * One attribute: a name (which may hold the brackets and signs of templating syntax, `[class]`, `(click)`, `@click`,
+ * `:href`), then optionally `=` and a quoted or bare value.
+ */
+const ATTRIBUTE = /([_a-zA-Z()[\]#@$.?:][a-zA-Z0-9-._:()[\]#]*)(?:\s*=\s*('[^']*'|"[^"]*"|\S+))?/g;
+
+/** Lower-case names and decoded values in turn; of names differing only in case, the last written holds. */
+function readAttributes(raw: string): string[] {
+  const out: string[] = [];
+  if (raw.length === 0) return out;
+  for (const [name, value] of rawAttributes(raw)) {
+    const key = name.toLowerCase();
+    let at = 0;
+    while (at < out.length && out[at] !== key) at += 2;
+    out[at] = key;
+    out[at + 1] = decodeAttribute(value);
+  }
+  return out;
+}
+
+/**
+ * The attributes in `raw`, raw values without their quotes, an attribute without a value as ''. A name written twice
+ * keeps its first non-empty value, as browsers keep the first.
+ */
+function rawAttributes(raw: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const match of raw.matchAll(ATTRIBUTE)) {
+    const name = match[1]!;
+    if (name === '__proto__') continue;
+    if (!out.get(name)) out.set(name, match[2] === undefined ? '' : unquote(match[2]));
+  }
+  return out;
+}
+
+/** A value without its quotes (a value that opens a quote it never closes loses its last character as well). */
+const unquote = (value: string): string => (value[0] === '"' || value[0] === "'" ? value.slice(1, -1) : value);
+
+const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT;
+
+/**
+ * How css-select reads the tree. XML mode, so names and attributes are compared as the adapter gives them: the
+ * adapter gives tags in lower case and finds attributes by their lower-case name, which is HTML's rule.
+ */
+const adapter: NonNullable<Options<Node, HTMLElement>['adapter']> = {
+  isTag: isElement,
+  getName: (el) => el.name,
+  getAttributeValue: (el, name) => el.getAttribute(name),
+  hasAttrib: (el, name) => el.getAttribute(name) !== undefined,
+  getChildren: (node) => (isElement(node) ? node.childNodes : []),
+  getParent: (node) => node.parentNode,
+  getSiblings: (node) => node.parentNode?.childNodes ?? [node],
+  getText: (node) => node.text,
+  existsOne(test, nodes) {
+    return nodes.some((node) => isElement(node) && (test(node) || adapter.existsOne(test, node.childNodes)));
+  },
+  findOne(test, nodes) {
+    const stack = [...nodes].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isElement(node)) continue;
+      if (test(node)) return node;
+      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    }
+    return null;
+  },
+  findAll(test, nodes) {
+    const found: HTMLElement[] = [];
+    const stack = [...nodes].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isElement(node)) continue;
+      if (test(node)) found.push(node);
+      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    }
+    return found;
+  },
+  removeSubsets(nodes) {
+    const kept = new Set(nodes);
+    return [...kept].filter((node) => {
+      for (let up = node.parentNode; up; up = up.parentNode) if (kept.has(up)) return false;
+      return true;
+    });
+  },
+};
