@@ -1,8 +1,8 @@
 import he from 'he';
 import { parseTree } from './parser.js';
-import { ELEMENT, TEXT, type HTMLElement, type Node } from './tree.js';
+import { isElement, TEXT, type HTMLElement, type Node } from './tree.js';
 
-export { ELEMENT, TEXT, type HTMLElement, type Node };
+export { isElement, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
@@ -19,7 +19,6 @@ export function parseDocument(html: string): HTMLElement {
   return parseTree(plainListings(cut.replace(LOOSE_END_TAG, '</$1>')));
 }
 
-export const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT;
 
 /** The lower-case tag name ('' for the document's root). */
 export const tagOf = (el: HTMLElement): string => el.name;

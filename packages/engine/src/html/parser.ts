@@ -1,4 +1,4 @@
-import { HTMLElement, TextNode, VOID_ELEMENTS } from './tree.js';
+import { HTMLElement, TextNode } from './tree.js';
 
 /**
  * HTML to a tree, in one pass over the text. Forgiving, like the parser the readers were built and measured with
@@ -8,7 +8,7 @@ import { HTMLElement, TextNode, VOID_ELEMENTS } from './tree.js';
  * still open at the end is folded into its parent.
  *
  * `script`, `style`, `noscript` and `textarea` hold raw text up to their end tag, written as the start tag wrote it.
- * Comments are dropped; a CDATA section stays as text, markers included.
+ * Comments are dropped; a CDATA section stays as text, markers included, and so does a `<!DOCTYPE …>`.
  */
 export function parseTree(html: string): HTMLElement {
   const root = new HTMLElement(null, '');
@@ -73,7 +73,7 @@ export function parseTree(html: string): HTMLElement {
       if (!tag.selfClosing) while (closes(CLOSED_BY_OPENING, parent.rawTagName, name)) pop();
       parent = parent.appendChild(new HTMLElement(name, tag.attributes));
       open.push(parent);
-      if (RAW_TEXT.has(name.toLowerCase())) {
+      if (RAW_TEXT.has(parent.name)) {
         const endTag = `</${name}>`;
         const close = html.indexOf(endTag, at);
         const textEnd = close === -1 ? html.length : close;
@@ -233,6 +233,9 @@ function lastSpaceInName(html: string, start: number, end: number): number {
   }
   return start;
 }
+
+/** Elements that have no content and no end tag. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 
 /** Void elements as HTML writes them, in lower or upper case. */
 const isVoid = (name: string): boolean => VOID_ELEMENTS.has(name) || (VOID_ELEMENTS.has(name.toLowerCase()) && name === name.toUpperCase());

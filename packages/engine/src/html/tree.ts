@@ -9,10 +9,12 @@ import { selectAll, selectOne, type Options } from 'css-select';
  * collect.
  */
 
-export const ELEMENT = 1;
+const ELEMENT = 1;
 export const TEXT = 3;
 
 export type Node = HTMLElement | TextNode;
+
+export const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT;
 
 export class TextNode {
   readonly nodeType = TEXT;
@@ -23,18 +25,6 @@ export class TextNode {
   /** The text, entities decoded. */
   get text(): string {
     return decode(this.rawText);
-  }
-
-  get textContent(): string {
-    return this.text;
-  }
-
-  toString(): string {
-    return this.rawText;
-  }
-
-  remove(): void {
-    detach(this);
   }
 }
 
@@ -59,38 +49,11 @@ export class HTMLElement {
     this.rawAttrs = rawAttrs;
   }
 
-  /** The tag in upper case, as the DOM gives it. */
-  get tagName(): string {
-    return this.name.toUpperCase();
-  }
-
-  /** The `id` as written (quotes removed, entities kept); the last one when an element has several. */
-  get id(): string {
-    let id = '';
-    if (this.rawAttrs.length > 0) for (const match of this.rawAttrs.matchAll(KEY_ATTRIBUTE)) if (match[1]!.toLowerCase() === 'id') id = unquote(match[2]!);
-    return id;
-  }
-
   getAttribute(name: string): string | undefined {
     const attrs = (this.attrs ??= readAttributes(this.rawAttrs));
     const key = name.toLowerCase();
     for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === key) return attrs[i + 1];
     return undefined;
-  }
-
-  hasAttribute(name: string): boolean {
-    return this.getAttribute(name) !== undefined;
-  }
-
-  /** Every attribute by its name as written, values decoded. */
-  get attributes(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [name, value] of rawAttributes(this.rawAttrs)) out[name] = decodeAttribute(value);
-    return out;
-  }
-
-  get children(): HTMLElement[] {
-    return this.childNodes.filter((node): node is HTMLElement => node.nodeType === ELEMENT);
   }
 
   /** The text as written: the children's joined, a `<br>` a line break. */
@@ -106,31 +69,12 @@ export class HTMLElement {
     return decode(this.rawText);
   }
 
-  get textContent(): string {
-    return this.text;
-  }
-
-  get innerText(): string {
-    return this.rawText;
-  }
-
   querySelectorAll(selector: string): HTMLElement[] {
     return selectAll<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
   }
 
   querySelector(selector: string): HTMLElement | null {
     return selectOne<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
-  }
-
-  getElementById(id: string): HTMLElement | null {
-    const stack: Node[] = [...this.childNodes].reverse();
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.nodeType !== ELEMENT) continue;
-      if (node.id === id) return node;
-      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
-    }
-    return null;
   }
 
   appendChild<T extends Node>(node: T): T {
@@ -151,58 +95,13 @@ export class HTMLElement {
   }
 
   remove(): void {
-    detach(this);
+    this.parentNode?.removeChild(this);
   }
-
-  /** The element as HTML: its tag with its raw attributes, its children, its end tag (none for a void element). */
-  toString(): string {
-    return serialize([this]);
-  }
-
-  get outerHTML(): string {
-    return this.toString();
-  }
-
-  get innerHTML(): string {
-    return serialize(this.childNodes);
-  }
-}
-
-function detach(node: Node): void {
-  node.parentNode?.removeChild(node);
-}
-
-/** Elements that have no content and no end tag. */
-export const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-
-function serialize(nodes: readonly Node[]): string {
-  let out = '';
-  const stack: (Node | string)[] = [...nodes].reverse();
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (typeof item === 'string' || item.nodeType === TEXT) {
-      out += typeof item === 'string' ? item : item.rawText;
-      continue;
-    }
-    if (item.rawTagName !== null) {
-      out += `<${item.rawTagName}${item.rawAttrs ? ` ${item.rawAttrs}` : ''}>`;
-      if (VOID_ELEMENTS.has(item.name)) continue;
-      stack.push(`</${item.rawTagName}>`);
-    }
-    for (let i = item.childNodes.length - 1; i >= 0; i--) stack.push(item.childNodes[i]!);
-  }
-  return out;
 }
 
 /** Most text holds no entity; `he` is asked only when it could. */
 const decode = (raw: string): string => (raw.includes('&') ? he.decode(raw) : raw);
 const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);
-
-/**
- * An `id=` or `class=` at the start of the attributes or after white space, its value quoted or up to the next white
- * space. Both are looked for, so an `id=` inside a class's quoted value is not read as the id.
- */
-const KEY_ATTRIBUTE = /(?:^|\s)(id|class)\s*=\s*('[^']*'|"[^"]*"|\S+)/gi;
 
 /**
  * One attribute: a name (which may hold the brackets and signs of templating syntax, `[class]`, `(click)`, `@click`,
@@ -241,7 +140,6 @@ function rawAttributes(raw: string): Map<string, string> {
 /** A value without its quotes (a value that opens a quote it never closes loses its last character as well). */
 const unquote = (value: string): string => (value[0] === '"' || value[0] === "'" ? value.slice(1, -1) : value);
 
-const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT;
 
 /**
  * How css-select reads the tree. XML mode, so names and attributes are compared as the adapter gives them: the
