@@ -69,6 +69,8 @@ export class IntentScorer {
 
   /** BM25 squashed into [0, 1) by s / (s + 2): comparable across crawls and ready to blend with graph scores. */
   score(candidate: CandidateText): number {
+    // Without an intent every score is 0: the candidate's text need not be tokenized to say so.
+    if (!this.active) return 0;
     const s = this.corpus.score(this.tokens(candidate));
     return s / (s + 2);
   }

@@ -56,6 +56,19 @@ describe('parseTree', () => {
   it('gives the children of an element left open at the end to the element it was opened in', () => {
     // `</div>` closes the open `<b>` (an inline element ends with its div) but not the `<span>`.
     expect(tree('<div><span>a<b>b</div>')).toBe('div("a" b("b"))');
+    expect(tree('<div><span>a<span>b<i>c')).toBe('div(span("a") "b" "c")');
+    // Of two open elements with the same tag, the second closes the first: its children go up one more level.
+    expect(tree('<main><font>a<font>b<font>c</main>')).toBe('main("a" font("b") "c")');
+    expect(tree('<p><font>x<font>x<font>x<font>x')).toBe('p(font("x") "x" font("x") "x")');
+  });
+
+  it('reads thousands of unclosed tags, comments and CDATA sections', () => {
+    const div = parseTree('<div>' + '<font>x'.repeat(20_000)).childNodes[0] as HTMLElement;
+    expect(div.childNodes.length).toBe(20_000);
+    expect(div.childNodes.slice(0, 2).map(shape)).toEqual(['font("x")', '"x"']);
+    expect(tree('<p>' + '<!--'.repeat(20_000))).toBe(`p(${JSON.stringify('<!--'.repeat(20_000))})`);
+    const cdata = parseTree('<![CDATA[ <x>'.repeat(20_000));
+    expect(cdata.querySelectorAll('x').length).toBe(10_000);
   });
 
   it('keeps tag names as written and matches their end tags in the same case', () => {

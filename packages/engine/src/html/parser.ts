@@ -1,4 +1,4 @@
-import { HTMLElement, TextNode } from './tree.js';
+import { HTMLElement, TextNode, type Node } from './tree.js';
 
 /**
  * HTML to a tree, in one pass over the text. Forgiving, like the parser the readers were built and measured with
@@ -26,6 +26,8 @@ export function parseTree(html: string): HTMLElement {
     return name;
   };
 
+  const find = finder(html);
+
   const addText = (end: number): void => {
     if (end > textStart) parent.appendChild(new TextNode(html.slice(textStart, end)));
   };
@@ -37,13 +39,13 @@ export function parseTree(html: string): HTMLElement {
   for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at)) {
     const next = html.charCodeAt(at + 1);
     if (next === BANG) {
-      const comment = html.startsWith('<!--', at) ? html.indexOf('-->', at + 4) : -1;
+      const comment = html.startsWith('<!--', at) ? find('-->', at + 4) : -1;
       if (comment !== -1) {
         addText(at);
         at = textStart = comment + 3;
         continue;
       }
-      const section = cdata && html.startsWith('<![CDATA[', at) ? html.indexOf(']]>', at + 9) : -1;
+      const section = cdata && html.startsWith('<![CDATA[', at) ? find(']]>', at + 9) : -1;
       if (section !== -1) {
         addText(at);
         parent.appendChild(new TextNode(html.slice(at, section + 3)));
@@ -54,9 +56,9 @@ export function parseTree(html: string): HTMLElement {
       continue;
     }
 
-    const tag = readTag(html, at);
+    const tag = readTag(html, at, find);
     if (tag === null) {
-      if (startsTag(html, at) && html.indexOf('>', at) === -1) {
+      if (startsTag(html, at) && find('>', at) === -1) {
         // A page cut inside a tag: the tag is dropped, as browsers drop it, rather than read as text.
         addText(at);
         textStart = html.length;
@@ -75,7 +77,7 @@ export function parseTree(html: string): HTMLElement {
       open.push(parent);
       if (RAW_TEXT.has(parent.name)) {
         const endTag = `</${name}>`;
-        const close = html.indexOf(endTag, at);
+        const close = find(endTag, at);
         const textEnd = close === -1 ? html.length : close;
         if (textEnd > at && /\S/.test(html.slice(at, textEnd))) parent.appendChild(new TextNode(html.slice(at, textEnd)));
         if (close === -1) {
@@ -123,6 +125,27 @@ export function parseTree(html: string): HTMLElement {
 
 const BANG = 0x21;
 
+/** `html.indexOf(needle, from)`. */
+type Find = (needle: string, from: number) => number;
+
+/**
+ * `indexOf` that remembers its last answer for each needle. The parser asks from positions that only move forward, so
+ * the answer usually still holds: a page of unclosed `<!--`, or of tags with quotes and no `>`, is read in linear time
+ * instead of scanning to its end once for each.
+ */
+function finder(html: string): Find {
+  const last = new Map<string, { from: number; at: number }>();
+  return (needle, from) => {
+    const known = last.get(needle);
+    // The first occurrence at or after `known.from` is `known.at`; it is the first at or after `from` too when `from`
+    // lies between them (or there is none after either).
+    if (known && known.from <= from && (known.at === -1 || known.at >= from)) return known.at;
+    const at = html.indexOf(needle, from);
+    last.set(needle, { from, at });
+    return at;
+  };
+}
+
 interface Tag {
   name: string;
   closing: boolean;
@@ -138,7 +161,7 @@ interface Tag {
  * tag ends at the first `>` outside a quoted value; a quote that is never closed, or closed by a quote not followed by
  * white space or the tag's end, is an ordinary character.
  */
-function readTag(html: string, at: number): Tag | null {
+function readTag(html: string, at: number, find: Find): Tag | null {
   if (!startsTag(html, at)) return null;
   let i = at + 1;
   const closing = html.charCodeAt(i) === SLASH;
@@ -147,7 +170,7 @@ function readTag(html: string, at: number): Tag | null {
   while (i < html.length && isNameChar(html.charCodeAt(i))) i++;
   // A name may hold a no-break space; when the tag cannot end after the whole name, the name ends at that space.
   for (let nameEnd = i; nameEnd > nameStart; nameEnd = lastSpaceInName(html, nameStart, nameEnd)) {
-    const tag = readRest(html, html.slice(nameStart, nameEnd), closing, nameEnd);
+    const tag = readRest(html, html.slice(nameStart, nameEnd), closing, nameEnd, find);
     if (tag) return tag;
   }
   return null;
@@ -160,7 +183,7 @@ function startsTag(html: string, at: number): boolean {
 }
 
 /** After the tag's name: nothing, `/`, or white space and the attributes; then `>`. */
-function readRest(html: string, name: string, closing: boolean, afterName: number): Tag | null {
+function readRest(html: string, name: string, closing: boolean, afterName: number, find: Find): Tag | null {
   const c = html.charCodeAt(afterName);
   if (c === GT) return { name, closing, selfClosing: false, attributes: '', end: afterName + 1 };
   if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? { name, closing, selfClosing: !closing, attributes: '', end: afterName + 2 } : null;
@@ -170,8 +193,8 @@ function readRest(html: string, name: string, closing: boolean, afterName: numbe
     const ch = html.charCodeAt(i);
     if (ch === GT) break;
     if (ch === QUOTE || ch === APOSTROPHE) {
-      const shut = html.indexOf(html[i]!, i + 1);
-      if (shut !== -1 && endsValue(html, shut + 1) && html.indexOf('>', shut + 1) !== -1) {
+      const shut = find(html[i]!, i + 1);
+      if (shut !== -1 && endsValue(html, shut + 1) && find('>', shut + 1) !== -1) {
         i = shut + 1;
         continue;
       }
@@ -307,27 +330,53 @@ const CLOSED_BY_CLOSING = rules({
 });
 
 /**
- * Elements still open at the end: each one's children move up to the element below it on the stack (to that
- * element's parent instead when both have the same tag, the second closing the first), and it stays, empty.
+ * Elements still open at the end, from the last one opened: each one's children move to the end of the element it
+ * was opened in (of that element's parent instead when both have the same tag, the second closing the first), and
+ * it is taken out, empty. The one opened in the root stays. The moves are noted and made once at the end: made level
+ * by level, a page of thousands of unclosed tags would move its content once per level.
  */
 function foldUnclosed(open: HTMLElement[]): void {
-  while (open.length > 1) {
-    const last = open.pop()!;
-    const below = open[open.length - 1]!;
-    if (!last.parentNode?.parentNode) continue;
-    if (last.parentNode === below && last.name === below.name) {
-      below.removeChild(last);
-      adopt(last, below.parentNode!);
-      open.pop();
+  const received = new Map<HTMLElement, HTMLElement[]>();
+  const give = (from: HTMLElement, to: HTMLElement): void => {
+    const list = received.get(to);
+    if (list) list.push(from);
+    else received.set(to, [from]);
+  };
+  const folded = new Set<HTMLElement>();
+  for (let i = open.length - 1; i > 1; ) {
+    const last = open[i]!;
+    const below = open[i - 1]!;
+    below.removeChild(last);
+    folded.add(last);
+    if (last.name === below.name) {
+      give(last, below.parentNode!);
+      i -= 2;
     } else {
-      below.removeChild(last);
-      adopt(last, below);
+      give(last, below);
+      i -= 1;
     }
   }
+  for (const [holder] of received) if (!folded.has(holder)) holder.childNodes = gathered(holder, received);
 }
 
-function adopt(from: HTMLElement, to: HTMLElement): void {
-  const children = from.childNodes;
-  for (const child of children) to.appendChild(child);
-  from.childNodes = [];
+/** The children `holder` ends with: its own, then those of each element folded into it, recursively, in order. */
+function gathered(holder: HTMLElement, received: ReadonlyMap<HTMLElement, HTMLElement[]>): Node[] {
+  const out: Node[] = [];
+  const todo: (HTMLElement | Node[])[] = [holder];
+  while (todo.length > 0) {
+    const item = todo.pop()!;
+    if (Array.isArray(item)) {
+      for (const node of item) {
+        node.parentNode = holder;
+        out.push(node);
+      }
+      continue;
+    }
+    const own = item.childNodes;
+    if (item !== holder) item.childNodes = [];
+    const more = received.get(item) ?? [];
+    for (let j = more.length - 1; j >= 0; j--) todo.push(more[j]!);
+    todo.push(own);
+  }
+  return out;
 }

@@ -87,7 +87,7 @@ export class HTMLElement {
   }
 
   removeChild(node: Node): void {
-    const at = this.childNodes.indexOf(node);
+    const at = this.childNodes.lastIndexOf(node);
     if (at === -1) return;
     if (this.childNodes.length === 1) this.childNodes = NO_CHILDREN;
     else this.childNodes.splice(at, 1);
