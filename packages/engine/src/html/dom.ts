@@ -1,8 +1,9 @@
 import he from 'he';
+import { isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
 import { isElement, TEXT, type HTMLElement, type Node } from './tree.js';
 
-export { isElement, TEXT, type HTMLElement, type Node };
+export { isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
@@ -39,12 +40,6 @@ export function collapse(text: string): string {
 
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** Whether the character at `i` is white space as `\s` reads it; the regex is asked only past ASCII. */
-export function isWhiteSpace(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && WHITE_SPACE.test(text[i]!);
-}
-const WHITE_SPACE = /\s/;
 
 /** The text of a node as a reader shows it: entities decoded, the content of hidden elements left out. */
 export const textOfNode = (node: Node): string => {

@@ -96,6 +96,11 @@ describe('HTMLElement', () => {
     expect(h1.getAttribute('missing')).toBeUndefined();
   });
 
+  it('reads templating names, unquoted values and spaces around `=`', () => {
+    const el = parseTree(`<a [class]="x" (click)=go @on='y' data-v = "1 2" Data-W=A hidden>t</a>`).querySelector('a')!;
+    expect(['[class]', '(click)', '@on', 'data-v', 'data-w', 'hidden', 'nope'].map((name) => el.getAttribute(name))).toEqual(['x', 'go', 'y', '1 2', 'A', '', undefined]);
+  });
+
   it('answers CSS selectors through css-select', () => {
     expect(page.querySelectorAll('li a').map((a) => a.getAttribute('href'))).toEqual(['/a?x=1&y=2', '/b']);
     expect(page.querySelectorAll('.wide > p').length).toBe(2);

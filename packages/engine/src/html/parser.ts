@@ -1,3 +1,4 @@
+import { isWhiteSpace } from './chars.js';
 import { HTMLElement, TextNode, type Node } from './tree.js';
 
 /**
@@ -187,7 +188,8 @@ function readRest(html: string, name: string, closing: boolean, afterName: numbe
   const c = html.charCodeAt(afterName);
   if (c === GT) return { name, closing, selfClosing: false, attributes: '', end: afterName + 1 };
   if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? { name, closing, selfClosing: !closing, attributes: '', end: afterName + 2 } : null;
-  if (!isSpace(c)) return null;
+  // No `>` after the name: no tag here (and the scan below would run to the page's end, once for each try).
+  if (!isWhiteSpace(html, afterName) || find('>', afterName) === -1) return null;
   let i = afterName + 1;
   while (i < html.length) {
     const ch = html.charCodeAt(i);
@@ -221,7 +223,7 @@ function readRest(html: string, name: string, closing: boolean, afterName: numbe
  */
 function endsValue(html: string, i: number): boolean {
   const c = html.charCodeAt(i);
-  return c === GT || isSpace(c) || (c === SLASH && html.charCodeAt(i + 1) === GT);
+  return c === GT || isWhiteSpace(html, i) || (c === SLASH && html.charCodeAt(i + 1) === GT);
 }
 
 const SLASH = 0x2f;
@@ -232,9 +234,6 @@ const APOSTROPHE = 0x27;
 const UNQUOTED_VALUE_AT_END = /\s[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
 
 const isLetter = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
-/** White space as `\s` reads it, past a tag's name (the no-break spaces a name may hold are read as the name's). */
-const isSpace = (c: number): boolean => c === 0x20 || (c >= 9 && c <= 13) || c === 0xa0 || (c > 0xff && /\s/.test(String.fromCharCode(c)));
-
 /**
  * A character of a tag's name: ASCII letters, digits and `-.:@`, the ASCII signs after `E` (`[\\]^_\`{|}~`), and
  * most of Unicode's letters and marks (not its spaces, punctuation and symbols from U+2000, nor private use).

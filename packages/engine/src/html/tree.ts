@@ -1,5 +1,6 @@
 import he from 'he';
 import { selectAll, selectOne, type Options } from 'css-select';
+import { isWhiteSpace } from './chars.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
@@ -28,6 +29,9 @@ export class TextNode {
   }
 }
 
+/** The attribute list of every element without attributes. */
+const NO_ATTRIBUTES: string[] = [];
+
 /** The child list of every element without children, shared; frozen, so a push into it fails loudly. */
 const NO_CHILDREN: Node[] = Object.freeze([]) as unknown as Node[];
 
@@ -50,7 +54,7 @@ export class HTMLElement {
   }
 
   getAttribute(name: string): string | undefined {
-    const attrs = (this.attrs ??= readAttributes(this.rawAttrs));
+    const attrs = (this.attrs ??= this.rawAttrs.length > 0 ? readAttributes(this.rawAttrs) : NO_ATTRIBUTES);
     const key = name.toLowerCase();
     for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === key) return attrs[i + 1];
     return undefined;
@@ -104,42 +108,78 @@ const decode = (raw: string): string => (raw.includes('&') ? he.decode(raw) : ra
 const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);
 
 /**
- * One attribute: a name (which may hold the brackets and signs of templating syntax, `[class]`, `(click)`, `@click`,
- * `:href`), then optionally `=` and a quoted or bare value.
+ * Lower-case names and decoded values in turn, read in one pass over the raw attributes. An attribute is a name
+ * (which may hold the brackets and signs of templating syntax: `[class]`, `(click)`, `@click`, `:href`), then
+ * optionally `=` and a value: quoted, or up to the next white space. Anything else between attributes is skipped. A
+ * name written twice keeps its first non-empty value; of names that differ only in case, the last written holds.
  */
-const ATTRIBUTE = /([_a-zA-Z()[\]#@$.?:][a-zA-Z0-9-._:()[\]#]*)(?:\s*=\s*('[^']*'|"[^"]*"|\S+))?/g;
-
-/** Lower-case names and decoded values in turn; of names differing only in case, the last written holds. */
 function readAttributes(raw: string): string[] {
+  const names: string[] = [];
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; ) {
+    if (!isNameStart(raw.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i++;
+    while (i < raw.length && isNamePart(raw.charCodeAt(i))) i++;
+    const name = raw.slice(start, i);
+    let value = '';
+    let j = skipSpace(raw, i);
+    if (raw.charCodeAt(j) === EQUALS) {
+      j = skipSpace(raw, j + 1);
+      const end = valueEnd(raw, j);
+      if (end > j) {
+        value = unquote(raw.slice(j, end));
+        i = end;
+      }
+    }
+    const at = names.indexOf(name);
+    if (at === -1) {
+      names.push(name);
+      values.push(value);
+    } else if (values[at] === '') values[at] = value;
+  }
   const out: string[] = [];
-  if (raw.length === 0) return out;
-  for (const [name, value] of rawAttributes(raw)) {
-    const key = name.toLowerCase();
+  for (let n = 0; n < names.length; n++) {
+    const key = names[n]!.toLowerCase();
     let at = 0;
     while (at < out.length && out[at] !== key) at += 2;
     out[at] = key;
-    out[at + 1] = decodeAttribute(value);
+    out[at + 1] = decodeAttribute(values[n]!);
   }
   return out;
 }
 
-/**
- * The attributes in `raw`, raw values without their quotes, an attribute without a value as ''. A name written twice
- * keeps its first non-empty value, as browsers keep the first.
- */
-function rawAttributes(raw: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const match of raw.matchAll(ATTRIBUTE)) {
-    const name = match[1]!;
-    if (name === '__proto__') continue;
-    if (!out.get(name)) out.set(name, match[2] === undefined ? '' : unquote(match[2]));
+const EQUALS = 0x3d;
+
+/** `_`, ASCII letters, and `()[]#@$.?:`. */
+const isNameStart = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x23 || c === 0x40 || c === 0x24 || c === 0x2e || c === 0x3f || c === 0x3a;
+
+/** ASCII letters and digits, and `-._:()[]#`. */
+const isNamePart = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x3a || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x23;
+
+function skipSpace(raw: string, i: number): number {
+  while (i < raw.length && isWhiteSpace(raw, i)) i++;
+  return i;
+}
+
+/** Just past the value starting at `i`: a quoted one (quotes that close), else up to white space; `i` when none. */
+function valueEnd(raw: string, i: number): number {
+  const c = raw.charCodeAt(i);
+  if (c === 0x22 || c === 0x27) {
+    const shut = raw.indexOf(raw[i]!, i + 1);
+    if (shut !== -1) return shut + 1;
   }
-  return out;
+  let end = i;
+  while (end < raw.length && !isWhiteSpace(raw, end)) end++;
+  return end;
 }
 
 /** A value without its quotes (a value that opens a quote it never closes loses its last character as well). */
 const unquote = (value: string): string => (value[0] === '"' || value[0] === "'" ? value.slice(1, -1) : value);
-
 
 /**
  * How css-select reads the tree. XML mode, so names and attributes are compared as the adapter gives them: the

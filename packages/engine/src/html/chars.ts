@@ -1,0 +1,6 @@
+/** Whether the character at `i` is white space as `\s` reads it; the regex is asked only past ASCII. */
+export function isWhiteSpace(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && WHITE_SPACE.test(text[i]!);
+}
+const WHITE_SPACE = /\s/;
