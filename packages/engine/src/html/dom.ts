@@ -1,5 +1,4 @@
-import he from 'he';
-import { isWhiteSpace } from './chars.js';
+import { decodeEntities, isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
 import { isElement, TEXT, type HTMLElement, type Node } from './tree.js';
 
@@ -20,7 +19,6 @@ export function parseDocument(html: string): HTMLElement {
   return parseTree(plainListings(cut.replace(LOOSE_END_TAG, '</$1>')));
 }
 
-
 /** The lower-case tag name ('' for the document's root). */
 export const tagOf = (el: HTMLElement): string => el.name;
 
@@ -40,11 +38,9 @@ export function collapse(text: string): string {
 
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-
 /** The text of a node as a reader shows it: entities decoded, the content of hidden elements left out. */
 export const textOfNode = (node: Node): string => {
-  const raw = isElement(node) ? visibleRawText(node) : node.rawText;
-  return raw.includes('&') ? he.decode(raw) : raw;
+  return decodeEntities(isElement(node) ? visibleRawText(node) : node.rawText);
 };
 
 /** Elements whose content is never shown as text: a link's `<noscript><img …></noscript>` is markup, not its name. */

@@ -1,6 +1,6 @@
 import he from 'he';
 import { selectAll, selectOne, type Options } from 'css-select';
-import { isWhiteSpace } from './chars.js';
+import { decodeEntities, isWhiteSpace } from './chars.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
@@ -25,7 +25,7 @@ export class TextNode {
 
   /** The text, entities decoded. */
   get text(): string {
-    return decode(this.rawText);
+    return decodeEntities(this.rawText);
   }
 }
 
@@ -70,7 +70,7 @@ export class HTMLElement {
 
   /** The text, entities decoded. */
   get text(): string {
-    return decode(this.rawText);
+    return decodeEntities(this.rawText);
   }
 
   querySelectorAll(selector: string): HTMLElement[] {
@@ -103,8 +103,6 @@ export class HTMLElement {
   }
 }
 
-/** Most text holds no entity; `he` is asked only when it could. */
-const decode = (raw: string): string => (raw.includes('&') ? he.decode(raw) : raw);
 const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);
 
 /**
