@@ -1,8 +1,8 @@
 import { decodeEntities, isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
-import { isElement, TEXT, type HTMLElement, type Node } from './tree.js';
+import { ElementMap, isElement, TEXT, type HTMLElement, type Node } from './tree.js';
 
-export { isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
+export { ElementMap, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;

@@ -1,4 +1,4 @@
-import { collapse, tagOf, textOf, type HTMLElement } from './dom.js';
+import { collapse, ElementMap, tagOf, textOf, type HTMLElement } from './dom.js';
 import { isChrome } from './chrome.js';
 import { resolveUrl } from './url.js';
 import { TreeIndex } from './tree-index.js';
@@ -22,8 +22,8 @@ export interface PageLink {
  */
 export function readLinks(root: HTMLElement, base: string, index = new TreeIndex(root)): PageLink[] {
   const links: PageLink[] = [];
-  const regions = new Map<HTMLElement, LinkRegion>();
-  const blocks = new Map<HTMLElement, BlockWords>();
+  const regions = new ElementMap<LinkRegion>();
+  const blocks = new ElementMap<BlockWords>();
   for (const a of index.tags(['a', 'area'])) {
     const href = a.getAttribute('href');
     if (href === undefined) continue;
@@ -38,7 +38,7 @@ export function readLinks(root: HTMLElement, base: string, index = new TreeIndex
 }
 
 /** The region of the nearest ancestor that decides one; every ancestor passed on the way gets the same answer. */
-function regionOf(el: HTMLElement, known: Map<HTMLElement, LinkRegion>): LinkRegion {
+function regionOf(el: HTMLElement, known: ElementMap<LinkRegion>): LinkRegion {
   const passed: HTMLElement[] = [];
   let region: LinkRegion = 'main';
   for (let node = el.parentNode as HTMLElement | null; node && node.rawTagName; node = node.parentNode as HTMLElement | null) {
@@ -77,7 +77,7 @@ const INDEXED_WORDS = 64;
 /** Inline elements a link sits in within its sentence: its context is the block around them. */
 const INLINE_WRAPPERS = new Set(['a', 'span', 'strong', 'em', 'b', 'i', 'small']);
 
-function contextOf(a: HTMLElement, own: string, blocks: Map<HTMLElement, BlockWords>): string {
+function contextOf(a: HTMLElement, own: string, blocks: ElementMap<BlockWords>): string {
   let block = a.parentNode as HTMLElement | null;
   while (block?.rawTagName && INLINE_WRAPPERS.has(tagOf(block))) block = block.parentNode as HTMLElement | null;
   let read = block ? blocks.get(block) : undefined;

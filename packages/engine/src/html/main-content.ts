@@ -1,4 +1,4 @@
-import { collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { collapse, ElementMap, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
 
 /**
@@ -242,13 +242,13 @@ function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity
 class Reader {
   constructor(private readonly rules: Rules) {}
 
-  private readonly stats = new Map<HTMLElement, Stat>();
-  private readonly scores = new Map<HTMLElement, number>();
-  private readonly skipped = new Set<HTMLElement>();
+  private readonly stats = new ElementMap<Stat>();
+  private readonly scores = new ElementMap<number>();
+  private readonly skipped = new ElementMap<true>();
   /** Elements holding block children (an inline tag wrapping paragraphs counts as a block). */
-  private readonly blocky = new Set<HTMLElement>();
+  private readonly blocky = new ElementMap<true>();
   /** dropped()'s verdicts: rendering and counting ask about the same block several times, and a verdict may read its text. */
-  private readonly verdicts = new Map<HTMLElement, boolean>();
+  private readonly verdicts = new ElementMap<boolean>();
 
   /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
   measure(el: HTMLElement): Stat {
@@ -276,7 +276,7 @@ class Reader {
       if (isSkipped(child, childTag)) {
         if (CONTROL_TAGS.has(childTag)) stat.controls++;
         else if (childTag === 'form') stat.controls += child.querySelectorAll('input, select, textarea, button').length;
-        this.skipped.add(child);
+        this.skipped.set(child, true);
         continue;
       }
       if (childTag === 'img') {
@@ -284,7 +284,7 @@ class Reader {
         continue;
       }
       if (this.leftOut(child, childTag)) {
-        this.skipped.add(child);
+        this.skipped.set(child, true);
         continue;
       }
       const sub = this.measure(child);
@@ -303,7 +303,7 @@ class Reader {
         runCommas += sub.commas;
       }
     }
-    if (hasBlock) this.blocky.add(el);
+    if (hasBlock) this.blocky.set(el, true);
     if (scored && run >= 25) this.scoreRun(el, run, runCommas, hasBlock);
     this.stats.set(el, stat);
     return stat;

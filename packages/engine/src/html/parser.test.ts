@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTree } from './parser.js';
-import { TEXT, type HTMLElement, type Node } from './tree.js';
+import { ElementMap, TEXT, type HTMLElement, type Node } from './tree.js';
 
 /** The tree as a compact string: elements as `tag[raw attributes](children)`, text quoted. */
 function shape(node: Node): string {
@@ -125,5 +125,17 @@ describe('HTMLElement', () => {
     expect(shape(root)).toBe('div(p("b"))');
     root.querySelector('p')!.remove();
     expect(shape(root)).toBe('div()');
+  });
+});
+
+describe('ElementMap', () => {
+  it('keeps a value for each element of a page, its keys in the order first set', () => {
+    const root = parseTree('<div><p>a</p><p>b</p><ul><li>c</li></ul></div>');
+    const [div, first, second, ul, li] = root.querySelectorAll('*');
+    const map = new ElementMap<number>();
+    map.set(li!, 1).set(div!, 2).set(first!, 3).set(li!, 4);
+    expect([li, div, first, second, ul].map((el) => map.get(el!))).toEqual([4, 2, 3, undefined, undefined]);
+    expect([li, second].map((el) => map.has(el!))).toEqual([true, false]);
+    expect(map.keys()).toEqual([li, div, first]);
   });
 });

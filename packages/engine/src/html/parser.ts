@@ -12,7 +12,8 @@ import { HTMLElement, TextNode, type Node } from './tree.js';
  * Comments are dropped; a CDATA section stays as text, markers included, and so does a `<!DOCTYPE …>`.
  */
 export function parseTree(html: string): HTMLElement {
-  const root = new HTMLElement(null, '');
+  const root = new HTMLElement(null, '', 0);
+  let elements = 0;
   const open: HTMLElement[] = [root];
   let parent = root;
   // Where text not yet added begins.
@@ -74,7 +75,7 @@ export function parseTree(html: string): HTMLElement {
 
     if (!tag.closing) {
       if (!tag.selfClosing) while (closes(CLOSED_BY_OPENING, parent.rawTagName, name)) pop();
-      parent = parent.appendChild(new HTMLElement(name, tag.attributes));
+      parent = parent.appendChild(new HTMLElement(name, tag.attributes, ++elements));
       open.push(parent);
       if (RAW_TEXT.has(parent.name)) {
         const endTag = `</${name}>`;
