@@ -29,8 +29,8 @@ export class TextNode {
   }
 }
 
-/** The attribute list of every element without attributes. */
-const NO_ATTRIBUTES: string[] = [];
+/** The attribute list of every element without attributes, shared. */
+const NO_ATTRIBUTES: readonly string[] = Object.freeze([]);
 
 /** The child list of every element without children, shared; frozen, so a push into it fails loudly. */
 const NO_CHILDREN: Node[] = Object.freeze([]) as unknown as Node[];
@@ -47,7 +47,7 @@ export class HTMLElement {
   /** The element's place in document order (the root's is 0): readers keep facts about many elements in arrays by it. */
   readonly index: number;
   /** Lower-case names and decoded values in turn, read from `rawAttrs` on the first question (most elements have few). */
-  private attrs: string[] | undefined;
+  private attrs: readonly string[] | undefined;
 
   constructor(rawTagName: string | null, rawAttrs: string, index: number) {
     this.index = index;
