@@ -11,3 +11,6 @@ const WHITE_SPACE = /\s/;
 
 /** Text with its entities decoded. Most text holds none; `he` is asked only when it could. */
 export const decodeEntities = (raw: string): string => (raw.includes('&') ? he.decode(raw) : raw);
+
+/** An attribute value with its entities decoded, by the attribute rules (`?a=1&sect=2` keeps its `&sect`). */
+export const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);

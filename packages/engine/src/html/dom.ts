@@ -1,6 +1,6 @@
 import { decodeEntities, isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
-import { ElementMap, isElement, TEXT, type HTMLElement, type Node } from './tree.js';
+import { ElementMap, isElement, TEXT, walkElements, type HTMLElement, type Node } from './tree.js';
 
 export { ElementMap, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
 
@@ -71,17 +71,7 @@ function visibleRawText(el: HTMLElement): string {
  * The first element under `el`, in document order, that `test` accepts. A walk that stops there, where a selector
  * query would first match the whole subtree through css-select.
  */
-export function firstDescendant(el: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement | null {
-  const stack: Node[] = [];
-  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]!);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    if (test(node)) return node;
-    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
-  }
-  return null;
-}
+export const firstDescendant = (el: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement | null => walkElements(el.childNodes, test);
 
 /** Text of an element, entities decoded, with white space folded. */
 export const textOf = (el: HTMLElement): string => collapse(textOfNode(el));

@@ -1,6 +1,5 @@
-import he from 'he';
 import { selectAll, selectOne, type Options } from 'css-select';
-import { decodeEntities, isWhiteSpace } from './chars.js';
+import { decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
@@ -138,7 +137,6 @@ export class ElementMap<T> {
   }
 }
 
-const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);
 
 /**
  * Lower-case names and decoded values in turn, read in one pass over the raw attributes. An attribute is a name
@@ -215,6 +213,22 @@ function valueEnd(raw: string, i: number): number {
 const unquote = (value: string): string => (value[0] === '"' || value[0] === "'" ? value.slice(1, -1) : value);
 
 /**
+ * The elements in `nodes` and below them, in document order, until `visit` returns true: that element, or null when
+ * it never does. A loop, so deep nesting cannot overflow the stack.
+ */
+export function walkElements(nodes: readonly Node[], visit: (el: HTMLElement) => boolean | void): HTMLElement | null {
+  const stack: Node[] = [];
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]!);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (visit(node) === true) return node;
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+  }
+  return null;
+}
+
+/**
  * How css-select reads the tree. XML mode, so names and attributes are compared as the adapter gives them: the
  * adapter gives tags in lower case and finds attributes by their lower-case name, which is HTML's rule.
  */
@@ -230,25 +244,12 @@ const adapter: NonNullable<Options<Node, HTMLElement>['adapter']> = {
   existsOne(test, nodes) {
     return nodes.some((node) => isElement(node) && (test(node) || adapter.existsOne(test, node.childNodes)));
   },
-  findOne(test, nodes) {
-    const stack = [...nodes].reverse();
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (!isElement(node)) continue;
-      if (test(node)) return node;
-      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
-    }
-    return null;
-  },
+  findOne: (test, nodes) => walkElements(nodes, test),
   findAll(test, nodes) {
     const found: HTMLElement[] = [];
-    const stack = [...nodes].reverse();
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (!isElement(node)) continue;
-      if (test(node)) found.push(node);
-      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
-    }
+    walkElements(nodes, (el) => {
+      if (test(el)) found.push(el);
+    });
     return found;
   },
   removeSubsets(nodes) {
