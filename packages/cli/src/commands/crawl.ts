@@ -17,7 +17,14 @@ type Expansion = NonNullable<CrawlBody['expansion']>;
 
 const EXPANSIONS: readonly Expansion[] = ['none', 'internal', 'external', 'both'];
 const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+/** A poll that shows progress: twice a second is as often as a person reads it. */
 const POLL_MS = 500;
+/**
+ * With --json nothing is shown, and a poll carries no documents (NO_DOCUMENTS): a few hundred bytes
+ * of stats. Polling five times as often makes the command return within a tenth of a second of the
+ * crawl's end, not a quarter of a second later on average.
+ */
+const QUIET_POLL_MS = 100;
 const BEST_PAGES = 5;
 /** Rows of the pages table under a finished crawl. */
 const SHOWN_DOCUMENTS = 20;
@@ -263,7 +270,7 @@ async function follow(client: WvrClient, start: CrawlDetail, output: Output): Pr
     for (;;) {
       show.update(crawlProgress(detail, base, Date.now(), BEST_PAGES));
       if (isFinished(detail.status) || interrupted) break;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, output.json ? QUIET_POLL_MS : POLL_MS));
       detail = await client.crawls.get(detail.id, output.json ? NO_DOCUMENTS : LIGHT_POLL);
     }
   } finally {

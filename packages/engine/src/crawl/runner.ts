@@ -170,8 +170,10 @@ class CrawlRun {
 
   /**
    * A pipeline: up to inFlightLimit fetches stay in flight while the pages that arrived meanwhile
-   * are processed, so the network and the parsing overlap. The pages that arrived together are
-   * stored, charged and expanded in one transaction (one commit instead of one per page).
+   * are read and stored, so the network, the reader thread and the main thread all work at once. A
+   * batch of URLs is claimed ahead (`ready`), so a fetch that settles hands its slot to the next URL
+   * at once, not after the group being stored. The pages that arrived together are stored, charged
+   * and expanded in one transaction (one commit instead of one per page).
    */
   async execute(): Promise<void> {
     await this.frontier.requeueInFlight();
@@ -185,7 +187,13 @@ class CrawlRun {
     }
     const arrivals: Arrival[] = [];
     const inFlight = new Set<FrontierRow>();
+    /** Claimed, waiting for a fetch slot; at most inFlightLimit, so the crawl's order stays close to the frontier's. */
+    const ready: FrontierRow[] = [];
+    let stopping = false;
     let wake: (() => void) | undefined;
+    const launchReady = () => {
+      while (!stopping && ready.length > 0 && inFlight.size < this.inFlightLimit) launch(ready.shift()!);
+    };
     const launch = (row: FrontierRow) => {
       inFlight.add(row);
       this.deps
@@ -206,20 +214,23 @@ class CrawlRun {
         )
         .finally(() => {
           inFlight.delete(row);
+          if (!this.job.signal.aborted) launchReady();
           wake?.();
         });
     };
-    /** Lets every fetch still in flight settle, then hands its URL back to the queue. */
+    /** Lets every fetch still in flight settle, then hands its URL, and the URLs claimed ahead, back to the queue. */
     const drain = async () => {
+      stopping = true;
       while (inFlight.size > 0) await new Promise<void>((resolve) => (wake = resolve));
-      for (const a of arrivals.splice(0)) await this.release(a.row);
+      for (const row of [...ready.splice(0), ...arrivals.splice(0).map((a) => a.row)]) await this.release(row);
     };
     for (;;) {
       if (!(await this.heartbeat())) return;
       const state = await this.state();
       if (state.status !== 'running') return drain();
-      const room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length;
-      for (const row of await this.take(Math.min(room, this.inFlightLimit - inFlight.size))) launch(row);
+      const room = this.crawl.maxPages - state.pagesFetched - inFlight.size - arrivals.length - ready.length;
+      ready.push(...(await this.take(Math.min(room, 2 * this.inFlightLimit - inFlight.size - ready.length))));
+      launchReady();
       if (arrivals.length === 0) {
         if (inFlight.size === 0) return;
         await new Promise<void>((resolve) => (wake = resolve));

@@ -17,7 +17,8 @@ import type { ParseJob } from './parse-worker.js';
  */
 export class ParsePool {
   readonly size: number;
-  private readonly idle: Worker[] = [];
+  /** Pages sent to each reader and not answered yet. */
+  private readonly load = new Map<Worker, number>();
   private readonly workers: Worker[] = [];
   private readonly waiting: { job: Omit<ParseJob, 'id'>; settle: Settle }[] = [];
   private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
@@ -45,10 +46,26 @@ export class ParsePool {
     if (this.size === 0 || this.closed) return Promise.resolve(parseHtml(html, url));
     return new Promise((resolve, reject) => {
       const settle: Settle = { resolve, reject };
-      const worker = this.idle.pop() ?? this.spawn();
+      const worker = this.readerFor();
       if (worker) this.send(worker, { html, url }, settle);
       else this.waiting.push({ job: { html, url }, settle });
     });
+  }
+
+  /**
+   * An idle reader, else a new one (up to `size`), else the least busy with room in its queue. A
+   * reader is sent its next pages before it answers the one it reads: while the main thread is busy
+   * (storing a slice of pages takes a few pages' reading time), an answer waits for it to read, and a
+   * reader that waited for the answer to be read before its next page would idle meanwhile.
+   */
+  private readerFor(): Worker | undefined {
+    let best: Worker | undefined;
+    for (const worker of this.workers) {
+      const load = this.load.get(worker)!;
+      if (load === 0) return worker;
+      if (load < QUEUED_PER_READER && (best === undefined || load < this.load.get(best)!)) best = worker;
+    }
+    return this.spawn() ?? best;
   }
 
   /**
@@ -80,11 +97,16 @@ export class ParsePool {
   }
 
   private releaseIdle(): void {
-    for (const worker of this.idle.splice(0)) {
+    for (const worker of this.workers.filter((w) => this.load.get(w) === 0)) {
       // Out of `workers` first: its exit is then not taken for a failure.
-      this.workers.splice(this.workers.indexOf(worker), 1);
+      this.forget(worker);
       void worker.terminate();
     }
+  }
+
+  private forget(worker: Worker): void {
+    this.workers.splice(this.workers.indexOf(worker), 1);
+    this.load.delete(worker);
   }
 
   private spawn(): Worker | undefined {
@@ -105,28 +127,28 @@ export class ParsePool {
       if (!this.closed) this.fail(worker, new Error(`page reader exited with code ${code}`));
     });
     this.workers.push(worker);
+    this.load.set(worker, 0);
     return worker;
   }
 
   private send(worker: Worker, job: Omit<ParseJob, 'id'>, settle: Settle): void {
     const id = this.nextId++;
     this.running.set(id, { worker, job, settle });
+    this.load.set(worker, this.load.get(worker)! + 1);
     worker.postMessage({ id, ...job } satisfies ParseJob);
   }
 
+  /** One answer in: the reader's next waiting page goes to it. */
   private release(worker: Worker): void {
+    this.load.set(worker, this.load.get(worker)! - 1);
     const next = this.waiting.shift();
     if (next) this.send(worker, next.job, next.settle);
-    else this.idle.push(worker);
   }
 
   /** A dead worker's pages are read in place; the pool replaces it on the next page. */
   private fail(worker: Worker, error: unknown): void {
-    const index = this.workers.indexOf(worker);
-    if (index < 0) return;
-    this.workers.splice(index, 1);
-    const idleAt = this.idle.indexOf(worker);
-    if (idleAt >= 0) this.idle.splice(idleAt, 1);
+    if (!this.workers.includes(worker)) return;
+    this.forget(worker);
     for (const [id, { worker: owner, job, settle }] of this.running) {
       if (owner !== worker) continue;
       this.running.delete(id);
@@ -153,6 +175,9 @@ interface Settle {
  * (starting one costs about 80 ms of CPU, and its first pages run unoptimised).
  */
 const READERS_KEPT_MS = 5_000;
+
+/** Pages sent to one reader ahead of its answers: enough to keep it reading through a busy main thread, few enough that their copies stay small. */
+const QUEUED_PER_READER = 4;
 
 /**
  * One reader per spare core: the main thread keeps one for fetching, storing and the API. From

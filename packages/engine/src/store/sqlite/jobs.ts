@@ -9,10 +9,27 @@ import { jobs } from './tables/jobs.js';
  * writer), so two engines on one file never claim the same job.
  */
 export class SqliteJobs {
+  /**
+   * The two statements a running job repeats (its lease renewal, and the lock check in each of a crawl's
+   * transactions), built once: building a drizzle query costs more than running it.
+   */
+  private readonly q;
+
   constructor(
     private readonly sqlite: Database.Database,
     private readonly db: Db,
-  ) {}
+  ) {
+    const id = sql.placeholder('id');
+    const owner = sql.placeholder('owner');
+    this.q = {
+      renew: db
+        .update(jobs)
+        .set({ leaseUntil: sql`${sql.placeholder('until')}`, updatedAt: sql`${sql.placeholder('now')}` })
+        .where(and(eq(jobs.id, id), eq(jobs.owner, owner), eq(jobs.status, 'running'), eq(jobs.cancelRequested, false)))
+        .prepare(),
+      holder: db.select({ owner: jobs.owner, status: jobs.status, cancelRequested: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, id)).prepare(),
+    };
+  }
 
   add(job: JobRecord): void {
     this.db.insert(jobs).values(job).run();
@@ -87,13 +104,8 @@ export class SqliteJobs {
 
   renewLease(id: string, owner: string, until: number, now: number): LeaseRenewal {
     // One conditional write in the common case; only a refused renewal reads why.
-    const renewed = this.db
-      .update(jobs)
-      .set({ leaseUntil: until, updatedAt: now })
-      .where(and(eq(jobs.id, id), eq(jobs.owner, owner), eq(jobs.status, 'running'), eq(jobs.cancelRequested, false)))
-      .run().changes;
-    if (renewed > 0) return 'renewed';
-    const current = this.db.select({ owner: jobs.owner, status: jobs.status }).from(jobs).where(eq(jobs.id, id)).get();
+    if (this.q.renew.run({ id, owner, until, now }).changes > 0) return 'renewed';
+    const current = this.q.holder.get({ id });
     return current?.owner === owner && current.status === 'running' ? 'cancel' : 'lost';
   }
 
@@ -115,7 +127,7 @@ export class SqliteJobs {
 
   lockHeld(id: string, owner: string): LeaseRenewal {
     // Inside atomically's IMMEDIATE transaction the file is already locked against other writers.
-    const row = this.db.select({ owner: jobs.owner, status: jobs.status, cancelRequested: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, id)).get();
+    const row = this.q.holder.get({ id });
     if (row?.owner !== owner || row.status !== 'running') return 'lost';
     return row.cancelRequested ? 'cancel' : 'renewed';
   }
