@@ -3,7 +3,7 @@ import type { EngineContext } from '../context.js';
 import { storageProblem } from '../core/storage.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
-import { normalizeUrl, parseHtml, type LinkRegion, type ParsePool, type ParsedPage } from '../html/index.js';
+import { normalizeUrl, parseHtml, type LinkRegion, type ParsePool, type ParsedPage, type ReadOptions } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
 import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
 import type { CrawlPort, CrawlRecord, Discovered, DocumentScores, FrontierPort, FrontierRow, RunState } from '../store/ports/crawl.js';
@@ -139,6 +139,8 @@ class CrawlRun {
   private readonly smart: boolean;
   private readonly tier: ProxyTier;
   private readonly inFlightLimit: number;
+  /** Links' context words are read only for an intent's scorer: nothing else looks at them. */
+  private readonly readOptions: ReadOptions;
   /** Smart crawl: pages fetched or in flight per bucket, the 30/60/10 split's running tally. */
   private readonly fetched: Record<Bucket, number> = { hub: 0, detail: 0, explore: 0 };
   private links: LinkGraph | undefined;
@@ -159,6 +161,7 @@ class CrawlRun {
     this.expansion = effectiveExpansion(config);
     this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
     this.scorer = new IntentScorer(config.intent);
+    this.readOptions = { linkContext: this.scorer.active };
     this.crawls = ctx.store.crawl;
     this.frontier = this.crawls.frontier(crawl.id, this.scorer.active);
     this.seedSites = new Set(config.urls.map(siteOf));
@@ -539,7 +542,7 @@ class CrawlRun {
    */
   private readAhead(page: FetchedPage): Promise<ParsedPage> | undefined {
     if (!this.deps.reader || this.enriching() || page.kind !== 'html' || !usable(page)) return undefined;
-    const reading = Promise.resolve(this.deps.reader.parse(page.body!, page.url));
+    const reading = Promise.resolve(this.deps.reader.parse(page.body!, page.url, this.readOptions));
     // Awaited in prepare(); a page dropped before its turn (a stop, a failed fetch in its group) must not raise an unhandled rejection.
     reading.catch(() => {});
     return reading;
@@ -547,7 +550,7 @@ class CrawlRun {
 
   /** A page read in a worker has no tree to hand on, so pages that extraction reads again are read in place. */
   private read(html: string, url: string): Promise<ParsedPage> | ParsedPage {
-    return this.deps.reader && !this.enriching() ? this.deps.reader.parse(html, url) : parseHtml(html, url);
+    return this.deps.reader && !this.enriching() ? this.deps.reader.parse(html, url, this.readOptions) : parseHtml(html, url, this.readOptions);
   }
 
   private enriching(): boolean {

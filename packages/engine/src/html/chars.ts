@@ -9,8 +9,46 @@ export function isWhiteSpace(text: string, i: number): boolean {
 }
 const WHITE_SPACE = /\s/;
 
-/** Text with its entities decoded. Most text holds none; `he` is asked only when it could. */
-export const decodeEntities = (raw: string): string => (raw.includes('&') ? he.decode(raw) : raw);
+/** Text with its entities decoded. */
+export const decodeEntities = (raw: string): string => decodeWith(raw, false);
 
 /** An attribute value with its entities decoded, by the attribute rules (`?a=1&sect=2` keeps its `&sect`). */
-export const decodeAttribute = (raw: string): string => (raw.includes('&') ? he.decode(raw, { isAttributeValue: true }) : raw);
+export const decodeAttribute = (raw: string): string => decodeWith(raw, true);
+
+/**
+ * Most text holds no entity, and most of the rest only the few every page escapes with (`&amp;`, `&lt;`,
+ * `&gt;`, `&quot;`, `&#39;`, `&nbsp;`…): those are replaced here in one scan. Any other `&` hands the whole
+ * text to `he`, whose rules (legacy names without `;`, numeric references remapped or replaced) the
+ * common forms never meet, so the result is `he`'s either way.
+ */
+function decodeWith(raw: string, isAttributeValue: boolean): string {
+  let at = raw.indexOf('&');
+  if (at < 0) return raw;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    const end = raw.indexOf(';', at + 2);
+    const char = end < 0 || end - at > LONGEST_COMMON ? undefined : commonEntity(raw, at + 1, end);
+    if (char === undefined) return he.decode(raw, { isAttributeValue });
+    out += raw.slice(from, at) + char;
+    from = end + 1;
+    at = raw.indexOf('&', from);
+  }
+  return out + raw.slice(from);
+}
+
+const COMMON_NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** `&` to `;` of the longest common form: `&#x10FFFF;` is longer than any name above. */
+const LONGEST_COMMON = 9;
+
+/** The character `raw[from, end)` names when it is a common named reference, or a numeric one `he` passes through unchanged. */
+function commonEntity(raw: string, from: number, end: number): string | undefined {
+  if (raw.charCodeAt(from) !== 35 /* # */) return Object.hasOwn(COMMON_NAMED, raw.slice(from, end)) ? COMMON_NAMED[raw.slice(from, end)] : undefined;
+  const hex = raw.charCodeAt(from + 1) === 120 /* x */ || raw.charCodeAt(from + 1) === 88; /* X */
+  const digits = raw.slice(from + (hex ? 2 : 1), end);
+  if (digits.length === 0 || !(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) return undefined;
+  const code = Number.parseInt(digits, hex ? 16 : 10);
+  // Printable ASCII and the rest of the first plane but C1 controls and surrogates: `he` maps those others.
+  const plain = (code >= 32 && code < 127) || (code >= 0xa0 && code < 0xd800) || (code >= 0xe000 && code < 0xfffe) || code === 9 || code === 10;
+  return plain ? String.fromCharCode(code) : undefined;
+}

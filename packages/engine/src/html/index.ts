@@ -1,4 +1,4 @@
-export { parseHtml, takeTree, type ParsedPage } from './parse.js';
+export { parseHtml, takeTree, type ParsedPage, type ReadOptions } from './parse.js';
 export { ParsePool } from './parse-pool.js';
 export { normalizeUrl, resolveUrl, hostOf } from './url.js';
 export type { PageLink, LinkRegion } from './links.js';

@@ -10,7 +10,7 @@ export interface PageLink {
   text: string;
   rel: string[];
   nofollow: boolean;
-  /** About twenty words around the link, for judging what it points at. */
+  /** About twenty words around the link, for judging what it points at; empty when not asked for (see ReadOptions). */
   context: string;
   region: LinkRegion;
 }
@@ -20,7 +20,7 @@ export interface PageLink {
  * ancestors (a source listing or an index holds thousands), so each block's words and each
  * ancestor's region are worked out once per page, not once per link.
  */
-export function readLinks(root: HTMLElement, base: string, index = new TreeIndex(root)): PageLink[] {
+export function readLinks(root: HTMLElement, base: string, index = new TreeIndex(root), withContext = true): PageLink[] {
   const links: PageLink[] = [];
   const regions = new ElementMap<LinkRegion>();
   const blocks = new ElementMap<BlockWords>();
@@ -32,7 +32,7 @@ export function readLinks(root: HTMLElement, base: string, index = new TreeIndex
     const rel = (a.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const own = textOf(a);
     const text = own || a.getAttribute('aria-label') || a.getAttribute('title') || a.querySelector('img')?.getAttribute('alt') || '';
-    links.push({ url, text: collapse(text), rel, nofollow: rel.includes('nofollow'), context: contextOf(a, own, blocks), region: regionOf(a, regions) });
+    links.push({ url, text: collapse(text), rel, nofollow: rel.includes('nofollow'), context: withContext ? contextOf(a, own, blocks) : '', region: regionOf(a, regions) });
   }
   return links;
 }

@@ -21,6 +21,11 @@ describe('ParsePool', () => {
     const read = await Promise.all(urls.map((url, i) => pool!.parse(page(i), url)));
     urls.forEach((url, i) => expect(read[i]).toEqual(parseHtml(page(i), url)));
     expect(read[3]!.links.map((l) => l.url)).toContain('http://site.test/next/3');
+    // The reading's options reach the worker.
+    const lean = await pool.parse(page(1), urls[1]!, { linkContext: false });
+    expect(lean).toEqual(parseHtml(page(1), urls[1]!, { linkContext: false }));
+    expect(lean.links.every((l) => l.context === '')).toBe(true);
+    expect(read[1]!.links.some((l) => l.context !== '')).toBe(true);
   });
 
   it('lets its idle readers go once no crawl holds it (a busy one finishes its page first), and starts them again', async () => {

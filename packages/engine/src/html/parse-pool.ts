@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { parseHtml, type ParsedPage } from './parse.js';
+import { parseHtml, type ParsedPage, type ReadOptions } from './parse.js';
 import type { ParseJob } from './parse-worker.js';
 
 /**
@@ -42,13 +42,13 @@ export class ParsePool {
     return this.workers.length;
   }
 
-  parse(html: string, url: string): Promise<ParsedPage> {
-    if (this.size === 0 || this.closed) return Promise.resolve(parseHtml(html, url));
+  parse(html: string, url: string, options: ReadOptions = {}): Promise<ParsedPage> {
+    if (this.size === 0 || this.closed) return Promise.resolve(parseHtml(html, url, options));
     return new Promise((resolve, reject) => {
       const settle: Settle = { resolve, reject };
       const worker = this.readerFor();
-      if (worker) this.send(worker, { html, url }, settle);
-      else this.waiting.push({ job: { html, url }, settle });
+      if (worker) this.send(worker, { html, url, options }, settle);
+      else this.waiting.push({ job: { html, url, options }, settle });
     });
   }
 
@@ -159,7 +159,7 @@ export class ParsePool {
 
 function readInPlace(job: Omit<ParseJob, 'id'>, settle: Settle, cause?: unknown): void {
   try {
-    settle.resolve(parseHtml(job.html, job.url));
+    settle.resolve(parseHtml(job.html, job.url, job.options));
   } catch (error) {
     settle.reject(cause ?? error);
   }

@@ -50,6 +50,12 @@ describe('parseHtml on a news article', () => {
     expect(byText('Tunnel plans shelved')?.region).toBe('aside');
     expect(page.headings.map((h) => h.level)).toEqual([1, 2, 3]);
   });
+
+  it('leaves the links\' context out when asked to, and reads everything else the same', () => {
+    const lean = parseHtml(fixture('news-article.html'), 'https://coastal.example/news/harbour-bridge-reopens?utm_source=x', { linkContext: false });
+    expect(lean.links.map((l) => l.context)).toEqual(page.links.map(() => ''));
+    expect({ ...lean, links: lean.links.map(({ context: _, ...l }) => l) }).toEqual({ ...page, links: page.links.map(({ context: _, ...l }) => l) });
+  });
 });
 
 describe('parseHtml on a product page', () => {

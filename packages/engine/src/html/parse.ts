@@ -17,6 +17,16 @@ export interface ParsedPage extends PageMetadata {
   images: { src: string; alt: string }[];
 }
 
+/** What a caller may leave out of the reading. */
+export interface ReadOptions {
+  /**
+   * Each link's context, the words around it (default true). Only a reader judging links by what
+   * surrounds them asks for it, a crawl with an intent; finding it is a seventh of a documentation
+   * page's reading.
+   */
+  linkContext?: boolean;
+}
+
 const TREE = Symbol('parsed tree');
 
 interface TreeHandle {
@@ -26,14 +36,14 @@ interface TreeHandle {
 }
 
 /** Everything wvr reads from an HTML page. Never throws: bad HTML gives what could be read. */
-export function parseHtml(html: string, pageUrl: string): ParsedPage {
+export function parseHtml(html: string, pageUrl: string, options: ReadOptions = {}): ParsedPage {
   let read: { page: ParsedPage; root: HTMLElement };
   try {
-    read = parseTree(html, pageUrl);
+    read = parseTree(html, pageUrl, options);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Pathologically deep nesting overflows any recursive walk; wrappers carry no meaning, so flatten them.
-    read = parseTree(html.replace(/<\/?(div|span|section|font|center)\b[^>]*>/gi, ' '), pageUrl);
+    read = parseTree(html.replace(/<\/?(div|span|section|font|center)\b[^>]*>/gi, ' '), pageUrl, options);
   }
   // Not enumerable: JSON, spreads and equality of a page never see the tree.
   Object.defineProperty(read.page, TREE, { value: { html, root: read.root } satisfies TreeHandle, enumerable: false, configurable: true });
@@ -53,7 +63,7 @@ export function takeTree(page: ParsedPage, html: string): HTMLElement | null {
   return handle.root;
 }
 
-function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTMLElement } {
+function parseTree(html: string, pageUrl: string, options: ReadOptions): { page: ParsedPage; root: HTMLElement } {
   const root = parseDocument(html);
   // One walk indexes the elements every reader below looks up.
   const index = new TreeIndex(root);
@@ -61,7 +71,7 @@ function parseTree(html: string, pageUrl: string): { page: ParsedPage; root: HTM
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
   const { text, markdown } = renderMain(root, base);
   const metadata = readMetadata(root, base, index, text);
-  const links = readLinks(root, base, index);
+  const links = readLinks(root, base, index, options.linkContext ?? true);
   const headings = index
     .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
     .map((h) => ({ level: Number(tagOf(h).slice(1)), text: textOf(h) }))
