@@ -1,0 +1,23 @@
+import he from 'he';
+import { describe, expect, it } from 'vitest';
+import { decodeAttribute, decodeEntities } from './chars.js';
+
+describe('entity decoding', () => {
+  it('replaces the common references itself and leaves the rest to he, with he\'s result either way', () => {
+    expect(decodeEntities('a &lt;b&gt; &amp;&amp; &quot;c&quot; &#39;d&#x27; e&nbsp;f')).toBe('a <b> && "c" \'d\' e\u00a0f');
+    // Past the common forms: legacy names without `;`, C1 and out-of-range numbers, unknown names.
+    for (const raw of ['&amp &lt', '&#128;', '&#0;', '&#xD800;', '&#1114112;', '&sect;', '&ampx;', 'R&D', '&#;', '&AMP;']) {
+      expect(decodeEntities(raw)).toBe(he.decode(raw));
+    }
+    // Generated strings of entity parts, as text and as attribute values (`?a=1&sect=2` keeps its `&sect` there).
+    const parts = ['&', ';', '#', 'x', 'amp', 'lt', 'gt', 'quot', 'apos', 'nbsp', 'sect', 'not', '39', '128', '160', '55296', 'fffe', '10FFFF', '9', '13', '=', 'a', ' '];
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+    for (let i = 0; i < 20_000; i++) {
+      let raw = '';
+      for (let j = 1 + next(7); j > 0; j--) raw += parts[next(parts.length)];
+      expect(decodeEntities(raw)).toBe(he.decode(raw));
+      expect(decodeAttribute(raw)).toBe(he.decode(raw, { isAttributeValue: true }));
+    }
+  });
+});
