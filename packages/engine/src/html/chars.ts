@@ -37,13 +37,13 @@ function decodeWith(raw: string, isAttributeValue: boolean): string {
   return out + raw.slice(from);
 }
 
-const COMMON_NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const COMMON_NAMED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
 /** `&` to `;` of the longest common form: `&#x10FFFF;` is longer than any name above. */
 const LONGEST_COMMON = 9;
 
 /** The character `raw[from, end)` names when it is a common named reference, or a numeric one `he` passes through unchanged. */
 function commonEntity(raw: string, from: number, end: number): string | undefined {
-  if (raw.charCodeAt(from) !== 35 /* # */) return Object.hasOwn(COMMON_NAMED, raw.slice(from, end)) ? COMMON_NAMED[raw.slice(from, end)] : undefined;
+  if (raw.charCodeAt(from) !== 35 /* # */) return COMMON_NAMED.get(raw.slice(from, end));
   const hex = raw.charCodeAt(from + 1) === 120 /* x */ || raw.charCodeAt(from + 1) === 88; /* X */
   const digits = raw.slice(from + (hex ? 2 : 1), end);
   if (digits.length === 0 || !(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) return undefined;
