@@ -51,25 +51,27 @@ describe('CrawlRunner while a crawl runs', () => {
       expect(created.stats.pages_queued).toBe(1);
       const run = t.engine.jobs.runDue();
       // Waits are long (vi.waitFor's default is 1 s): on PostgreSQL every store call is a round trip, and CI's machine is shared.
-      // The pages served before the held one are stored a moment after they are served: wait for both.
+      // The pages served before the held one are stored a moment after they are served, and their scores a moment
+      // after they are stored (the graph refresh follows the group's commit): wait for all of it. The held page keeps
+      // the crawl running meanwhile, so scores that only came at the end would fail here.
       const live = await vi.waitFor(
         async () => {
           expect(site.served()).toBeGreaterThanOrEqual(HANG_AT);
           const read = await t.engine.crawls.get(owner, created.id);
           expect(read.documents.length).toBeGreaterThanOrEqual(25);
+          // The home page collects the inlinks of every page fetched; its scores show before completion.
+          const home = read.documents.find((d) => d.url === `${site.url}/`)!;
+          expect(home.inlink_count).toBeGreaterThan(10);
+          expect(home.outlink_count).toBe(PAGES);
+          expect(home.hub_score).toBeGreaterThan(0);
+          expect(read.documents.filter((d) => d.importance_score > 0).length).toBeGreaterThan(20);
+          expect(read.documents.some((d) => d.authority_score > 0)).toBe(true);
           return read;
         },
         { timeout: 20_000 },
       );
       expect(live.status).toBe('running');
       expect(live.stats.pages_queued).toBeGreaterThan(0);
-      // The home page collects the inlinks of every page fetched; its scores show before completion.
-      const home = live.documents.find((d) => d.url === `${site.url}/`)!;
-      expect(home.inlink_count).toBeGreaterThan(10);
-      expect(home.outlink_count).toBe(PAGES);
-      expect(home.hub_score).toBeGreaterThan(0);
-      expect(live.documents.filter((d) => d.importance_score > 0).length).toBeGreaterThan(20);
-      expect(live.documents.some((d) => d.authority_score > 0)).toBe(true);
       const top = await t.engine.crawls.get(owner, created.id, { documents: 'top', documents_limit: 3 });
       expect(top.documents).toHaveLength(3);
       expect(top.documents[0]!.importance_score).toBeGreaterThan(0);
