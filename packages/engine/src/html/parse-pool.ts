@@ -17,9 +17,8 @@ import type { ParseJob } from './parse-worker.js';
  */
 export class ParsePool {
   readonly size: number;
-  /** Pages sent to each reader and not answered yet. */
+  /** The readers alive, each with the pages sent to it and not answered yet. */
   private readonly load = new Map<Worker, number>();
-  private readonly workers: Worker[] = [];
   private readonly waiting: { job: Omit<ParseJob, 'id'>; settle: Settle }[] = [];
   private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
   private nextId = 1;
@@ -39,7 +38,7 @@ export class ParsePool {
 
   /** Reader threads alive now (started on demand, up to `size`). */
   get readers(): number {
-    return this.workers.length;
+    return this.load.size;
   }
 
   parse(html: string, url: string, options: ReadOptions = {}): Promise<ParsedPage> {
@@ -60,8 +59,7 @@ export class ParsePool {
    */
   private readerFor(): Worker | undefined {
     let best: Worker | undefined;
-    for (const worker of this.workers) {
-      const load = this.load.get(worker)!;
+    for (const [worker, load] of this.load) {
       if (load === 0) return worker;
       if (load < QUEUED_PER_READER && (best === undefined || load < this.load.get(best)!)) best = worker;
     }
@@ -93,24 +91,20 @@ export class ParsePool {
     // Pages a worker still holds are read here: a terminated worker never answers for them.
     for (const { job, settle } of this.running.values()) readInPlace(job, settle);
     this.running.clear();
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all([...this.load.keys()].map((w) => w.terminate()));
   }
 
   private releaseIdle(): void {
-    for (const worker of this.workers.filter((w) => this.load.get(w) === 0)) {
-      // Out of `workers` first: its exit is then not taken for a failure.
-      this.forget(worker);
+    for (const [worker, load] of this.load) {
+      if (load > 0) continue;
+      // Forgotten first: its exit is then not taken for a failure.
+      this.load.delete(worker);
       void worker.terminate();
     }
   }
 
-  private forget(worker: Worker): void {
-    this.workers.splice(this.workers.indexOf(worker), 1);
-    this.load.delete(worker);
-  }
-
   private spawn(): Worker | undefined {
-    if (this.workers.length >= this.size) return undefined;
+    if (this.load.size >= this.size) return undefined;
     const worker = startWorker();
     // A crawl in progress must not keep the process alive by its readers alone.
     worker.unref();
@@ -126,7 +120,6 @@ export class ParsePool {
     worker.on('exit', (code) => {
       if (!this.closed) this.fail(worker, new Error(`page reader exited with code ${code}`));
     });
-    this.workers.push(worker);
     this.load.set(worker, 0);
     return worker;
   }
@@ -147,8 +140,7 @@ export class ParsePool {
 
   /** A dead worker's pages are read in place; the pool replaces it on the next page. */
   private fail(worker: Worker, error: unknown): void {
-    if (!this.workers.includes(worker)) return;
-    this.forget(worker);
+    if (!this.load.delete(worker)) return;
     for (const [id, { worker: owner, job, settle }] of this.running) {
       if (owner !== worker) continue;
       this.running.delete(id);

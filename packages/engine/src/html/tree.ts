@@ -62,11 +62,16 @@ export class HTMLElement {
     return undefined;
   }
 
-  /** The text as written: the children's joined, a `<br>` a line break. */
+  /** The text as written: the children's joined, a `<br>` a line break. A loop, so deep nesting cannot overflow the stack. */
   get rawText(): string {
-    if (this.name === 'br') return '\n';
     let out = '';
-    for (const child of this.childNodes) out += child.rawText;
+    const stack: Node[] = [this];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (!isElement(node)) out += node.rawText;
+      else if (node.name === 'br') out += '\n';
+      else for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    }
     return out;
   }
 
@@ -136,7 +141,6 @@ export class ElementMap<T> {
     return this.order;
   }
 }
-
 
 /**
  * Lower-case names and decoded values in turn, read in one pass over the raw attributes. An attribute is a name
@@ -241,9 +245,7 @@ const adapter: NonNullable<Options<Node, HTMLElement>['adapter']> = {
   getParent: (node) => node.parentNode,
   getSiblings: (node) => node.parentNode?.childNodes ?? [node],
   getText: (node) => node.text,
-  existsOne(test, nodes) {
-    return nodes.some((node) => isElement(node) && (test(node) || adapter.existsOne(test, node.childNodes)));
-  },
+  existsOne: (test, nodes) => walkElements(nodes, test) !== null,
   findOne: (test, nodes) => walkElements(nodes, test),
   findAll(test, nodes) {
     const found: HTMLElement[] = [];
