@@ -9,7 +9,8 @@
  * Without `site` the site is the local web's catalogue; with it, a real built website (a folder or
  * a .tar.gz of one, unpacked to a temp folder) served from this process on loopback.
  *
- * `profile=<name>` runs that contender with --cpu-prof; the profile lands in bench/.results/profiles.
+ * `profile=<name>` runs that contender with --cpu-prof; the profiles land in bench/.results/profiles, one a
+ * thread (the main thread's and each page reader's, named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
  */
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +62,8 @@ const config = site.config;
 async function runChild(name: string): Promise<ContenderResult> {
   const file = await buildEntry(join(here, 'contenders', `${name}.ts`));
   const execArgv: string[] = [];
-  if (profile === name) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles')}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`);
+  // No --cpu-prof-name: every thread would write its profile to that one file, and the last to finish would win.
+  if (profile === name) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles')}`);
   return runWorker<ContenderConfig, ContenderResult>(file, config, execArgv);
 }
 
@@ -76,9 +78,25 @@ for (const name of contenders) {
   if (sitePath) r.notes.servedMb = Math.round((site.bytes() - before.bytes) / 1e5) / 10;
   results[name.replace('-', '')] = r;
   const inProgress = typeof r.notes.inProgress === 'number' ? `, ${r.notes.inProgress} requests in progress on average` : '';
-  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU a page, peak RSS ${r.memory.peakRssMb} MB${inProgress}`);
+  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU a page, peak RSS ${r.memory.peakRssMb} MB${inProgress}${pace(r.notes.timeline)}`);
 }
 await site.close();
+
+/**
+ * From the engine's timeline (pages stored at each poll): how long its first 100 pages took (the readers start,
+ * the code is not yet optimised, and a documentation site's first pages are its largest) and its rate after them.
+ */
+function pace(timeline: unknown): string {
+  if (!Array.isArray(timeline) || timeline.length === 0) return '';
+  const points = timeline as [number, number][];
+  const first = points.find(([, pages]) => pages >= 100);
+  const [endMs, endPages] = points[points.length - 1]!;
+  if (!first || endPages <= first[1]) return '';
+  return `; first 100 pages in ${(first[0] / 1000).toFixed(2)} s, then ${Math.round(((endPages - first[1]) / (endMs - first[0])) * 1000)} pages/s`;
+}
+
+/** MB of the site served a second: the raw loop's pages are not the crawl's (the first 1,000 of the site's, against the linked ones). */
+const mbPerSecond = (r: ContenderResult | undefined) => (r && typeof r.notes.servedMb === 'number' ? r.notes.servedMb / (r.elapsedMs / 1000) : undefined);
 
 const ratio = (a: number | undefined, b: number | undefined) => (a && b ? Math.round((a / b) * 100) / 100 : null);
 const { raw, crawlee, wvr, wvrcli } = results;
@@ -90,6 +108,8 @@ const ratios = {
   cliVsCrawleePagesPerSecond: ratio(wvrcli?.pagesPerSecond, crawlee?.pagesPerSecond),
   cliVsRawPagesPerSecond: ratio(wvrcli?.pagesPerSecond, raw?.pagesPerSecond),
   cliVsCrawleePeakRss: ratio(wvrcli?.memory.peakRssMb, crawlee?.memory.peakRssMb),
+  wvrVsRawMbPerSecond: ratio(mbPerSecond(wvr), mbPerSecond(raw)),
+  cliVsRawMbPerSecond: ratio(mbPerSecond(wvrcli), mbPerSecond(raw)),
 };
 const atLeast = (value: number | null, bound: number) => (value === null ? null : value >= bound);
 const atMost = (value: number | null | undefined, bound: number) => (value == null ? null : value <= bound);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,6 +54,8 @@ const parseWorker = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'p
 export async function buildEntry(entry: string, options: { split?: boolean } = {}): Promise<string> {
   const name = basename(entry).replace(/\.ts$/, '');
   const dir = options.split ? join(resultsDir, 'build', name) : join(resultsDir, 'build');
+  // A split build's chunks are named by content hash: without this, every earlier build's stay beside the new ones.
+  if (options.split) rmSync(dir, { recursive: true, force: true });
   await bundle(parseWorker, { outfile: join(dir, 'parse-worker.js') });
   if (options.split) await bundle(entry, { outdir: dir, splitting: true, entryNames: '[name]', outExtension: { '.js': '.mjs' } });
   else await bundle(entry, { outfile: join(dir, `${name}.mjs`) });

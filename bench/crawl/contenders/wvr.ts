@@ -15,6 +15,7 @@ import { split } from '../site.js';
 const MAX_PAGES_PER_CRAWL = 1_000;
 
 await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }) => {
+  const began = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawl-'));
   const engine = createEngine({
     dbPath: join(dir, 'wvr.db'),
@@ -41,17 +42,23 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }
     if (!('id' in crawl)) throw new Error('a crawl without dry_run answered a dry run');
     ids.push(crawl.id);
   }
+  const started = performance.now();
   engine.start({ concurrency: ids.length, jobPollMs: 20, schedulerIntervalMs: 600_000, deliveryIntervalMs: 600_000 });
+  // Pages crawled at each poll (ms since the start, pages): the warm-up and the steady rate.
+  const timeline: [number, number][] = [];
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
     const jobs = (await engine.crawls.list(principal, { limit: 100 })).data.filter((c) => ids.includes(c.id));
+    timeline.push([Math.round(performance.now() - started), jobs.reduce((s, c) => s + c.stats.pages_crawled, 0)]);
     if (jobs.every((c) => c.status !== 'pending' && c.status !== 'running')) {
+      const closing = performance.now();
       await engine.close();
+      const closeMs = Math.round(performance.now() - closing);
       rmSync(dir, { recursive: true, force: true });
       return {
         pages: jobs.reduce((s, c) => s + c.stats.pages_crawled, 0),
         failed: jobs.reduce((s, c) => s + c.stats.pages_failed, 0),
-        notes: { crawls: jobs.length, statuses: jobs.map((c) => c.status), skipped: jobs.reduce((s, c) => s + c.stats.pages_skipped, 0) },
+        notes: { crawls: jobs.length, statuses: jobs.map((c) => c.status), skipped: jobs.reduce((s, c) => s + c.stats.pages_skipped, 0), setupMs: Math.round(started - began), closeMs, timeline },
       };
     }
   }

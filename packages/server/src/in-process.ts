@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -15,6 +16,9 @@ export function inProcessFetch(app: FastifyInstance): typeof globalThis.fetch {
       url: url.pathname + url.search,
       headers: Object.fromEntries(request.headers),
       ...(payload ? { payload } : {}),
+      // The body as it is written, not also joined and decoded into a string nobody reads: a crawl's
+      // documents read a page at a time are megabytes per answer.
+      payloadAsStream: true,
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
@@ -22,6 +26,6 @@ export function inProcessFetch(app: FastifyInstance): typeof globalThis.fetch {
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
     }
     const bodyless = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD';
-    return new Response(bodyless ? null : response.rawPayload, { status: response.statusCode, headers });
+    return new Response(bodyless ? null : (Readable.toWeb(response.stream()) as ReadableStream<Uint8Array>), { status: response.statusCode, headers });
   };
 }

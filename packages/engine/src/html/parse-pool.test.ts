@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ParsePool } from './parse-pool.js';
-import { parseHtml } from './parse.js';
+import { parseHtml, takeTree } from './parse.js';
 
 const page = (i: number) =>
   `<!doctype html><html lang="en"><head><title>Page ${i}</title></head><body><nav><a href="/">Home</a></nav>` +
@@ -14,8 +14,15 @@ afterEach(async () => {
 });
 
 describe('ParsePool', () => {
+  /** A reader loads its code (here TypeScript, through tsx) before pages go to it: until then they are read in place. */
+  const loadedReader = async (p: ParsePool) => {
+    await p.parse(page(0), 'http://site.test/0');
+    await vi.waitFor(() => expect(p.loaded).toBe(1), { timeout: 10_000 });
+  };
+
   it('reads pages in worker threads exactly as parseHtml does in place', async () => {
     pool = new ParsePool({ size: 2 });
+    await loadedReader(pool);
     // More pages than workers: the rest wait for a free reader.
     const urls = Array.from({ length: 9 }, (_, i) => `http://site.test/p/${i}`);
     const read = await Promise.all(urls.map((url, i) => pool!.parse(page(i), url)));
@@ -28,8 +35,22 @@ describe('ParsePool', () => {
     expect(read[1]!.links.some((l) => l.context !== '')).toBe(true);
   });
 
+  it('reads a page in place while its first reader loads, and sends the next ones to the reader once it has', async () => {
+    pool = new ParsePool({ size: 1 });
+    const first = await pool.parse(page(1), 'http://site.test/1');
+    // Read here, before the reader it started has said it has loaded (that message comes in a later task).
+    expect(pool.readers).toBe(1);
+    expect(pool.loaded).toBe(0);
+    expect(first).toEqual(parseHtml(page(1), 'http://site.test/1'));
+    // Handed on as a reader's page would be: its tree is not kept with it.
+    expect(takeTree(first, page(1))).toBeNull();
+    await vi.waitFor(() => expect(pool!.loaded).toBe(1), { timeout: 10_000 });
+    await expect(pool.parse(page(2), 'http://site.test/2')).resolves.toEqual(parseHtml(page(2), 'http://site.test/2'));
+  });
+
   it('lets its idle readers go once no crawl holds it (a busy one finishes its page first), and starts them again', async () => {
     pool = new ParsePool({ size: 2, idleMs: 0 });
+    await loadedReader(pool);
     const letGo = pool.hold();
     await Promise.all([1, 2].map((i) => pool!.parse(page(i), `http://site.test/${i}`)));
     expect(pool.readers).toBe(2);

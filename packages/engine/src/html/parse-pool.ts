@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { parseHtml, type ParsedPage, type ReadOptions } from './parse.js';
+import { parseHtml, takeTree, type ParsedPage, type ReadOptions } from './parse.js';
 import type { ParseJob } from './parse-worker.js';
 
 /**
@@ -19,6 +19,8 @@ export class ParsePool {
   readonly size: number;
   /** The readers alive, each with the pages sent to it and not answered yet. */
   private readonly load = new Map<Worker, number>();
+  /** Readers still loading their code (they say `ready` when done). */
+  private readonly booting = new Set<Worker>();
   private readonly waiting: { job: Omit<ParseJob, 'id'>; settle: Settle }[] = [];
   private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
   private nextId = 1;
@@ -41,8 +43,19 @@ export class ParsePool {
     return this.load.size;
   }
 
+  /** Readers that have loaded their code and read the pages sent to them (the others are still starting). */
+  get loaded(): number {
+    return this.load.size - this.booting.size;
+  }
+
   parse(html: string, url: string, options: ReadOptions = {}): Promise<ParsedPage> {
     if (this.size === 0 || this.closed) return Promise.resolve(parseHtml(html, url, options));
+    // No reader has loaded its code yet (that takes a few hundred ms): one starts for the pages to come, and
+    // this one (a crawl's first page, a one-page crawl's only one) is read here rather than wait for it.
+    if (this.booting.size === this.load.size) {
+      this.spawn();
+      return new Promise((resolve, reject) => readInPlace({ html, url, options }, { resolve, reject }));
+    }
     return new Promise((resolve, reject) => {
       const settle: Settle = { resolve, reject };
       const worker = this.readerFor();
@@ -74,6 +87,9 @@ export class ParsePool {
   hold(): () => void {
     this.holds++;
     clearTimeout(this.idleTimer);
+    // A crawl is about to read pages: its first reader boots (its code loads in about 100 ms) while the
+    // crawl fetches robots.txt and its first page, not after the first page has come in.
+    if (this.load.size === 0 && !this.closed) this.spawn();
     let held = true;
     return () => {
       if (!held) return;
@@ -99,6 +115,7 @@ export class ParsePool {
       if (load > 0) continue;
       // Forgotten first: its exit is then not taken for a failure.
       this.load.delete(worker);
+      this.booting.delete(worker);
       void worker.terminate();
     }
   }
@@ -108,7 +125,8 @@ export class ParsePool {
     const worker = startWorker();
     // A crawl in progress must not keep the process alive by its readers alone.
     worker.unref();
-    worker.on('message', (message: { id: number; page?: ParsedPage; error?: string }) => {
+    worker.on('message', (message: { ready: true } | { id: number; page?: ParsedPage; error?: string }) => {
+      if ('ready' in message) return void this.booting.delete(worker);
       const job = this.running.get(message.id);
       if (!job) return;
       this.running.delete(message.id);
@@ -121,6 +139,7 @@ export class ParsePool {
       if (!this.closed) this.fail(worker, new Error(`page reader exited with code ${code}`));
     });
     this.load.set(worker, 0);
+    this.booting.add(worker);
     return worker;
   }
 
@@ -140,6 +159,7 @@ export class ParsePool {
 
   /** A dead worker's pages are read in place; the pool replaces it on the next page. */
   private fail(worker: Worker, error: unknown): void {
+    this.booting.delete(worker);
     if (!this.load.delete(worker)) return;
     for (const [id, { worker: owner, job, settle }] of this.running) {
       if (owner !== worker) continue;
@@ -149,9 +169,12 @@ export class ParsePool {
   }
 }
 
+/** A page read here is handed on as a reader's would be: without its tree, which would otherwise live as long as the page. */
 function readInPlace(job: Omit<ParseJob, 'id'>, settle: Settle, cause?: unknown): void {
   try {
-    settle.resolve(parseHtml(job.html, job.url, job.options));
+    const page = parseHtml(job.html, job.url, job.options);
+    takeTree(page, job.html);
+    settle.resolve(page);
   } catch (error) {
     settle.reject(cause ?? error);
   }

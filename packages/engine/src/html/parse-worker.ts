@@ -16,3 +16,6 @@ parentPort?.on('message', (job: ParseJob) => {
     parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
+
+// Its code is loaded: the pool may now send it pages rather than read them in place (see ParsePool.parse).
+parentPort?.postMessage({ ready: true });
