@@ -22,8 +22,8 @@ export interface PageLink {
  */
 export function readLinks(root: HTMLElement, base: string, index = new TreeIndex(root), withContext = true): PageLink[] {
   const links: PageLink[] = [];
-  const regions = new ElementMap<LinkRegion>();
-  const blocks = new ElementMap<BlockWords>();
+  const regions = new ElementMap<LinkRegion>(root);
+  const blocks = new ElementMap<BlockWords>(root);
   for (const a of index.tags(['a', 'area'])) {
     const href = a.getAttribute('href');
     if (href === undefined) continue;

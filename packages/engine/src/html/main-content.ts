@@ -102,7 +102,7 @@ export function findMainContent(root: HTMLElement): MainContent {
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
   for (const rules of ATTEMPTS) {
-    const reader = new Reader(rules);
+    const reader = new Reader(rules, root);
     reader.measure(body);
     const top = reader.choose(body);
     const parts = top ? reader.withSiblings(top, body) : [body];
@@ -240,15 +240,25 @@ function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity
 }
 
 class Reader {
-  constructor(private readonly rules: Rules) {}
-
-  private readonly stats = new ElementMap<Stat>();
-  private readonly scores = new ElementMap<number>();
-  private readonly skipped = new ElementMap<true>();
+  private readonly stats: ElementMap<Stat>;
+  private readonly scores: ElementMap<number>;
+  private readonly skipped: ElementMap<true>;
   /** Elements holding block children (an inline tag wrapping paragraphs counts as a block). */
-  private readonly blocky = new ElementMap<true>();
+  private readonly blocky: ElementMap<true>;
   /** dropped()'s verdicts: rendering and counting ask about the same block several times, and a verdict may read its text. */
-  private readonly verdicts = new ElementMap<boolean>();
+  private readonly verdicts: ElementMap<boolean>;
+
+  /** `tree`: the page's root, whose elements the reader keeps facts about. */
+  constructor(
+    private readonly rules: Rules,
+    tree: HTMLElement,
+  ) {
+    this.stats = new ElementMap(tree);
+    this.scores = new ElementMap(tree);
+    this.skipped = new ElementMap(tree);
+    this.blocky = new ElementMap(tree);
+    this.verdicts = new ElementMap(tree);
+  }
 
   /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
   measure(el: HTMLElement): Stat {

@@ -138,4 +138,17 @@ describe('ElementMap', () => {
     expect([li, second].map((el) => map.has(el!))).toEqual([true, false]);
     expect(map.keys()).toEqual([li, div, first]);
   });
+
+  it('is sized for a tree up front, and still holds an element past its end', () => {
+    const root = parseTree('<div><p>a</p><p>b</p><ul><li>c</li></ul></div> trailing text');
+    const [div, first, , , li] = root.querySelectorAll('*');
+    // Sized for the first <div>'s subtree: its <li> is the last element in it, and a later one still fits.
+    const map = new ElementMap<string>(div);
+    map.set(li!, 'last').set(first!, 'first');
+    const later = parseTree('<b></b><i></i><s></s><u></u><q></q><em></em>').querySelectorAll('*')[5]!;
+    map.set(later, 'beyond');
+    expect([li, first, later].map((el) => map.get(el!))).toEqual(['last', 'first', 'beyond']);
+    expect(map.has(div!)).toBe(false);
+    expect(map.keys()).toEqual([li, first, later]);
+  });
 });
