@@ -10,10 +10,11 @@ import type { ParseJob } from './parse-worker.js';
  * Reads pages on other cores. A crawl's main thread fetches, stores and serves the API; reading a
  * page (tree, text, markdown, links) is the CPU-heavy part, so with a spare core it runs in a
  * worker thread and the event loop stays free. With one core (or `size: 0`) pages are read in
- * place: a worker would only add the copying.
+ * place: a worker would only add the copying. So are pages that come while no reader has loaded
+ * its code yet: a reader takes a few hundred ms to start, longer than most pages take to read.
  *
- * A page read in a worker carries no parsed tree (see `takeTree`): callers that reuse the tree
- * (extraction's DOM patterns) read in place instead.
+ * A page from the pool carries no parsed tree (see `takeTree`), wherever it was read: callers that
+ * reuse the tree (extraction's DOM patterns) read in place instead.
  */
 export class ParsePool {
   readonly size: number;
@@ -49,11 +50,10 @@ export class ParsePool {
   }
 
   parse(html: string, url: string, options: ReadOptions = {}): Promise<ParsedPage> {
-    if (this.size === 0 || this.closed) return Promise.resolve(parseHtml(html, url, options));
-    // No reader has loaded its code yet (that takes a few hundred ms): one starts for the pages to come, and
-    // this one (a crawl's first page, a one-page crawl's only one) is read here rather than wait for it.
-    if (this.booting.size === this.load.size) {
-      this.spawn();
+    // Read here without readers (`size: 0`), once closed, and while no reader has loaded its code: one starts
+    // for the pages to come, and this one (a crawl's first page, a one-page crawl's only one) does not wait for it.
+    if (this.closed || this.booting.size === this.load.size) {
+      if (!this.closed) this.spawn();
       return new Promise((resolve, reject) => readInPlace({ html, url, options }, { resolve, reject }));
     }
     return new Promise((resolve, reject) => {
@@ -87,8 +87,8 @@ export class ParsePool {
   hold(): () => void {
     this.holds++;
     clearTimeout(this.idleTimer);
-    // A crawl is about to read pages: its first reader boots (its code loads in about 100 ms) while the
-    // crawl fetches robots.txt and its first page, not after the first page has come in.
+    // A crawl is about to read pages: its first reader loads its code while the crawl fetches robots.txt and
+    // its first page, not after the first page has come in.
     if (this.load.size === 0 && !this.closed) this.spawn();
     let held = true;
     return () => {

@@ -123,7 +123,7 @@ export class ElementMap<T> {
   /**
    * `tree`: the element (a page's root, or an ancestor of every key) whose elements it will hold. Room for them all
    * is made at once: grown a slot at a time, the array of a 40,000-element page is reallocated and copied dozens of
-   * times, and each copy of a large array is garbage the collector walks (the 2 MB page's reading spent 4 % there).
+   * times, and each copy of a large array is garbage the collector walks.
    */
   constructor(tree?: HTMLElement) {
     const size = tree ? lastIndexIn(tree) + 1 : 0;
