@@ -15,7 +15,6 @@ import { split } from '../site.js';
 const MAX_PAGES_PER_CRAWL = 1_000;
 
 await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }) => {
-  const began = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawl-'));
   const engine = createEngine({
     dbPath: join(dir, 'wvr.db'),
@@ -51,14 +50,12 @@ await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }
     const jobs = (await engine.crawls.list(principal, { limit: 100 })).data.filter((c) => ids.includes(c.id));
     timeline.push([Math.round(performance.now() - started), jobs.reduce((s, c) => s + c.stats.pages_crawled, 0)]);
     if (jobs.every((c) => c.status !== 'pending' && c.status !== 'running')) {
-      const closing = performance.now();
       await engine.close();
-      const closeMs = Math.round(performance.now() - closing);
       rmSync(dir, { recursive: true, force: true });
       return {
         pages: jobs.reduce((s, c) => s + c.stats.pages_crawled, 0),
         failed: jobs.reduce((s, c) => s + c.stats.pages_failed, 0),
-        notes: { crawls: jobs.length, statuses: jobs.map((c) => c.status), skipped: jobs.reduce((s, c) => s + c.stats.pages_skipped, 0), setupMs: Math.round(started - began), closeMs, timeline },
+        notes: { crawls: jobs.length, statuses: jobs.map((c) => c.status), skipped: jobs.reduce((s, c) => s + c.stats.pages_skipped, 0), timeline },
       };
     }
   }
