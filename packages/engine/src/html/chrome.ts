@@ -20,11 +20,16 @@ export function isChromeByMarkup(el: HTMLElement): boolean {
 /** Furniture by class or id words (cookie, share, sidebar...), unless they also say content. */
 export function isChromeByName(el: HTMLElement): boolean {
   const names = namesOf(el);
-  return names.trim() !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
+  return names !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
 }
 
-/** The class and id words of an element. */
-export const namesOf = (el: HTMLElement): string => `${el.getAttribute('class') ?? ''} ${idName(el)}`.trim();
+/** The class and id words of an element, trimmed. Most elements have neither, and get no string built. */
+export function namesOf(el: HTMLElement): string {
+  const cls = el.getAttribute('class') ?? '';
+  const id = idName(el);
+  if (id === '') return cls.trim();
+  return cls === '' ? id.trim() : `${cls} ${id}`.trim();
+}
 
 /**
  * The element's id as a name of its kind. An id made from a heading's words
@@ -32,5 +37,11 @@ export const namesOf = (el: HTMLElement): string => `${el.getAttribute('class') 
  */
 export function idName(el: HTMLElement): string {
   const id = el.getAttribute('id') ?? '';
-  return id.split(/[-_]/).length >= 4 ? '' : id;
+  // Three separators make four words; counted, not split into them.
+  let separators = 0;
+  for (let i = 0; i < id.length && separators < 3; i++) {
+    const c = id.charCodeAt(i);
+    if (c === 0x2d || c === 0x5f) separators++;
+  }
+  return separators >= 3 ? '' : id;
 }

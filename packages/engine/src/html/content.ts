@@ -38,26 +38,25 @@ function joinBlocks(blocks: Block[]): Rendered {
   return { text: join('text'), markdown: join('markdown') };
 }
 
+/** Line breaks as spaces. Most items are one line already, and a global replace costs even when it matches nothing. */
+const oneLine = (markdown: string): string => (markdown.includes('\n') ? markdown.replace(/\n+/g, ' ') : markdown);
+
+/** As `.replace(/\n+$/, '')`, but a slice: the regex would copy the whole listing to drop its last line break. */
+function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 const leftOut = (el: HTMLElement, ctx: RenderContext) => isSkipped(el) || ctx.dropped(el);
 
 const walkBlocks = (el: HTMLElement, ctx: RenderContext, out: Block[], listDepth: number) => walkNodes(el.childNodes, ctx, out, listDepth);
 
 function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: number): void {
-  let inline: Node[] = [];
-  const flush = () => {
-    if (inline.length === 0) return;
-    let text = '';
-    let markdown = '';
-    for (const node of inline) {
-      text += inlineText(node, ctx);
-      markdown += inlineMarkdown(node, ctx);
-    }
-    text = collapse(text);
-    markdown = collapse(markdown);
-    if (text) out.push({ text, markdown });
-    inline = [];
-  };
-  for (const child of nodes) {
+  // The run of inline nodes since the last block, one list reused for every run.
+  const inline: Node[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const child = nodes[i]!;
     if (!isElement(child)) {
       if (child.nodeType === TEXT) inline.push(child);
       continue;
@@ -72,13 +71,13 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
       continue;
     }
     if (leftOut(child, ctx)) continue;
-    flush();
+    flushInline(inline, ctx, out);
     const heading = /^h([1-6])$/.exec(tag);
     if (heading) {
       const text = collapse(inlineText(child, ctx));
       if (text) out.push({ text, markdown: `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}` });
     } else if (tag === 'pre') {
-      const code = textOfNode(child).replace(/\n+$/, '');
+      const code = withoutTrailingNewlines(textOfNode(child));
       if (code.trim()) out.push({ text: code, markdown: `\`\`\`\n${code}\n\`\`\`` });
     } else if (tag === 'ul' || tag === 'ol') {
       const lines: Block[] = [];
@@ -96,7 +95,7 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
         const text = parts.map((p) => p.text).join('\n');
         if (!text.trim()) continue;
         const marker = `${'  '.repeat(listDepth)}${tag === 'ol' ? `${number}.` : '-'} `;
-        const line = `${marker}${own.map((p) => p.markdown.replace(/\n+/g, ' ')).join(' ')}`;
+        const line = `${marker}${own.map((p) => oneLine(p.markdown)).join(' ')}`;
         lines.push({ text, markdown: [line, ...parts.filter((p) => p.nested).map((p) => p.markdown)].join('\n') });
       }
       if (lines.length > 0) out.push({ text: lines.map((l) => l.text).join('\n'), markdown: lines.map((l) => l.markdown).join('\n'), nested: listDepth > 0 });
@@ -115,7 +114,22 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
       walkBlocks(child, ctx, out, listDepth);
     }
   }
-  flush();
+  flushInline(inline, ctx, out);
+}
+
+/** The inline nodes gathered as one block, when they hold any text; the list is emptied for the next run. */
+function flushInline(inline: Node[], ctx: RenderContext, out: Block[]): void {
+  if (inline.length === 0) return;
+  let text = '';
+  let markdown = '';
+  for (let i = 0; i < inline.length; i++) {
+    text += inlineText(inline[i]!, ctx);
+    markdown += inlineMarkdown(inline[i]!, ctx);
+  }
+  inline.length = 0;
+  text = collapse(text);
+  markdown = collapse(markdown);
+  if (text) out.push({ text, markdown });
 }
 
 /**
@@ -145,7 +159,8 @@ function inlineText(node: Node, ctx: RenderContext): string {
   if (leftOut(node, ctx)) return '';
   // Concatenated, not mapped and joined: no array for every element of the page.
   let text = '';
-  for (const child of node.childNodes) text += inlineText(child, ctx);
+  const children = node.childNodes;
+  for (let i = 0; i < children.length; i++) text += inlineText(children[i]!, ctx);
   return BLOCK_TAGS.has(tag) ? ` ${text} ` : text;
 }
 
@@ -153,7 +168,8 @@ const inlineMarkdownOf = (el: HTMLElement, ctx: RenderContext) => collapse(inner
 
 function innerMarkdown(el: HTMLElement, ctx: RenderContext): string {
   let markdown = '';
-  for (const child of el.childNodes) markdown += inlineMarkdown(child, ctx);
+  const children = el.childNodes;
+  for (let i = 0; i < children.length; i++) markdown += inlineMarkdown(children[i]!, ctx);
   return markdown;
 }
 

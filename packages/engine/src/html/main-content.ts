@@ -269,7 +269,9 @@ class Reader {
     let runCommas = 0;
     let hasBlock = false;
     const scored = !UNSCORED_CONTAINERS.has(tag);
-    for (const child of el.childNodes) {
+    const children = el.childNodes;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
       if (!isElement(child)) {
         if (child.nodeType !== TEXT) continue;
         const text = textOfNode(child);

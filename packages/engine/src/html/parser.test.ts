@@ -96,6 +96,13 @@ describe('HTMLElement', () => {
     expect(h1.getAttribute('missing')).toBeUndefined();
   });
 
+  it('keeps a name’s first non-empty value, and of names differing only in case the last written', () => {
+    const lower = parseTree('<b id="" class=a id=k class=b>t</b>').querySelector('b')!;
+    expect([lower.getAttribute('id'), lower.getAttribute('class')]).toEqual(['k', 'a']);
+    const mixed = parseTree('<b CLASS="" ID=x class=a CLASS=c id="" title=T>t</b>').querySelector('b')!;
+    expect([mixed.getAttribute('class'), mixed.getAttribute('id'), mixed.getAttribute('title')]).toEqual(['a', '', 'T']);
+  });
+
   it('reads templating names, unquoted values and spaces around `=`', () => {
     const el = parseTree(`<a [class]="x" (click)=go @on='y' data-v = "1 2" Data-W=A hidden>t</a>`).querySelector('a')!;
     expect(['[class]', '(click)', '@on', 'data-v', 'data-w', 'hidden', 'nope'].map((name) => el.getAttribute(name))).toEqual(['x', 'go', 'y', '1 2', 'A', '', undefined]);

@@ -187,8 +187,8 @@ function startsTag(html: string, at: number): boolean {
 /** After the tag's name: nothing, `/`, or white space and the attributes; then `>`. */
 function readRest(html: string, name: string, closing: boolean, afterName: number, find: Find): Tag | null {
   const c = html.charCodeAt(afterName);
-  if (c === GT) return { name, closing, selfClosing: false, attributes: '', end: afterName + 1 };
-  if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? { name, closing, selfClosing: !closing, attributes: '', end: afterName + 2 } : null;
+  if (c === GT) return read(name, closing, false, '', afterName + 1);
+  if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? read(name, closing, !closing, '', afterName + 2) : null;
   // No `>` after the name: no tag here (and the scan below would run to the page's end, once for each try).
   if (!isWhiteSpace(html, afterName) || find('>', afterName) === -1) return null;
   let i = afterName + 1;
@@ -215,7 +215,22 @@ function readRest(html: string, name: string, closing: boolean, afterName: numbe
       selfClosing = false;
     }
   }
-  return { name, closing, selfClosing, attributes, end: i + 1 };
+  return read(name, closing, selfClosing, attributes, i + 1);
+}
+
+/**
+ * The tag just read, filled in place: a page has tens of thousands of tags, and the parser is done with each before it
+ * reads the next, so one object serves them all rather than one of garbage each.
+ */
+const lastTag: Tag = { name: '', closing: false, selfClosing: false, attributes: '', end: 0 };
+
+function read(name: string, closing: boolean, selfClosing: boolean, attributes: string, end: number): Tag {
+  lastTag.name = name;
+  lastTag.closing = closing;
+  lastTag.selfClosing = selfClosing;
+  lastTag.attributes = attributes;
+  lastTag.end = end;
+  return lastTag;
 }
 
 /**

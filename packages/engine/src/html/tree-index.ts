@@ -51,7 +51,12 @@ export class TreeIndex {
 
   /** The first element matching `test` whose raw attributes mention one of `hints` (a cheap pre-filter `test` must imply). */
   first(hints: readonly string[], test: (el: HTMLElement) => boolean, among: HTMLElement[] = this.elements): HTMLElement | undefined {
-    return among.find((el) => hints.some((h) => mayHold(el, h)) && test(el));
+    // Loops, not find and some: a closure over each element would be garbage made for nearly every element.
+    for (let i = 0; i < among.length; i++) {
+      const el = among[i]!;
+      if (mayHoldAny(el, hints) && test(el)) return el;
+    }
+    return undefined;
   }
 }
 
@@ -59,6 +64,11 @@ export class TreeIndex {
 function mayHold(el: HTMLElement, name: string): boolean {
   const raw = el.rawAttrs;
   return raw.length >= name.length && mention(name).test(raw);
+}
+
+function mayHoldAny(el: HTMLElement, names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) if (mayHold(el, names[i]!)) return true;
+  return false;
 }
 
 /** A case-insensitive search for the name, made once: lower-casing every element's attributes for each question cost more than the questions. */

@@ -173,8 +173,10 @@ function lastIndexIn(el: HTMLElement): number {
  * name written twice keeps its first non-empty value; of names that differ only in case, the last written holds.
  */
 function readAttributes(raw: string): string[] {
-  const names: string[] = [];
-  const values: string[] = [];
+  // First the names as written and the values as written, in turn: one array, and no name lower-cased or value
+  // decoded twice.
+  const out: string[] = [];
+  let cased = false;
   for (let i = 0; i < raw.length; ) {
     if (!isNameStart(raw.charCodeAt(i))) {
       i++;
@@ -183,32 +185,41 @@ function readAttributes(raw: string): string[] {
     const start = i++;
     while (i < raw.length && isNamePart(raw.charCodeAt(i))) i++;
     const name = raw.slice(start, i);
+    for (let k = start; k < i && !cased; k++) cased = isUpperCase(raw.charCodeAt(k));
     let value = '';
     let j = skipSpace(raw, i);
     if (raw.charCodeAt(j) === EQUALS) {
       j = skipSpace(raw, j + 1);
       const end = valueEnd(raw, j);
       if (end > j) {
-        value = unquote(raw.slice(j, end));
+        // Without its quotes (a value that opens a quote it never closes loses its last character as well).
+        const quoted = raw.charCodeAt(j) === 0x22 || raw.charCodeAt(j) === 0x27;
+        value = quoted ? raw.slice(j + 1, end - 1) : raw.slice(j, end);
         i = end;
       }
     }
-    const at = names.indexOf(name);
-    if (at === -1) {
-      names.push(name);
-      values.push(value);
-    } else if (values[at] === '') values[at] = value;
-  }
-  const out: string[] = [];
-  for (let n = 0; n < names.length; n++) {
-    const key = names[n]!.toLowerCase();
     let at = 0;
-    while (at < out.length && out[at] !== key) at += 2;
-    out[at] = key;
-    out[at + 1] = decodeAttribute(values[n]!);
+    while (at < out.length && out[at] !== name) at += 2;
+    if (at === out.length) out.push(name, value);
+    else if (out[at + 1] === '') out[at + 1] = value;
   }
-  return out;
+  // Names all in lower case (nearly every page's): they are the keys already.
+  if (!cased) {
+    for (let n = 1; n < out.length; n += 2) out[n] = decodeAttribute(out[n]!);
+    return out;
+  }
+  const folded: string[] = [];
+  for (let n = 0; n < out.length; n += 2) {
+    const key = out[n]!.toLowerCase();
+    let at = 0;
+    while (at < folded.length && folded[at] !== key) at += 2;
+    folded[at] = key;
+    folded[at + 1] = decodeAttribute(out[n + 1]!);
+  }
+  return folded;
 }
+
+const isUpperCase = (c: number): boolean => c >= 0x41 && c <= 0x5a;
 
 const EQUALS = 0x3d;
 
@@ -237,8 +248,6 @@ function valueEnd(raw: string, i: number): number {
   return end;
 }
 
-/** A value without its quotes (a value that opens a quote it never closes loses its last character as well). */
-const unquote = (value: string): string => (value[0] === '"' || value[0] === "'" ? value.slice(1, -1) : value);
 
 /**
  * The elements in `nodes` and below them, in document order, until `visit` returns true: that element, or null when
