@@ -1,14 +1,14 @@
 import { collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
-import { resolveUrl } from './url.js';
+import type { UrlResolver } from './url.js';
 
 export { isChrome } from './chrome.js';
 
 /** The page's main content as text and markdown. The tree is not changed, so later readers (extraction's DOM patterns) can use the same parse. */
-export function renderMain(root: HTMLElement, base: string): Rendered {
+export function renderMain(root: HTMLElement, resolve: UrlResolver): Rendered {
   const { parts, dropped } = findMainContent(root);
   const blocks: Block[] = [];
-  walkNodes(parts, { base, dropped }, blocks, 0);
+  walkNodes(parts, { resolve, dropped }, blocks, 0);
   return joinBlocks(blocks);
 }
 
@@ -25,7 +25,7 @@ interface Block {
 }
 
 interface RenderContext {
-  base: string;
+  resolve: UrlResolver;
   dropped(el: HTMLElement): boolean;
 }
 
@@ -181,7 +181,7 @@ function inlineMarkdown(node: Node, ctx: RenderContext): string {
   const inner = () => innerMarkdown(node, ctx);
   switch (tag) {
     case 'a': {
-      const href = resolveUrl(node.getAttribute('href'), ctx.base);
+      const href = ctx.resolve(node.getAttribute('href'));
       const label = collapse(inner());
       return href && label ? `[${label}](${href})` : label;
     }
@@ -196,7 +196,7 @@ function inlineMarkdown(node: Node, ctx: RenderContext): string {
       return code ? `\`${code}\`` : '';
     }
     case 'img': {
-      const src = resolveUrl(node.getAttribute('src'), ctx.base);
+      const src = ctx.resolve(node.getAttribute('src'));
       return src ? `![${node.getAttribute('alt') ?? ''}](${src})` : '';
     }
     default:

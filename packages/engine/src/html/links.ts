@@ -1,6 +1,6 @@
 import { collapse, ElementMap, tagOf, textOf, type HTMLElement } from './dom.js';
 import { isChrome } from './chrome.js';
-import { resolveUrl } from './url.js';
+import type { UrlResolver } from './url.js';
 import { TreeIndex } from './tree-index.js';
 
 export type LinkRegion = 'main' | 'nav' | 'header' | 'footer' | 'aside';
@@ -20,14 +20,14 @@ export interface PageLink {
  * ancestors (a source listing or an index holds thousands), so each block's words and each
  * ancestor's region are worked out once per page, not once per link.
  */
-export function readLinks(root: HTMLElement, base: string, index = new TreeIndex(root), withContext = true): PageLink[] {
+export function readLinks(root: HTMLElement, resolve: UrlResolver, index = new TreeIndex(root), withContext = true): PageLink[] {
   const links: PageLink[] = [];
   const regions = new ElementMap<LinkRegion>(root);
   const blocks = new ElementMap<BlockWords>(root);
   for (const a of index.tags(['a', 'area'])) {
     const href = a.getAttribute('href');
     if (href === undefined) continue;
-    const url = resolveUrl(href, base);
+    const url = resolve(href);
     if (!url) continue;
     const rel = (a.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const own = textOf(a);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeUrl } from './url.js';
+import { normalizeUrl, resolveUrl, urlResolver } from './url.js';
 import { parseHtml, takeTree } from './parse.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -155,5 +155,16 @@ describe('takeTree', () => {
     expect(takeTree(page, `${html} `)).toBeNull();
     expect(takeTree(page, html)).not.toBeNull();
     expect(takeTree(page, html)).toBeNull();
+  });
+});
+
+describe('urlResolver', () => {
+  it('answers as resolveUrl does against its base, an in-page link being the page itself', () => {
+    const base = 'https://docs.example/api/page.html?v=2#top';
+    const resolve = urlResolver(base);
+    const hrefs = ['#a', '#b ', '  #', 'other.html#x', 'other.html#x', '../up/', 'mailto:a@b.c', '', undefined, 'HTTP://Example.com'];
+    expect(hrefs.map(resolve)).toEqual(hrefs.map((href) => resolveUrl(href, base)));
+    expect(resolve('#section')).toBe('https://docs.example/api/page.html?v=2');
+    expect(urlResolver('not a base')('#a')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { collapse, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement 
 import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
-import { resolveUrl } from './url.js';
+import { resolveUrl, urlResolver } from './url.js';
 import { TreeIndex } from './tree-index.js';
 
 export interface ParsedPage extends PageMetadata {
@@ -69,9 +69,10 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions): { page:
   const index = new TreeIndex(root);
   const baseHref = index.tag('base').find((b) => b.getAttribute('href') !== undefined)?.getAttribute('href');
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
-  const { text, markdown } = renderMain(root, base);
+  const resolve = urlResolver(base);
+  const { text, markdown } = renderMain(root, resolve);
   const metadata = readMetadata(root, base, index, text);
-  const links = readLinks(root, base, index, options.linkContext ?? true);
+  const links = readLinks(root, resolve, index, options.linkContext ?? true);
   const headings = index
     .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
     .map((h) => ({ level: Number(tagOf(h).slice(1)), text: textOf(h) }))

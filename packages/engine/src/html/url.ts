@@ -42,6 +42,26 @@ export function resolveUrl(href: string | undefined, base: string): string | nul
   }
 }
 
+/** `resolveUrl` with the base bound: the reader of one page asks it for every link, often more than once. */
+export type UrlResolver = (href: string | undefined) => string | null;
+
+/**
+ * Resolves against one page's base, each distinct href once: the page's links are resolved for its link list and
+ * again for its markdown, and a navigation repeats many. A link within the page (`#section`; a documentation page
+ * has hundreds) resolves to the page itself whatever its fragment, so all of them share one answer.
+ */
+export function urlResolver(base: string): UrlResolver {
+  const known = new Map<string, string | null>();
+  return (href) => {
+    if (!href) return null;
+    const key = href.charCodeAt(0) === HASH ? '#' : href;
+    let url = known.get(key);
+    if (url === undefined) known.set(key, (url = resolveUrl(key, base)));
+    return url;
+  };
+}
+const HASH = 0x23;
+
 export function hostOf(url: string): string | null {
   try {
     return new URL(url).hostname.toLowerCase();
