@@ -1,6 +1,6 @@
 import he from 'he';
 import { describe, expect, it } from 'vitest';
-import { decodeAttribute, decodeEntities } from './chars.js';
+import { decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
 
 describe('entity decoding', () => {
   it('replaces the common references itself and leaves the rest to he, with he\'s result either way', () => {
@@ -19,5 +19,16 @@ describe('entity decoding', () => {
       expect(decodeEntities(raw)).toBe(he.decode(raw));
       expect(decodeAttribute(raw)).toBe(he.decode(raw, { isAttributeValue: true }));
     }
+  });
+});
+
+describe('isWhiteSpace', () => {
+  it('agrees with `\\s` on every UTF-16 code unit', () => {
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const char = String.fromCharCode(c);
+      if (isWhiteSpace(char, 0) !== /\s/.test(char)) differ.push(c);
+    }
+    expect(differ).toEqual([]);
   });
 });

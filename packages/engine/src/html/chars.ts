@@ -2,12 +2,17 @@ import he from 'he';
 
 // Characters as HTML text is read: white space, and entities.
 
-/** Whether the character at `i` is white space as `\s` reads it; the regex is asked only past ASCII. */
+/**
+ * Whether the character at `i` is white space as `\s` reads it: ECMAScript's white space and line terminators, that
+ * is ASCII's, the no-break spaces (U+00A0, U+202F, U+FEFF), the line and paragraph separators and Unicode's other
+ * space separators. Compared by code, not by the regex: a page in Chinese or Russian asks about every character.
+ */
 export function isWhiteSpace(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && WHITE_SPACE.test(text[i]!);
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
-const WHITE_SPACE = /\s/;
 
 /** Text with its entities decoded. */
 export const decodeEntities = (raw: string): string => decodeWith(raw, false);
