@@ -38,7 +38,7 @@ describe('ParsePool', () => {
   it('reads a page in place while its first reader loads, and sends the next ones to the reader once it has', async () => {
     pool = new ParsePool({ size: 1 });
     const first = await pool.parse(page(1), 'http://site.test/1');
-    // Read here, before the reader it started has said it has loaded (that message comes in a later task).
+    // Read here, before the reader it started has loaded its code (a reader takes hundreds of ms to; this page, a few).
     expect(pool.readers).toBe(1);
     expect(pool.loaded).toBe(0);
     expect(first).toEqual(parseHtml(page(1), 'http://site.test/1'));

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parseHtml, takeTree, type ParsedPage, type ReadOptions } from './parse.js';
-import type { ParseJob } from './parse-worker.js';
+import type { ParseJob, ReaderData } from './parse-worker.js';
 
 /**
  * Reads pages on other cores. A crawl's main thread fetches, stores and serves the API; reading a
@@ -20,8 +20,12 @@ export class ParsePool {
   readonly size: number;
   /** The readers alive, each with the pages sent to it and not answered yet. */
   private readonly load = new Map<Worker, number>();
-  /** Readers still loading their code (they say `ready` when done). */
-  private readonly booting = new Set<Worker>();
+  /**
+   * Readers still loading their code, each with the flag it sets once loaded. Shared memory, read at each page, not a
+   * message: while no reader has loaded, this thread reads the pages that come in, and a burst of them would keep a
+   * message waiting behind them (the reader idle for a third of a second on a real site's first pages).
+   */
+  private readonly booting = new Map<Worker, Int32Array>();
   private readonly waiting: { job: Omit<ParseJob, 'id'>; settle: Settle }[] = [];
   private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
   private nextId = 1;
@@ -46,13 +50,13 @@ export class ParsePool {
 
   /** Readers that have loaded their code and read the pages sent to them (the others are still starting). */
   get loaded(): number {
-    return this.load.size - this.booting.size;
+    return this.load.size - this.stillBooting();
   }
 
   parse(html: string, url: string, options: ReadOptions = {}): Promise<ParsedPage> {
     // Read here without readers (`size: 0`), once closed, and while no reader has loaded its code: one starts
     // for the pages to come, and this one (a crawl's first page, a one-page crawl's only one) does not wait for it.
-    if (this.closed || this.booting.size === this.load.size) {
+    if (this.closed || this.stillBooting() === this.load.size) {
       if (!this.closed) this.spawn();
       return new Promise((resolve, reject) => readInPlace({ html, url, options }, { resolve, reject }));
     }
@@ -120,13 +124,19 @@ export class ParsePool {
     }
   }
 
+  /** How many readers are still loading their code; those that have finished are forgotten here. */
+  private stillBooting(): number {
+    for (const [worker, loaded] of this.booting) if (Atomics.load(loaded, 0) === 1) this.booting.delete(worker);
+    return this.booting.size;
+  }
+
   private spawn(): Worker | undefined {
     if (this.load.size >= this.size) return undefined;
-    const worker = startWorker();
+    const loaded = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const worker = startWorker({ loaded } satisfies ReaderData);
     // A crawl in progress must not keep the process alive by its readers alone.
     worker.unref();
-    worker.on('message', (message: { ready: true } | { id: number; page?: ParsedPage; error?: string }) => {
-      if ('ready' in message) return void this.booting.delete(worker);
+    worker.on('message', (message: { id: number; page?: ParsedPage; error?: string }) => {
       const job = this.running.get(message.id);
       if (!job) return;
       this.running.delete(message.id);
@@ -139,7 +149,7 @@ export class ParsePool {
       if (!this.closed) this.fail(worker, new Error(`page reader exited with code ${code}`));
     });
     this.load.set(worker, 0);
-    this.booting.add(worker);
+    this.booting.set(worker, loaded);
     return worker;
   }
 
@@ -219,11 +229,11 @@ const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
  */
 const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
 
-function startWorker(): Worker {
+function startWorker(workerData: ReaderData): Worker {
   const built = builtWorker();
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { resourceLimits: READER_LIMITS });
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { resourceLimits: READER_LIMITS, workerData });
   const source = new URL('./parse-worker.ts', import.meta.url).href;
   // require.resolve finds tsx's CommonJS API; its ES module twin sits beside it and is the one that registers an ESM loader.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true, resourceLimits: READER_LIMITS });
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true, resourceLimits: READER_LIMITS, workerData });
 }

@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { parseHtml, type ReadOptions } from './parse.js';
 
 /** One page in, its reading out: the worker side of ParsePool. */
@@ -7,6 +7,11 @@ export interface ParseJob {
   html: string;
   url: string;
   options: ReadOptions;
+}
+
+/** What the pool gives a reader: `loaded[0]` is set to 1 once the reader's code has loaded. */
+export interface ReaderData {
+  loaded: Int32Array;
 }
 
 parentPort?.on('message', (job: ParseJob) => {
@@ -18,4 +23,5 @@ parentPort?.on('message', (job: ParseJob) => {
 });
 
 // Its code is loaded: the pool may now send it pages rather than read them in place (see ParsePool.parse).
-parentPort?.postMessage({ ready: true });
+const data = workerData as ReaderData | null;
+if (data?.loaded) Atomics.store(data.loaded, 0, 1);
