@@ -6,7 +6,7 @@ const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadc
 
 /** Is this element page furniture (navigation, banners, cookie notices) rather than content? */
 export function isChrome(el: HTMLElement): boolean {
-  return isChromeByMarkup(el) || isChromeByName(el);
+  return isChromeByMarkup(el) || isChromeName(namesOf(el));
 }
 
 /** Furniture by tag, ARIA role or hidden attributes: what the markup says, not what it is called. */
@@ -17,9 +17,8 @@ export function isChromeByMarkup(el: HTMLElement): boolean {
   return el.getAttribute('aria-hidden') === 'true' || el.getAttribute('hidden') !== undefined;
 }
 
-/** Furniture by class or id words (cookie, share, sidebar...), unless they also say content. */
-export function isChromeByName(el: HTMLElement): boolean {
-  const names = namesOf(el);
+/** Furniture by class or id words (cookie, share, sidebar...) as `namesOf` gives them, unless they also say content. */
+export function isChromeName(names: string): boolean {
   return names !== '' && CHROME_NAMES.test(names) && !/(^|\s)(content|article|post|main|entry)(\s|$)/i.test(names);
 }
 

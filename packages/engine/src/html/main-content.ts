@@ -1,5 +1,5 @@
 import { collapse, ElementMap, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
-import { idName, isChromeByMarkup, isChromeByName, namesOf } from './chrome.js';
+import { idName, isChromeByMarkup, isChromeName, namesOf } from './chrome.js';
 
 /**
  * Which parts of a page are its main content. Three linear passes over the tree, none of which
@@ -361,9 +361,9 @@ class Reader {
     const style = el.getAttribute('style');
     if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
     if (!this.rules.stripUnlikely) return false;
-    if (isChromeByName(el)) return true;
-    if (tag === 'a' || tag === 'article' || tag === 'table' || tag === 'code' || tag === 'pre') return false;
     const names = namesOf(el);
+    if (isChromeName(names)) return true;
+    if (tag === 'a' || tag === 'article' || tag === 'table' || tag === 'code' || tag === 'pre') return false;
     return names.length > 0 && UNLIKELY_WORDS.test(names) && !MAYBE_CONTENT_WORDS.test(names);
   }
 

@@ -2,7 +2,7 @@ import { collapse, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement 
 import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
-import { resolveUrl, urlResolver } from './url.js';
+import { resolveUrl, urlResolver, type UrlResolver } from './url.js';
 import { TreeIndex } from './tree-index.js';
 
 export interface ParsedPage extends PageMetadata {
@@ -80,9 +80,9 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions): { page:
   const images = index
     .tag('img')
     .filter((img) => img.getAttribute('src') !== undefined)
-    .map((img) => ({ src: resolveUrl(img.getAttribute('src'), base), alt: collapse(img.getAttribute('alt') ?? '') }))
+    .map((img) => ({ src: resolve(img.getAttribute('src')), alt: collapse(img.getAttribute('alt') ?? '') }))
     .filter((i): i is { src: string; alt: string } => i.src !== null);
-  const nextPage = nextPageOf(index, links, base);
+  const nextPage = nextPageOf(index, links, resolve);
   const page: ParsedPage = {
     url: pageUrl,
     ...metadata,
@@ -97,9 +97,9 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions): { page:
   return { page, root };
 }
 
-function nextPageOf(index: TreeIndex, links: PageLink[], base: string): string | null {
+function nextPageOf(index: TreeIndex, links: PageLink[], resolve: UrlResolver): string | null {
   const declared = index.tag('link').find((l) => l.getAttribute('rel') === 'next')?.getAttribute('href');
-  if (declared) return resolveUrl(declared, base);
+  if (declared) return resolve(declared);
   return links.find((l) => l.rel.includes('next') || /^(next( page)?|›|»|→|next ›|next »)$/i.test(l.text))?.url ?? null;
 }
 

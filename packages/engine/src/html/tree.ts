@@ -248,7 +248,6 @@ function valueEnd(raw: string, i: number): number {
   return end;
 }
 
-
 /**
  * The elements in `nodes` and below them, in document order, until `visit` returns true: that element, or null when
  * it never does. A loop, so deep nesting cannot overflow the stack.
