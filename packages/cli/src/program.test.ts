@@ -42,6 +42,18 @@ describe('wvr CLI', () => {
     expect(json<{ code: string }>(asJson.stderr).code).toBe('token_not_found');
   });
 
+  it('stops quietly, as a Unix tool does, when the reader of its output goes away (`wvr --json crawls | head`)', async () => {
+    const child = spawnCli(['--data', data, '--user', 'a@x.test', 'credits', '--json']);
+    // The reading end closes before the command writes: its write meets a closed pipe (EPIPE).
+    child.stdout!.destroy();
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).toBe('');
+    // 128 + SIGPIPE's 13: what a shell reports for `yes | head`, so `set -o pipefail` scripts see the same.
+    expect(code).toBe(141);
+  });
+
   it('serves the API, answers a remote command, and stops on SIGTERM', async () => {
     const created = json<{ token: string }>(
       (await runCli(['--data', data, 'tokens', 'create', '--user', 'remote@x.test', '--json'])).stdout,
