@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
+import { MAX_URL_LENGTH } from '../core/schemas.js';
 import { storageProblem } from '../core/storage.js';
 import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
@@ -16,6 +17,7 @@ import type { PageEnricher, PageEnrichment } from '../extract/enrichment.js';
 import { summarizeCrawl } from '../extract/summary.js';
 import { smartCrawlReport, type SmartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
+import { indexEntry } from '../search/index-entry.js';
 import type { IndexPageInput } from '../search/schemas.js';
 
 /** Fetches one crawl keeps in flight: the fetcher's per-host concurrency times the seed sites, within these bounds (politeness per host stays the fetcher's). */
@@ -622,20 +624,8 @@ class CrawlRun {
   }
 
   private async index(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): Promise<void> {
-    await this.deps.indexPage?.({
-      url: row.url,
-      title: parsed.title ?? '',
-      description: parsed.description ?? '',
-      text: parsed.text,
-      headings: parsed.headings.map((h) => h.text),
-      anchorTexts: row.anchors,
-      schemaTypes: parsed.jsonLd.flatMap((item) => [item['@type']].flat()).filter((t): t is string => typeof t === 'string'),
-      publishedDate: parsed.publishedDate,
-      language: parsed.language,
-      ownerUserId: this.crawl.userId,
-      crawlId: this.crawl.id,
-      fetchedAt: page.fetchedAt,
-    });
+    const entry = indexEntry(parsed, { url: row.url, anchorTexts: row.anchors, ownerUserId: this.crawl.userId, crawlId: this.crawl.id, fetchedAt: page.fetchedAt });
+    if (entry) await this.deps.indexPage?.(entry);
   }
 
   /**
@@ -656,7 +646,7 @@ class CrawlRun {
       const patterns = { urlPatterns: this.config.link_extraction_config?.url_patterns, excludePatterns: this.config.link_extraction_config?.exclude_patterns };
       for (const url of await sitemapUrls(`${site}/`, { limit, ...patterns, signal: this.job.signal })) found.add(url);
     }
-    const candidates = [...found].filter((url) => inScope(this.expansion, this.seedSites, url) && !(this.smart && junkReason(url)) && this.patterns.allows(url));
+    const candidates = [...found].filter((url) => this.admits(url));
     if (candidates.length === 0) return;
     const cash = 1 / candidates.length;
     await this.ctx.store.atomically(() => this.queue(candidates.map((url) => ({ url, depth: 1, anchor: '', context: '', isNext: false, cash }))));
@@ -679,6 +669,16 @@ class CrawlRun {
     return this.frontier.discoverMany(links, (url, anchors, context) => this.scorer.score({ url, anchors, context }));
   }
 
+  /**
+   * Whether a found URL (a link, a sitemap's entry) may join the frontier: in scope, not junk (smart crawls), allowed
+   * by the patterns, and no longer than a URL the API takes (MAX_URL_LENGTH). Longer links are mostly traps (state
+   * piled into the query at each click), and a document under one could not be asked for again by its URL.
+   */
+  private admits(url: string): boolean {
+    if (url.length > MAX_URL_LENGTH || !inScope(this.expansion, this.seedSites, url)) return false;
+    return !(this.smart && junkReason(url)) && this.patterns.allows(url);
+  }
+
   /** Queues the page's links that pass scope, junk, pattern and depth rules, and hands on its OPIC cash. */
   private async expand(row: FrontierRow, parsed: ParsedPage, cash: number): Promise<void> {
     if (this.expansion === 'none' || parsed.robots.nofollow) return;
@@ -695,9 +695,7 @@ class CrawlRun {
         seen.region = strongerRegion(seen.region, link.region);
         continue;
       }
-      if (!inScope(this.expansion, this.seedSites, url)) continue;
-      if (this.smart && junkReason(url)) continue;
-      if (!this.patterns.allows(url)) continue;
+      if (!this.admits(url)) continue;
       const isNext = pagination && url === next;
       const depth = isNext ? row.depth : row.depth + 1;
       if (depth > maxDepth) continue;

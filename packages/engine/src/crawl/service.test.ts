@@ -320,6 +320,34 @@ describe('CrawlService', () => {
     expect(theirs.map((h) => h.url)).not.toContain(url);
   });
 
+  it('crawls a page whose title, description and links run past the API\'s limits: indexed with their beginnings, long links left', async () => {
+    const longPath = `/${'segment/'.repeat(300)}`;
+    const title = `Heron ${'keyword '.repeat(400)}`;
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end(
+        `<html lang="en"><head><title>${req.url === '/' ? title : 'Short'}</title><meta name="description" content="${'stuffed '.repeat(2000)}"></head>` +
+          `<body><main><p>A page nobody here wrote, with a title and a description a search engine would cut, and links.</p>` +
+          `<a href="/short">A short link</a> <a href="${longPath}">A link longer than any URL the API takes</a></main></body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const engine = await open();
+      const done = (await engine.crawls.create(owner, { urls: [`${origin}/`], max_pages: 5, expansion: 'internal', processing_mode: 'sync' })) as CrawlDetail;
+      expect(done.status).toBe('completed');
+      expect(done.documents.map((d) => d.url).sort()).toEqual([`${origin}/`, `${origin}/short`]);
+      // The document keeps the title as read; the index, its first 2,000 characters.
+      expect(done.documents.find((d) => d.url === `${origin}/`)!.title!.length).toBeGreaterThan(2_000);
+      const [hit] = await engine.search.index.search({ query: 'heron', limit: 5, visibility: { userId: owner.userId, sharedCrawlIds: [] } });
+      expect(hit!.url).toBe(`${origin}/`);
+      expect(hit!.title).toBe(title.trim().slice(0, 2_000));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('neither stores nor charges the pages a classifier drops, and counts them in stats.pages_filtered', async () => {
     const engine = await open();
     const before = await engine.credits.balance(owner.userId);

@@ -57,6 +57,10 @@ export const SearchResultItem = z
   })
   .meta({ id: 'SearchResult' });
 
+/** The longest title and description the index takes (`indexEntry` keeps the beginning of a longer one). */
+export const MAX_INDEXED_TITLE = 2_000;
+export const MAX_INDEXED_DESCRIPTION = 10_000;
+
 /**
  * What the crawler (and anything else that fetched a page) hands to `engine.search.index.upsert`.
  * ownerUserId null puts the page in the public web cache, visible to everyone; otherwise only
@@ -64,8 +68,8 @@ export const SearchResultItem = z
  */
 export const IndexPageInput = z.strictObject({
   url: HttpUrl,
-  title: z.string().max(2000).default(''),
-  description: z.string().max(10_000).default(''),
+  title: z.string().max(MAX_INDEXED_TITLE).default(''),
+  description: z.string().max(MAX_INDEXED_DESCRIPTION).default(''),
   text: z.string().default(''),
   headings: z.array(z.string()).default([]),
   /** Anchor texts of links elsewhere that point at this page. */

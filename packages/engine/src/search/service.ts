@@ -12,6 +12,7 @@ import type { NotifyService } from '../notify/service.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { FetchRequest, FetchedPage } from '../web/types.js';
 import { parseHtml } from '../html/index.js';
+import { indexEntry } from './index-entry.js';
 import { INTENT_EFFECTS, type IntentType } from './intent.js';
 import { LocalIndex, type IndexedPage, type Visibility } from './local-index.js';
 import { localProvider } from './providers/local.js';
@@ -251,18 +252,9 @@ export class SearchService {
       if (page.error || page.kind !== 'html' || page.body === null || page.status >= 400) continue;
       const parsed = parseHtml(page.body, page.url);
       if (parsed.robots.noindex) continue;
-      await this.index.upsert({
-        url: page.url,
-        title: parsed.title ?? '',
-        description: parsed.description ?? '',
-        text: parsed.text,
-        headings: parsed.headings.map((h) => h.text),
-        schemaTypes: parsed.jsonLd.flatMap((item) => [item['@type']].flat()).filter((t): t is string => typeof t === 'string'),
-        publishedDate: parsed.publishedDate,
-        language: parsed.language,
-        ownerUserId: owner.ownerUserId,
-        fetchedAt: page.fetchedAt,
-      });
+      const entry = indexEntry(parsed, { url: page.url, ownerUserId: owner.ownerUserId, fetchedAt: page.fetchedAt });
+      if (!entry) continue;
+      await this.index.upsert(entry);
       indexed.push(page.url);
     }
     return indexed;
