@@ -48,6 +48,22 @@ describe('ParsePool', () => {
     await expect(pool.parse(page(2), 'http://site.test/2')).resolves.toEqual(parseHtml(page(2), 'http://site.test/2'));
   });
 
+  it('reads a burst of pages that come while its reader loads one a turn of the event loop, not all at once', async () => {
+    pool = new ParsePool({ size: 1 });
+    const urls = [1, 2, 3].map((i) => `http://site.test/${i}`);
+    const reads = urls.map((url, i) => pool!.parse(page(i + 1), url));
+    const settled: number[] = [];
+    reads.forEach((read, i) => void read.then(() => settled.push(i)));
+    // One turn: the first page is read, the others wait, so fetches and answers get in between (the reader takes
+    // hundreds of ms to load under tsx; a page here, a few).
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.resolve();
+    expect(pool.loaded).toBe(0);
+    expect(settled).toEqual([0]);
+    const read = await Promise.all(reads);
+    urls.forEach((url, i) => expect(read[i]).toEqual(parseHtml(page(i + 1), url)));
+  });
+
   it('lets its idle readers go once no crawl holds it (a busy one finishes its page first), and starts them again', async () => {
     pool = new ParsePool({ size: 2, idleMs: 0 });
     await loadedReader(pool);

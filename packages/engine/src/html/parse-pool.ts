@@ -26,6 +26,7 @@ export class ParsePool {
    * message waiting behind them (the reader idle for a third of a second on a real site's first pages).
    */
   private readonly booting = new Map<Worker, Int32Array>();
+  /** Pages no reader has room for yet, or (while none has loaded) waiting their turn to be read here. */
   private readonly waiting: { job: Omit<ParseJob, 'id'>; settle: Settle }[] = [];
   private readonly running = new Map<number, { worker: Worker; job: Omit<ParseJob, 'id'>; settle: Settle }>();
   private nextId = 1;
@@ -33,6 +34,8 @@ export class ParsePool {
   private readonly idleMs: number;
   private holds = 0;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** A turn of the event loop is booked to read a waiting page here (see `readInTurn`). */
+  private turnTaken = false;
 
   /**
    * `idleMs`: how long the readers are kept once no crawl holds the pool (see `hold`). Default
@@ -54,18 +57,49 @@ export class ParsePool {
   }
 
   parse(html: string, url: string, options: ReadOptions = {}): Promise<ParsedPage> {
-    // Read here without readers (`size: 0`), once closed, and while no reader has loaded its code: one starts
-    // for the pages to come, and this one (a crawl's first page, a one-page crawl's only one) does not wait for it.
-    if (this.closed || this.stillBooting() === this.load.size) {
-      if (!this.closed) this.spawn();
-      return new Promise((resolve, reject) => readInPlace({ html, url, options }, { resolve, reject }));
-    }
+    // Read here without readers (`size: 0`) and once closed.
+    if (this.closed || this.size === 0) return new Promise((resolve, reject) => readInPlace({ html, url, options }, { resolve, reject }));
     return new Promise((resolve, reject) => {
       const settle: Settle = { resolve, reject };
+      // No reader has loaded its code: one starts for the pages to come, and this one waits its turn to be read here.
+      if (this.stillBooting() === this.load.size) {
+        this.spawn();
+        this.waiting.push({ job: { html, url, options }, settle });
+        this.readInTurn();
+        return;
+      }
       const worker = this.readerFor();
       if (worker) this.send(worker, { html, url, options }, settle);
       else this.waiting.push({ job: { html, url, options }, settle });
     });
+  }
+
+  /**
+   * While no reader has loaded, the waiting pages are read on this thread one a turn of the event loop, so a crawl's
+   * first page (a one-page crawl's only one) never waits for a reader. A crawl's pages come in bursts (its fetch slots
+   * settle together), and a burst read at once would hold this thread for a few hundred ms of cold pages, long after
+   * the reader has loaded and while it sits idle: before each page the flag is read, and from the moment a reader has
+   * loaded, the pages still waiting go to it.
+   */
+  private readInTurn(): void {
+    if (this.turnTaken) return;
+    this.turnTaken = true;
+    setImmediate(() => {
+      this.turnTaken = false;
+      if (this.stillBooting() < this.load.size) return this.sendWaiting();
+      const next = this.waiting.shift();
+      if (!next) return;
+      readInPlace(next.job, next.settle);
+      if (this.waiting.length > 0) this.readInTurn();
+    });
+  }
+
+  /** The waiting pages to the readers, as many as they have room for; the rest go as the readers answer. */
+  private sendWaiting(): void {
+    for (let worker = this.readerFor(); worker && this.waiting.length > 0; worker = this.readerFor()) {
+      const next = this.waiting.shift()!;
+      this.send(worker, next.job, next.settle);
+    }
   }
 
   /**
