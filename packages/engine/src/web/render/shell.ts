@@ -8,6 +8,11 @@ import { parseDocument, textOf } from '../../html/dom.js';
  */
 const MOUNT_SELECTORS = ['#root', '#app', '#__next', '#__nuxt', '#svelte', '[data-reactroot]', '[ng-app]', '[data-app]', 'app-root'];
 const SHELL_TEXT_CHARS = 400;
+/**
+ * Markup any of MOUNT_SELECTORS needs: the id as written (or written with a character reference, `&`), the attribute
+ * names, the element's name. It may match where no selector does (an id of "root-menu"); then the tree decides.
+ */
+const MOUNT_MARKUP = /\bid\s*=\s*["']?[^"'\s>]*(?:root|app|__next|__nuxt|svelte|&)|data-reactroot|ng-app|data-app|<app-root/i;
 
 export interface ShellVerdict {
   shell: boolean;
@@ -20,6 +25,9 @@ export function looksLikeShell(html: string): ShellVerdict {
   // A page with plenty of text between its tags is no shell: one linear scan, no tree (a crawl asks this of every page).
   const visible = visibleChars(html, SHELL_TEXT_CHARS * 4);
   if (visible > SHELL_TEXT_CHARS * 4) return { shell: false, reason: `over ${SHELL_TEXT_CHARS * 4} characters of text` };
+  // A shell needs a mount point or a <noscript>: with neither in the markup, no tree can show one (a quarter of a
+  // documentation site's short pages came this far and were parsed for nothing).
+  if (!MOUNT_MARKUP.test(html) && !/<noscript\b/i.test(html)) return { shell: false, reason: 'no mount point' };
   const root = parseDocument(html);
   const body = root.querySelector('body') ?? root;
   const noscript = body.querySelectorAll('noscript').map((n) => n.text).join(' ');
