@@ -1,7 +1,7 @@
 /**
  * bench/crawl page cost: CPU of wvr's page reading (`parseHtml`: tree, metadata, links with
  * context and region, main text and markdown) for one synthetic documentation page of 100 KB
- * with 250 links and one of 2 MB with 5,000 links (twenty times both), so the growth with size
+ * with 250 links and one of 2 MB with 5,000 links, in alternating rounds, so the growth with size
  * is read off one run: cost proportional to bytes means the large page costs about 20x the small.
  *
  *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5]
@@ -41,19 +41,24 @@ function cpuMs(fn: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
-const rows = [
+const pages = [
   { name: '100 KB / 250 links', bytes: 100_000, links: 250 },
   { name: '2 MB / 5,000 links', bytes: 2_000_000, links: 5_000 },
-].map((row) => {
-  const html = docPage(row.bytes, row.links);
-  const page = parseHtml(html, 'http://docs.test/api/page.html');
-  const samples: number[] = [];
-  // The small page is measured more often: its figure is the divisor.
-  for (let i = 0; i < rounds * (row.bytes < 1e6 ? 5 : 1); i++) samples.push(cpuMs(() => parseHtml(html, 'http://docs.test/api/page.html')));
+].map((row) => ({ ...row, html: docPage(row.bytes, row.links), samples: [] as number[] }));
+const URL = 'http://docs.test/api/page.html';
+for (const page of pages) parseHtml(page.html, URL);
+// Rounds alternate the pages, so both are measured in the same state of the process (its compiled code, its heap):
+// measured one after the other, the small page's figure moved by half between runs of one build. The small page is
+// read five times a round: its figure is the divisor.
+for (let round = 0; round < rounds; round++) {
+  for (const page of pages) for (let i = 0; i < (page.bytes < 1e6 ? 5 : 1); i++) page.samples.push(cpuMs(() => parseHtml(page.html, URL)));
+}
+const rows = pages.map(({ html, samples, ...row }) => {
+  const page = parseHtml(html, URL);
   samples.sort((a, b) => a - b);
   const ms = samples[Math.floor(samples.length / 2)]!;
   const result = { ...row, actualBytes: html.length, linksRead: page.links.length, textChars: page.text.length, cpuMsMedian: Math.round(ms * 10) / 10, mbPerCpuSecond: Math.round((html.length / 1e6 / (ms / 1000)) * 10) / 10 };
-  console.log(`${row.name}: ${(html.length / 1e6).toFixed(2)} MB, ${page.links.length} links read, ${result.cpuMsMedian} ms CPU (median of ${rounds}), ${result.mbPerCpuSecond} MB/s`);
+  console.log(`${row.name}: ${(html.length / 1e6).toFixed(2)} MB, ${page.links.length} links read, ${result.cpuMsMedian} ms CPU (median of ${samples.length}), ${result.mbPerCpuSecond} MB/s`);
   return result;
 });
 const growth = Math.round((rows[1]!.cpuMsMedian / rows[0]!.cpuMsMedian) * 10) / 10;
