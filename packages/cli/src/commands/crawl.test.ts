@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import type { components } from '@wvr/sdk';
 import { runCli, serveCli, spawnCli } from '../testing.js';
@@ -98,6 +100,24 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     expect(json<CrawlDetail>(shell.stdout).documents[0]!.text).not.toContain(item.summary);
     const always = await wvr('crawl', url, '--render', 'always', '--dry-run', '--json');
     expect(json<Record<string, unknown>>(always.stdout)).toMatchObject({ dry_run: true, cost_estimate: 2, pricing_tier: 'advanced', advanced_features: ['render'] });
+  });
+
+  it('shows a page title that carries terminal escape sequences as text, not as commands to the terminal', async () => {
+    // A hostile page: its title would clear the screen, retitle the window and color the rest, if written raw.
+    const title = 'Prices \u001b[2J\u001b]0;owned\u0007\u001b[31m red \u009b1m';
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><title>${title}</title></head><body><p>A page.</p></body></html>`));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const human = await wvr('crawl', url, '--max-pages', '1');
+      expect(human.code).toBe(0);
+      expect(human.stdout).toContain('Prices ␛[2J␛]0;owned␇␛[31m red �1m');
+      const asJson = await wvr('crawl', url, '--max-pages', '1', '--json');
+      expect(json<CrawlDetail>(asJson.stdout).documents[0]!.title).toBe(title);
+      for (const text of [human.stdout, human.stderr, asJson.stdout, asJson.stderr]) expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('answers a bad request with the API error and exit code 1', async () => {

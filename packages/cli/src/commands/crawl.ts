@@ -10,6 +10,7 @@ import { OUTPUT_FORMATS, writeCrawlJson, writeDocuments, type OutputFormat } fro
 import { whyEnded } from '../views/crawl-end.js';
 import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
 import { exitIfStuck } from '../shutdown.js';
+import { terminalData } from '../output/terminal-text.js';
 
 type CrawlBody = Parameters<WvrClient['crawls']['create']>[0];
 type CrawlListQuery = NonNullable<Parameters<WvrClient['crawls']['list']>[0]>;
@@ -304,7 +305,7 @@ async function progressSink(output: Output): Promise<ProgressSink> {
   }
   const [{ createElement }, { render }, { CrawlView }] = await Promise.all([import('react'), import('ink'), import('../views/CrawlView.js')]);
   let app: ReturnType<typeof render> | undefined;
-  const view = (p: CrawlProgress) => createElement(CrawlView, { progress: p, width: process.stdout.columns ?? 80 });
+  const view = (p: CrawlProgress) => createElement(CrawlView, { progress: terminalData(p), width: process.stdout.columns ?? 80 });
   return {
     update: (p) => {
       if (app) app.rerender(view(p));

@@ -7,6 +7,7 @@ import { snakeKeys } from '../output/snake.js';
 import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 import { loadStructured } from './structured-input.js';
 import { exitIfStuck } from '../shutdown.js';
+import { terminalData } from '../output/terminal-text.js';
 import { changeLine, latestRun, scheduleOf, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
 
 type Api = WvrClient['workflows'];
@@ -373,7 +374,7 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
     while (!stopped) {
       const snapshot = watchSnapshot(await load());
       if (ui) {
-        const view = ui.createElement(ui.WorkflowWatchView, { snapshot, nowMs: Date.now() });
+        const view = ui.createElement(ui.WorkflowWatchView, { snapshot: terminalData(snapshot), nowMs: Date.now() });
         if (app) app.rerender(view);
         else app = ui.render(view, { exitOnCtrlC: false, patchConsole: false });
       } else {

@@ -1,4 +1,5 @@
 import { CliError } from './errors.js';
+import { terminalJson, terminalText } from './terminal-text.js';
 import { cliSuggestions } from './cli-words.js';
 
 export interface Output {
@@ -9,12 +10,16 @@ export interface Output {
   err: (text: string) => void;
 }
 
-export const consoleOutput = (json: boolean): Output => ({
-  json,
-  out: (text) => process.stdout.write(`${text}\n`),
-  write: (chunk) => new Promise((resolve) => (process.stdout.write(chunk) ? resolve() : process.stdout.once('drain', resolve))),
-  err: (text) => process.stderr.write(`${text}\n`),
-});
+/** Whatever is written goes through `terminalText` (or `terminalJson` with --json): it may carry text from the web. */
+export const consoleOutput = (json: boolean): Output => {
+  const safe = json ? terminalJson : terminalText;
+  return {
+    json,
+    out: (text) => process.stdout.write(`${safe(text)}\n`),
+    write: (chunk) => new Promise((resolve) => (process.stdout.write(safe(chunk)) ? resolve() : process.stdout.once('drain', resolve))),
+    err: (text) => process.stderr.write(`${safe(text)}\n`),
+  };
+};
 
 /** With --json, exactly one JSON document on stdout; otherwise the human rendering. */
 export function emit<T>(output: Output, value: T, human: (value: T) => string): void {
