@@ -34,6 +34,22 @@ export interface ServerOptions {
   docs?: boolean;
 }
 
+/**
+ * Requests are validated and answers shaped by the engine's operations (zod), not by route schemas, so Fastify's own
+ * compilers (ajv, fast-json-stringify) would be loaded for nothing: 60 to 100 ms of every start, a CLI command's
+ * in-process server included. A route given a body, query, params, headers or response schema fails loudly instead.
+ */
+const NO_ROUTE_SCHEMAS = {
+  compilersFactory: {
+    buildValidator: () => () => {
+      throw new Error('wvr routes take no validation schema: the operation validates its input');
+    },
+    buildSerializer: () => () => {
+      throw new Error('wvr routes take no response schema: the operation shapes its answer');
+    },
+  },
+};
+
 /** The spec's paths live under /v1; its development layout mirrors them under /api/v1. */
 const PREFIXES = ['/v1', '/api/v1'] as const;
 
@@ -43,7 +59,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const rateLimits = options.rateLimits ?? true;
   const authenticate = options.authenticate ?? ((header: string | undefined) => engine.tokens.authenticate(header));
   const publicUrl = options.publicUrl ?? (process.env.WVR_PUBLIC_URL || undefined);
-  const app = Fastify({ ...loggerOptions(options.log), bodyLimit: options.bodyLimit ?? 1024 * 1024 });
+  const app = Fastify({ ...loggerOptions(options.log), bodyLimit: options.bodyLimit ?? 1024 * 1024, schemaController: NO_ROUTE_SCHEMAS });
   if (options.log) registerRequestLog(app);
   // Built on its first request: exporting every route's zod schemas takes 0.1 to 0.2 s of CPU, which every CLI
   // command's in-process server (that never serves it) paid at start.

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { InvalidArgumentError } from 'commander';
-import { parse } from 'yaml';
+
+/** yaml is loaded on first use: every command's start paid about 20 ms for it, and only workflow options read YAML. */
+const parse = (text: string): unknown => (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
 
 /**
  * Reads a JSON or YAML document given inline or as a file path (YAML is a superset of JSON, so
