@@ -20,6 +20,11 @@ const expectErrorShape = (body: Record<string, unknown>) => {
 };
 
 describe('server', () => {
+  it('refuses a route schema at start: operations validate, so Fastify\'s own compilers are never loaded', async () => {
+    t.app.post('/schema-route', { schema: { body: { type: 'object' } } }, async () => ({}));
+    await expect(t.app.ready()).rejects.toThrow('wvr routes take no validation schema');
+  });
+
   it('answers health without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(res.statusCode).toBe(200);
