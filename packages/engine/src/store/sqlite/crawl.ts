@@ -29,6 +29,13 @@ const PRIORITY_FN = 'wvr_frontier_priority';
 /** A known URL's cash after one more inlink: OPIC only pays URLs that are still to be fetched (store/frontier.ts's rule, in SQL). */
 const RELINKED_CASH = "CASE WHEN state IN ('queued', 'fetching') THEN cash + excluded.cash ELSE cash END";
 
+type DocumentOrder = 'crawl' | 'importance';
+/** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
+const DOCUMENT_ORDERS: Record<DocumentOrder, SQL[]> = {
+  crawl: [asc(crawlDocuments.seq)],
+  importance: [desc(crawlDocuments.importance), asc(crawlDocuments.seq)],
+};
+
 /** A frontier row as SQLite returns it: anchors still JSON text. */
 type RawRow = Omit<FrontierRow, 'anchors'> & { anchors: string };
 
@@ -132,12 +139,11 @@ export class SqliteCrawl {
     const crawlId = sql.placeholder('crawlId');
     const ofCrawl = eq(crawlDocuments.crawlId, crawlId);
     // A page's keys first, then its rows: sorting whole rows would read every document's text for a page of a few.
-    const keys = (...ordering: SQL[]) =>
-      db.select({ url: crawlDocuments.url }).from(crawlDocuments).where(ofCrawl).orderBy(...ordering).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
+    const keys = (order: DocumentOrder) =>
+      db.select({ url: crawlDocuments.url }).from(crawlDocuments).where(ofCrawl).orderBy(...DOCUMENT_ORDERS[order]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
     this.reads = {
       crawl: db.select().from(crawls).where(eq(crawls.id, sql.placeholder('id'))).prepare(),
-      keysInCrawlOrder: keys(asc(crawlDocuments.seq)),
-      keysByImportance: keys(desc(crawlDocuments.importance), asc(crawlDocuments.seq)),
+      keys: { crawl: keys('crawl'), importance: keys('importance') },
       document: db.select().from(crawlDocuments).where(and(ofCrawl, eq(crawlDocuments.url, sql.placeholder('url')))).prepare(),
       documentCount: db.select({ n: count() }).from(crawlDocuments).where(ofCrawl).prepare(),
     };
@@ -198,13 +204,10 @@ export class SqliteCrawl {
     });
   }
 
-  documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): CrawlDocumentRecord[] {
-    if (page.limit === undefined) {
-      const ordering = page.order === 'importance' ? [desc(crawlDocuments.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)];
-      return this.db.select().from(crawlDocuments).where(eq(crawlDocuments.crawlId, crawlId)).orderBy(...ordering).all();
-    }
-    const keys = page.order === 'importance' ? this.reads.keysByImportance : this.reads.keysInCrawlOrder;
-    return keys.all({ crawlId, limit: page.limit, offset: page.offset ?? 0 }).flatMap(({ url }) => this.reads.document.get({ crawlId, url }) ?? []);
+  documents(crawlId: string, page: { order: DocumentOrder; limit?: number | undefined; offset?: number | undefined }): CrawlDocumentRecord[] {
+    if (page.limit === undefined) return this.db.select().from(crawlDocuments).where(eq(crawlDocuments.crawlId, crawlId)).orderBy(...DOCUMENT_ORDERS[page.order]).all();
+    const keys = this.reads.keys[page.order].all({ crawlId, limit: page.limit, offset: page.offset ?? 0 });
+    return keys.flatMap(({ url }) => this.reads.document.get({ crawlId, url }) ?? []);
   }
 
   documentCount(crawlId: string): number {

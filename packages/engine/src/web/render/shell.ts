@@ -9,10 +9,19 @@ import { parseDocument, textOf } from '../../html/dom.js';
 const MOUNT_SELECTORS = ['#root', '#app', '#__next', '#__nuxt', '#svelte', '[data-reactroot]', '[ng-app]', '[data-app]', 'app-root'];
 const SHELL_TEXT_CHARS = 400;
 /**
- * Markup any of MOUNT_SELECTORS needs: the id as written (or written with a character reference, `&`), the attribute
- * names, the element's name. It may match where no selector does (an id of "root-menu"); then the tree decides.
+ * Markup one of MOUNT_SELECTORS needs, read off the selectors: an id as written (or written with a character
+ * reference, `&`), an attribute's name, an element's name. It may match where no selector does (an id of "root-menu");
+ * then the tree decides.
  */
-const MOUNT_MARKUP = /\bid\s*=\s*["']?[^"'\s>]*(?:root|app|__next|__nuxt|svelte|&)|data-reactroot|ng-app|data-app|<app-root/i;
+const MOUNT_MARKUP = mountMarkup(MOUNT_SELECTORS);
+
+function mountMarkup(selectors: readonly string[]): RegExp {
+  const of = (kind: RegExp, strip: (s: string) => string) => selectors.filter((s) => kind.test(s)).map((s) => strip(s).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const ids = [...of(/^#/, (s) => s.slice(1)), '&'].join('|');
+  const attributes = of(/^\[/, (s) => s.slice(1, -1)).join('|');
+  const elements = of(/^[a-z]/, (s) => s).join('|');
+  return new RegExp(`\\bid\\s*=\\s*["']?[^"'\\s>]*(?:${ids})|${attributes}|<(?:${elements})`, 'i');
+}
 
 export interface ShellVerdict {
   shell: boolean;
