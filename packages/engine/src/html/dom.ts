@@ -7,16 +7,9 @@ export { ElementMap, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
 
-/**
- * An end tag of a script or style with junk before its `>` (`</script\n<!-- note -->`): browsers end the
- * element there, the parser would read the rest of the page as script. Written plainly, it ends where browsers end it.
- */
-const LOOSE_END_TAG = /<\/(script|style)\s[^>]*>/gi;
-
-/** The page's tree. Code listings lose their highlighting spans on the way (see `plainListings`); their text stays. */
+/** The page's tree. Code listings lose their highlighting spans on the way (see `parseTree`); their text stays. */
 export function parseDocument(html: string): HTMLElement {
-  const cut = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
-  return parseTree(plainListings(cut.replace(LOOSE_END_TAG, '</$1>')));
+  return parseTree(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html);
 }
 
 /** The lower-case tag name ('' for the document's root). */
@@ -52,8 +45,12 @@ const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
  * overflow the stack.
  */
 function visibleRawText(el: HTMLElement): string {
+  const children = el.childNodes;
+  // Most elements asked (a link, a heading, a cell) hold one run of text.
+  if (children.length === 1 && !isElement(children[0]!)) return children[0]!.rawText;
   let out = '';
-  const stack: Node[] = [el];
+  const stack = textStack;
+  stack.push(el);
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!isElement(node)) {
@@ -66,6 +63,9 @@ function visibleRawText(el: HTMLElement): string {
   }
   return out;
 }
+
+/** visibleRawText's stack, one for every call (it calls nothing that walks): a page asks for the text of thousands of elements. */
+const textStack: Node[] = [];
 
 /**
  * The first element under `el`, in document order, that `test` accepts. A walk that stops there, where a selector
@@ -111,19 +111,3 @@ export function leadingText(el: HTMLElement, chars: number): string {
   }
   return collapse(parts.join('')).slice(0, chars);
 }
-
-/**
- * Code listings without their highlighting. Syntax highlighters (Pygments, highlight.js, Prism, Shiki) wrap every
- * token of a `<pre>` in a `<span>`: on a documentation site that is most of the page's elements, each one built,
- * indexed and collected, and none of them read (a listing is read as its text, see main-content.ts). The spans'
- * tags are dropped before parsing, their text kept: links, line breaks and everything else in the listing stay.
- */
-function plainListings(html: string): string {
-  if (!LISTING_START.test(html)) return html;
-  return html.replace(LISTING, (listing) => listing.replace(SPAN_TAG, ''));
-}
-
-const LISTING_START = /<pre[\s>]/i;
-const LISTING = /<pre[\s>][\s\S]*?<\/pre\s*>/gi;
-/** A span's start or end tag; quoted attribute values may hold `>`. */
-const SPAN_TAG = /<\/?span(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/gi;

@@ -22,8 +22,8 @@ export interface PageLink {
  */
 export function readLinks(root: HTMLElement, resolve: UrlResolver, index = new TreeIndex(root), withContext = true): PageLink[] {
   const links: PageLink[] = [];
-  const regions = new ElementMap<LinkRegion>(root);
-  const blocks = new ElementMap<BlockWords>(root);
+  const regions = new ElementMap<LinkRegion>();
+  const blocks = new ElementMap<BlockWords>();
   for (const a of index.tags(['a', 'area'])) {
     const href = a.getAttribute('href');
     if (href === undefined) continue;

@@ -102,7 +102,7 @@ export function findMainContent(root: HTMLElement): MainContent {
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
   for (const rules of ATTEMPTS) {
-    const reader = new Reader(rules, root);
+    const reader = new Reader(rules);
     reader.measure(body);
     const top = reader.choose(body);
     const parts = top ? reader.withSiblings(top, body) : [body];
@@ -248,16 +248,12 @@ class Reader {
   /** dropped()'s verdicts: rendering and counting ask about the same block several times, and a verdict may read its text. */
   private readonly verdicts: ElementMap<boolean>;
 
-  /** `tree`: the page's root, whose elements the reader keeps facts about. */
-  constructor(
-    private readonly rules: Rules,
-    tree: HTMLElement,
-  ) {
-    this.stats = new ElementMap(tree);
-    this.scores = new ElementMap(tree);
-    this.skipped = new ElementMap(tree);
-    this.blocky = new ElementMap(tree);
-    this.verdicts = new ElementMap(tree);
+  constructor(private readonly rules: Rules) {
+    this.stats = new ElementMap();
+    this.scores = new ElementMap({ ordered: true });
+    this.skipped = new ElementMap();
+    this.blocky = new ElementMap();
+    this.verdicts = new ElementMap();
   }
 
   /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */

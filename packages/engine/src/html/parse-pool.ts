@@ -260,8 +260,14 @@ const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
  * collect sooner (its growth factor shrinks with the limit): about 80 MB there. A synthetic 10 MB
  * page (the fetcher's body cap) reads within 256 MB; a page that needs more ends the worker, and
  * the pool reads that page in place and starts a new reader for the next one.
+ *
+ * The young generation is where a page's tree is built and, for most pages, dies. At 16 MB (semi-spaces of about
+ * 5 MB) a 100 KB page's reading (5 MB made) outlasted a scavenge, and a large page's tree was copied and promoted
+ * into old-generation pages fresh from the system: a reader read all of NLTK in 3.2 s, with 10,000 to 13,000 page
+ * faults a pass. At 32 MB it reads it in 2.4 s (7,000 to 9,000 faults), for about 20 MB more RSS; 48 MB reads it no
+ * faster (docs/benchmarks.md).
  */
-const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 
 function startWorker(workerData: ReaderData): Worker {
   const built = builtWorker();

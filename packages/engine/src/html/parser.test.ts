@@ -49,6 +49,21 @@ describe('parseTree', () => {
     expect(tree('<script>never closed <p>x</p>')).toBe('script("never closed <p>x</p>")');
   });
 
+  it('ends a script or style at an end tag with junk before its >, as browsers do, and other raw text only at its own', () => {
+    expect(tree('<script>a()</script\n<!-- note --><p>after</p>')).toBe('script("a()") p("after")');
+    expect(tree('<STYLE>b{}</STYLE x><p>after</p>')).toBe('STYLE("b{}") p("after")');
+    expect(tree('<textarea>t</textarea x><p>in</p></textarea>')).toBe('textarea("t</textarea x><p>in</p>")');
+  });
+
+  it('skips the span tags of a code listing up to its first </pre>, its text one text, and keeps spans elsewhere', () => {
+    expect(tree('<pre class="py"><span class="k">def</span> <span title="a > b">f</span>(<a href="/x">x</a>)</pre><span>s</span>')).toBe(
+      'pre[class="py"]("def f(" a[href="/x"]("x") ")") span("s")',
+    );
+    expect(tree('<PRE><SPAN>a</SPAN><!-- c -->b</pre >')).toBe('PRE("a" "b")');
+    // A listing that is never closed is not one: its spans stay.
+    expect(tree('<pre><span>a</span>')).toBe('pre(span("a"))');
+  });
+
   it('keeps a CDATA section as text', () => {
     expect(tree('<x><![CDATA[a < b]]></x>')).toBe('x("<![CDATA[a < b]]>")');
   });
@@ -136,26 +151,26 @@ describe('HTMLElement', () => {
 });
 
 describe('ElementMap', () => {
-  it('keeps a value for each element of a page, its keys in the order first set', () => {
+  it('keeps a value for each element of a page; an ordered map lists its keys in the order first set', () => {
     const root = parseTree('<div><p>a</p><p>b</p><ul><li>c</li></ul></div>');
     const [div, first, second, ul, li] = root.querySelectorAll('*');
-    const map = new ElementMap<number>();
+    const map = new ElementMap<number>({ ordered: true });
     map.set(li!, 1).set(div!, 2).set(first!, 3).set(li!, 4);
     expect([li, div, first, second, ul].map((el) => map.get(el!))).toEqual([4, 2, 3, undefined, undefined]);
     expect([li, second].map((el) => map.has(el!))).toEqual([true, false]);
     expect(map.keys()).toEqual([li, div, first]);
+    expect(() => new ElementMap<number>().set(li!, 1).keys()).toThrow(/not made ordered/);
   });
 
-  it('is sized for a tree up front, and still holds an element past its end', () => {
-    const root = parseTree('<div><p>a</p><p>b</p><ul><li>c</li></ul></div> trailing text');
-    const [div, first, , , li] = root.querySelectorAll('*');
-    // Sized for the first <div>'s subtree: its <li> is the last element in it, and a later one still fits.
-    const map = new ElementMap<string>(div);
-    map.set(li!, 'last').set(first!, 'first');
-    const later = parseTree('<b></b><i></i><s></s><u></u><q></q><em></em>').querySelectorAll('*')[5]!;
-    map.set(later, 'beyond');
-    expect([li, first, later].map((el) => map.get(el!))).toEqual(['last', 'first', 'beyond']);
-    expect(map.has(div!)).toBe(false);
-    expect(map.keys()).toEqual([li, first, later]);
+  it('holds elements of a large page far apart, and nothing for the elements between them', () => {
+    // 10,000 elements: their slots span three pages of the map, and the middle page is never made.
+    const root = parseTree(`<main>${'<p>x</p>'.repeat(9_999)}</main>`);
+    const elements = root.querySelectorAll('*');
+    expect(elements).toHaveLength(10_000);
+    const map = new ElementMap<string>();
+    map.set(elements[9_999]!, 'last').set(elements[0]!, 'first');
+    expect(map.get(elements[9_999]!)).toBe('last');
+    expect(map.get(elements[0]!)).toBe('first');
+    expect(elements.filter((el) => map.has(el))).toEqual([elements[0], elements[9_999]]);
   });
 });

@@ -8,8 +8,16 @@ import { HTMLElement, TextNode, type Node } from './tree.js';
  * HTML's common rules (a `<li>` ends the `<li>` before it, a `</table>` the cells and rows in it), and whatever is
  * still open at the end is folded into its parent.
  *
- * `script`, `style`, `noscript` and `textarea` hold raw text up to their end tag, written as the start tag wrote it.
+ * `script`, `style`, `noscript` and `textarea` hold raw text up to their end tag, written as the start tag wrote it
+ * (a script's or style's end tag may carry junk before its `>`, `</script\n<!-- note -->`, as browsers allow).
  * Comments are dropped; a CDATA section stays as text, markers included, and so does a `<!DOCTYPE …>`.
+ *
+ * Code listings lose their highlighting: from a `<pre>` to the first `</pre>` after it, span tags are skipped and the
+ * text on either side of them is one text. Syntax highlighters (Pygments, highlight.js, Prism, Shiki) wrap every
+ * token of a listing in a `<span>`: on a documentation site that is most of the page's elements, each one built,
+ * indexed and collected, and none of them read (a listing is read as its text, see main-content.ts). Links, line
+ * breaks and everything else in the listing stay. Done while parsing, not by rewriting the page first: a rewritten
+ * copy of a large page is a large string made for nothing, and the tree's texts would hold it rather than the page.
  */
 export function parseTree(html: string): HTMLElement {
   const root = new HTMLElement(null, '', 0);
@@ -29,9 +37,16 @@ export function parseTree(html: string): HTMLElement {
   };
 
   const find = finder(html);
+  // Inside a listing (before `listingEnd`), the text up to a skipped span tag, waiting for the text after it.
+  let listingEnd = -1;
+  let listingsMayEnd = true;
+  let held = '';
 
   const addText = (end: number): void => {
-    if (end > textStart) parent.appendChild(new TextNode(html.slice(textStart, end)));
+    if (held !== '') {
+      parent.appendChild(new TextNode(held + html.slice(textStart, end)));
+      held = '';
+    } else if (end > textStart) parent.appendChild(new TextNode(html.slice(textStart, end)));
   };
   const pop = (): void => {
     open.pop();
@@ -58,6 +73,15 @@ export function parseTree(html: string): HTMLElement {
       continue;
     }
 
+    if (at < listingEnd) {
+      const end = spanTagEnd(html, at);
+      if (end !== -1) {
+        held += html.slice(textStart, at);
+        at = textStart = end;
+        continue;
+      }
+    }
+
     const tag = readTag(html, at, find);
     if (tag === null) {
       if (startsTag(html, at) && find('>', at) === -1) {
@@ -72,23 +96,27 @@ export function parseTree(html: string): HTMLElement {
     addText(at);
     at = textStart = tag.end;
     const name = intern(tag.name);
+    if (!tag.closing && at > listingEnd && listingsMayEnd && startsListing(html, name, tag.start)) {
+      listingEnd = listingEndAfter(html, at);
+      // No `</pre>` after this one: none after any later one either, and no listing is ever closed.
+      listingsMayEnd = listingEnd !== -1;
+    }
 
     if (!tag.closing) {
       if (!tag.selfClosing) while (closes(CLOSED_BY_OPENING, parent.rawTagName, name)) pop();
       parent = parent.appendChild(new HTMLElement(name, tag.attributes, ++elements));
       open.push(parent);
       if (RAW_TEXT.has(parent.name)) {
-        const endTag = `</${name}>`;
-        const close = find(endTag, at);
-        const textEnd = close === -1 ? html.length : close;
+        const close = rawTextEnd(html, name, at, find);
+        const textEnd = close === null ? html.length : close.start;
         if (textEnd > at && /\S/.test(html.slice(at, textEnd))) parent.appendChild(new TextNode(html.slice(at, textEnd)));
-        if (close === -1) {
+        if (close === null) {
           // The rest of the page is this element's text.
           textStart = html.length;
           if (tag.selfClosing) pop();
           break;
         }
-        at = textStart = close + endTag.length;
+        at = textStart = close.end;
         pop();
         continue;
       }
@@ -127,6 +155,48 @@ export function parseTree(html: string): HTMLElement {
 
 const BANG = 0x21;
 
+/**
+ * Where the raw text of the element `name` (as its start tag wrote it) ends: its end tag, written in the same case,
+ * and for a script or style one with junk before its `>`. Null when it never ends.
+ */
+function rawTextEnd(html: string, name: string, from: number, find: Find): { start: number; end: number } | null {
+  if (!LOOSE_ENDS.has(name.toLowerCase())) {
+    const start = find(`</${name}>`, from);
+    return start === -1 ? null : { start, end: start + name.length + 3 };
+  }
+  let pattern = endTags.get(name);
+  if (!pattern) endTags.set(name, (pattern = new RegExp(`</${name}(?:\\s[^>]*)?>`, 'g')));
+  pattern.lastIndex = from;
+  const found = pattern.exec(html);
+  return found === null ? null : { start: found.index, end: found.index + found[0].length };
+}
+const LOOSE_ENDS = new Set(['script', 'style']);
+const endTags = new Map<string, RegExp>();
+
+/** Whether the start tag `name` at `at` opens a code listing: `<pre` followed by white space or `>`, in any case. */
+function startsListing(html: string, name: string, at: number): boolean {
+  if (name.length !== 3 || name.toLowerCase() !== 'pre') return false;
+  return html.charCodeAt(at + 4) === GT || isWhiteSpace(html, at + 4);
+}
+
+/** Where the listing whose start tag ends at `from` ends: at the first `</pre>` after it; -1 when none does. */
+function listingEndAfter(html: string, from: number): number {
+  LISTING_END.lastIndex = from;
+  return LISTING_END.exec(html)?.index ?? -1;
+}
+const LISTING_END = /<\/pre\s*>/gi;
+
+/** Just past the span's start or end tag at `at`, its first `>` outside quoted values; -1 when no span tag is there. */
+function spanTagEnd(html: string, at: number): number {
+  const c = html.charCodeAt(at + 1);
+  if (c !== SLASH && (c | 0x20) !== 0x73) return -1;
+  SPAN_TAG.lastIndex = at;
+  const found = SPAN_TAG.exec(html);
+  return found === null ? -1 : at + found[0].length;
+}
+/** A span's start or end tag; quoted attribute values may hold `>`. Sticky: it matches at `lastIndex` or not at all. */
+const SPAN_TAG = /<\/?span(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/iy;
+
 /** `html.indexOf(needle, from)`. */
 type Find = (needle: string, from: number) => number;
 
@@ -143,12 +213,18 @@ function finder(html: string): Find {
     // lies between them (or there is none after either).
     if (known && known.from <= from && (known.at === -1 || known.at >= from)) return known.at;
     const at = html.indexOf(needle, from);
-    last.set(needle, { from, at });
+    // Updated in place: the parser asks tens of thousands of times a page.
+    if (known) {
+      known.from = from;
+      known.at = at;
+    } else last.set(needle, { from, at });
     return at;
   };
 }
 
 interface Tag {
+  /** Where its `<` is. */
+  start: number;
   name: string;
   closing: boolean;
   selfClosing: boolean;
@@ -165,6 +241,7 @@ interface Tag {
  */
 function readTag(html: string, at: number, find: Find): Tag | null {
   if (!startsTag(html, at)) return null;
+  lastTag.start = at;
   let i = at + 1;
   const closing = html.charCodeAt(i) === SLASH;
   if (closing) i++;
@@ -222,7 +299,7 @@ function readRest(html: string, name: string, closing: boolean, afterName: numbe
  * The tag just read, filled in place: a page has tens of thousands of tags, and the parser is done with each before it
  * reads the next, so one object serves them all rather than one of garbage each.
  */
-const lastTag: Tag = { name: '', closing: false, selfClosing: false, attributes: '', end: 0 };
+const lastTag: Tag = { start: 0, name: '', closing: false, selfClosing: false, attributes: '', end: 0 };
 
 function read(name: string, closing: boolean, selfClosing: boolean, attributes: string, end: number): Tag {
   lastTag.name = name;

@@ -1,16 +1,18 @@
 import { isElement, tagOf, type HTMLElement } from './dom.js';
 
 /**
- * The elements of one parsed page in document order, grouped by tag, from a single walk. The
- * page readers (metadata, links, headings, images) used to run a dozen whole-tree selector
- * queries each, and an attribute selector reads every element's attributes. Here each question
- * is a look-up or one pass over a flat list, and an attribute is only read on elements whose raw
- * attribute text can hold it.
+ * The elements of one parsed page grouped by tag, and those whose attributes the readers search, from a single walk.
+ * The page readers (metadata, links, headings, images) used to run a dozen whole-tree selector queries each, and an
+ * attribute selector reads every element's attributes. Here each question is a look-up or one pass over a short
+ * list, and an attribute is only read on elements whose raw attribute text can hold it.
+ *
+ * No list of every element is kept: on a page of 40,000 elements it is an array over the 128 KB past which V8 gives
+ * an object memory of its own, fresh from the system, and copied that way each time it grows.
  */
 export class TreeIndex {
-  /** Every element below the root, in document order. */
-  readonly elements: HTMLElement[] = [];
   private readonly byTag = new Map<string, HTMLElement[]>();
+  /** Elements whose raw attributes mention one of SEARCHED_ATTRIBUTES, in document order. */
+  private readonly searched: HTMLElement[] = [];
 
   constructor(root: HTMLElement) {
     // Iterative, so a deeply nested page cannot overflow the stack here.
@@ -18,11 +20,11 @@ export class TreeIndex {
     while (stack.length > 0) {
       const el = stack.pop()!;
       if (el !== root) {
-        this.elements.push(el);
         const tag = tagOf(el);
         let list = this.byTag.get(tag);
         if (!list) this.byTag.set(tag, (list = []));
         list.push(el);
+        if (el.rawAttrs.length > 0 && SEARCHED_MENTION.test(el.rawAttrs)) this.searched.push(el);
       }
       const children = el.childNodes;
       for (let i = children.length - 1; i >= 0; i--) {
@@ -40,25 +42,32 @@ export class TreeIndex {
   /** Elements of any of these tags, in document order. */
   tags(names: readonly string[]): HTMLElement[] {
     if (names.length === 1) return this.tag(names[0]!);
-    const wanted = new Set(names);
-    return this.elements.filter((el) => wanted.has(tagOf(el)));
+    return names.flatMap((name) => this.tag(name)).sort((a, b) => a.index - b.index);
   }
 
-  /** Elements carrying the attribute (`[name]`), in document order. */
-  withAttribute(name: string, among: HTMLElement[] = this.elements): HTMLElement[] {
-    return among.filter((el) => mayHold(el, name) && el.getAttribute(name) !== undefined);
+  /** Elements carrying the attribute (`[name]`, one of SEARCHED_ATTRIBUTES), in document order. */
+  withAttribute(name: SearchedAttribute): HTMLElement[] {
+    return this.searched.filter((el) => mayHold(el, name) && el.getAttribute(name) !== undefined);
   }
 
-  /** The first element matching `test` whose raw attributes mention one of `hints` (a cheap pre-filter `test` must imply). */
-  first(hints: readonly string[], test: (el: HTMLElement) => boolean, among: HTMLElement[] = this.elements): HTMLElement | undefined {
-    // Loops, not find and some: a closure over each element would be garbage made for nearly every element.
-    for (let i = 0; i < among.length; i++) {
-      const el = among[i]!;
+  /**
+   * The first element matching `test` whose raw attributes mention one of `hints` (SEARCHED_ATTRIBUTES, a cheap
+   * pre-filter `test` must imply).
+   */
+  first(hints: readonly SearchedAttribute[], test: (el: HTMLElement) => boolean): HTMLElement | undefined {
+    // A loop, not find and some: a closure over each element would be garbage made for nearly every element.
+    for (let i = 0; i < this.searched.length; i++) {
+      const el = this.searched[i]!;
       if (mayHoldAny(el, hints) && test(el)) return el;
     }
     return undefined;
   }
 }
+
+/** The words `withAttribute` and `first` look for in raw attributes: the walk keeps the elements that mention one. */
+const SEARCHED_ATTRIBUTES = ['itemscope', 'property', 'author', 'byline'] as const;
+type SearchedAttribute = (typeof SEARCHED_ATTRIBUTES)[number];
+const SEARCHED_MENTION = new RegExp(SEARCHED_ATTRIBUTES.join('|'), 'i');
 
 /** Whether the element's raw attribute text mentions `name` at all (case-insensitive); false means it cannot carry it. */
 function mayHold(el: HTMLElement, name: string): boolean {

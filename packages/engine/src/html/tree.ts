@@ -111,60 +111,58 @@ export class HTMLElement {
 }
 
 /**
- * A map from the elements of one page's tree to facts about them, kept in an array by document order. The readers
+ * A map from the elements of one page's tree to facts about them, kept in arrays by document order. The readers
  * keep facts about most of a page's elements (counts, scores, verdicts); on a page of 40,000 elements a `Map` by
- * element hashes into a table larger than the cache on every look-up, where this reads one slot. Keys iterate in the
- * order first set.
+ * element hashes into a table larger than the cache on every look-up, where this reads one slot. A map made `ordered`
+ * lists its keys in the order first set.
+ *
+ * The slots are kept in pages of PAGE_SLOTS, each made when a key first falls in it. One array for a whole large
+ * page would be over the 128 KB past which V8 gives an object memory of its own, fresh from the system, made again
+ * for every page read: first touches of that memory cost more than the reading that fills it (see docs/benchmarks.md).
+ * A map that holds a few elements (verdicts, regions) makes a page or two.
  */
 export class ElementMap<T> {
-  private readonly values: (T | undefined)[];
-  private readonly order: HTMLElement[] = [];
+  private readonly pages: (T | undefined)[][] = [];
+  /** The keys in the order first set; null unless asked for (a list of every element of a large page is large too). */
+  private readonly order: HTMLElement[] | null;
 
-  /**
-   * `tree`: the element (a page's root, or an ancestor of every key) whose elements it will hold. Room for them all
-   * is made at once: grown a slot at a time, the array of a 40,000-element page is reallocated and copied dozens of
-   * times, and each copy of a large array is garbage the collector walks.
-   */
-  constructor(tree?: HTMLElement) {
-    const size = tree ? lastIndexIn(tree) + 1 : 0;
-    this.values = size > 0 ? new Array<T | undefined>(size).fill(undefined) : [];
+  constructor({ ordered = false }: { ordered?: boolean } = {}) {
+    this.order = ordered ? [] : null;
   }
 
   get(el: HTMLElement): T | undefined {
-    return this.values[el.index];
+    const page = this.pages[el.index >>> PAGE_BITS];
+    return page === undefined ? undefined : page[el.index & PAGE_MASK];
   }
 
   has(el: HTMLElement): boolean {
-    return this.values[el.index] !== undefined;
+    return this.get(el) !== undefined;
   }
 
   set(el: HTMLElement, value: T): this {
-    const i = el.index;
-    // Grown one slot at a time, the array stays a dense one; a write far past its end would make it a dictionary.
-    while (this.values.length <= i) this.values.push(undefined);
-    if (this.values[i] === undefined) this.order.push(el);
-    this.values[i] = value;
+    const at = el.index >>> PAGE_BITS;
+    // Grown one entry at a time, the list of pages stays a dense array; a write far past its end would make it a dictionary.
+    while (this.pages.length <= at) this.pages.push(NO_PAGE as (T | undefined)[]);
+    let page = this.pages[at]!;
+    if (page === NO_PAGE) this.pages[at] = page = new Array<T | undefined>(PAGE_SLOTS).fill(undefined);
+    const slot = el.index & PAGE_MASK;
+    if (this.order !== null && page[slot] === undefined) this.order.push(el);
+    page[slot] = value;
     return this;
   }
 
   keys(): readonly HTMLElement[] {
+    if (this.order === null) throw new Error('ElementMap: keys of a map not made ordered');
     return this.order;
   }
 }
 
-/** The document-order index of the last element in `el`'s subtree: down the last element child of each, to a leaf. */
-function lastIndexIn(el: HTMLElement): number {
-  let last = el;
-  for (;;) {
-    let child: HTMLElement | undefined;
-    for (let i = last.childNodes.length - 1; i >= 0 && !child; i--) {
-      const node = last.childNodes[i]!;
-      if (isElement(node)) child = node;
-    }
-    if (!child) return last.index;
-    last = child;
-  }
-}
+const PAGE_BITS = 10;
+/** 1,024 slots of 8 bytes: 8 KB, the size a map of a typical page (a thousand elements) needs anyway. */
+const PAGE_SLOTS = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE_SLOTS - 1;
+/** A page not made yet: every slot in it reads undefined. */
+const NO_PAGE: readonly unknown[] = Object.freeze(new Array(PAGE_SLOTS).fill(undefined));
 
 /**
  * Lower-case names and decoded values in turn, read in one pass over the raw attributes. An attribute is a name
@@ -173,9 +171,11 @@ function lastIndexIn(el: HTMLElement): number {
  * name written twice keeps its first non-empty value; of names that differ only in case, the last written holds.
  */
 function readAttributes(raw: string): string[] {
-  // First the names as written and the values as written, in turn: one array, and no name lower-cased or value
-  // decoded twice.
-  const out: string[] = [];
+  // First the names as written and the values as written, in turn, into one scratch list: no name lower-cased or
+  // value decoded twice, and the list kept is made at its final length (an array pushed to from empty reserves 17
+  // slots, and every element with attributes keeps its list as long as the tree lives).
+  const out = scratch;
+  let length = 0;
   let cased = false;
   for (let i = 0; i < raw.length; ) {
     if (!isNameStart(raw.charCodeAt(i))) {
@@ -199,25 +199,33 @@ function readAttributes(raw: string): string[] {
       }
     }
     let at = 0;
-    while (at < out.length && out[at] !== name) at += 2;
-    if (at === out.length) out.push(name, value);
-    else if (out[at + 1] === '') out[at + 1] = value;
+    while (at < length && out[at] !== name) at += 2;
+    if (at === length) {
+      out[length++] = name;
+      out[length++] = value;
+    } else if (out[at + 1] === '') out[at + 1] = value;
   }
+  const kept = out.slice(0, length);
+  // Cleared at once: it would hold the last element's attribute text, and so its page's HTML, until the next question.
+  out.fill('', 0, length);
   // Names all in lower case (nearly every page's): they are the keys already.
   if (!cased) {
-    for (let n = 1; n < out.length; n += 2) out[n] = decodeAttribute(out[n]!);
-    return out;
+    for (let n = 1; n < kept.length; n += 2) kept[n] = decodeAttribute(kept[n]!);
+    return kept;
   }
   const folded: string[] = [];
-  for (let n = 0; n < out.length; n += 2) {
-    const key = out[n]!.toLowerCase();
+  for (let n = 0; n < kept.length; n += 2) {
+    const key = kept[n]!.toLowerCase();
     let at = 0;
     while (at < folded.length && folded[at] !== key) at += 2;
     folded[at] = key;
-    folded[at + 1] = decodeAttribute(out[n + 1]!);
+    folded[at + 1] = decodeAttribute(kept[n + 1]!);
   }
   return folded;
 }
+
+/** readAttributes' working list, reused: it calls nothing that reads attributes. */
+const scratch: string[] = [];
 
 const isUpperCase = (c: number): boolean => c >= 0x41 && c <= 0x5a;
 
