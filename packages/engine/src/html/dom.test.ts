@@ -25,3 +25,11 @@ describe('parseDocument: code listings', () => {
     expect(root.querySelectorAll('span.note')).toHaveLength(1);
   });
 });
+
+describe('parseDocument: loose end tags', () => {
+  it('ends a script at an end tag with junk before its >, and only there: a comment holding one stays a comment', () => {
+    const root = parseDocument('<p>a<!-- <script src="x.js"></script --><script>s()</script\n>b</p>');
+    expect(root.querySelector('script')?.rawText).toBe('s()');
+    expect(textOf(root)).toBe('ab');
+  });
+});
