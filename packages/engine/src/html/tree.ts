@@ -205,23 +205,24 @@ function readAttributes(raw: string): string[] {
       out[length++] = value;
     } else if (out[at + 1] === '') out[at + 1] = value;
   }
-  const kept = out.slice(0, length);
+  let kept: string[];
+  if (!cased) {
+    // Names all in lower case (nearly every page's): they are the keys already.
+    kept = out.slice(0, length);
+    for (let n = 1; n < length; n += 2) kept[n] = decodeAttribute(kept[n]!);
+  } else {
+    kept = [];
+    for (let n = 0; n < length; n += 2) {
+      const key = out[n]!.toLowerCase();
+      let at = 0;
+      while (at < kept.length && kept[at] !== key) at += 2;
+      kept[at] = key;
+      kept[at + 1] = decodeAttribute(out[n + 1]!);
+    }
+  }
   // Cleared at once: it would hold the last element's attribute text, and so its page's HTML, until the next question.
   out.fill('', 0, length);
-  // Names all in lower case (nearly every page's): they are the keys already.
-  if (!cased) {
-    for (let n = 1; n < kept.length; n += 2) kept[n] = decodeAttribute(kept[n]!);
-    return kept;
-  }
-  const folded: string[] = [];
-  for (let n = 0; n < kept.length; n += 2) {
-    const key = kept[n]!.toLowerCase();
-    let at = 0;
-    while (at < folded.length && folded[at] !== key) at += 2;
-    folded[at] = key;
-    folded[at + 1] = decodeAttribute(kept[n + 1]!);
-  }
-  return folded;
+  return kept;
 }
 
 /** readAttributes' working list, reused: it calls nothing that reads attributes. */
