@@ -1,5 +1,6 @@
-import { collapse, ElementMap, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeName, namesOf } from './chrome.js';
+import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, indexBound, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
 /**
  * Which parts of a page are its main content. Three linear passes over the tree, none of which
@@ -64,18 +65,6 @@ const COOKIE_ASK = /\b(accept|consent|agree to|preferences|cookie settings|priva
 const LABEL_MARK = /[|·•/]/;
 const LABEL_SEPARATOR = new RegExp(`\\s*${LABEL_MARK.source}\\s*`);
 
-interface Stat {
-  chars: number;
-  linkChars: number;
-  commas: number;
-  paragraphs: number;
-  images: number;
-  items: number;
-  controls: number;
-}
-
-const blankStat = (): Stat => ({ chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, items: 0, controls: 0 });
-
 /** Below this many characters the reading is retried with fewer of its rules: they can take the article with the furniture. */
 const ENOUGH_CHARS = 400;
 
@@ -101,8 +90,9 @@ export function findMainContent(root: HTMLElement): MainContent {
   let best: { content: MainContent; chars: number; score: number } | null = null;
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
+  const size = indexBound(root);
   for (const rules of ATTEMPTS) {
-    const reader = new Reader(rules);
+    const reader = new Reader(rules, size);
     reader.measure(body);
     const top = reader.choose(body);
     const parts = top ? reader.withSiblings(top, body) : [body];
@@ -240,27 +230,20 @@ function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity
 }
 
 class Reader {
-  private readonly stats: ElementMap<Stat>;
-  private readonly scores: ElementMap<number>;
-  private readonly skipped: ElementMap<true>;
-  /** Elements holding block children (an inline tag wrapping paragraphs counts as a block). */
-  private readonly blocky: ElementMap<true>;
-  /** dropped()'s verdicts: rendering and counting ask about the same block several times, and a verdict may read its text. */
-  private readonly verdicts: ElementMap<boolean>;
+  private readonly facts: ElementFacts;
 
-  constructor(private readonly rules: Rules) {
-    this.stats = new ElementMap();
-    this.scores = new ElementMap({ ordered: true });
-    this.skipped = new ElementMap();
-    this.blocky = new ElementMap();
-    this.verdicts = new ElementMap();
+  constructor(
+    private readonly rules: Rules,
+    size: number,
+  ) {
+    this.facts = new ElementFacts(size);
   }
 
-  /** Pass 1: statistics of `el`, scoring each paragraph run found on the way. */
-  measure(el: HTMLElement): Stat {
+  /** Pass 1: statistics of `el` (kept in `facts`), scoring each paragraph run found on the way. */
+  measure(el: HTMLElement): void {
     const tag = tagOf(el);
     if (tag === 'pre') return this.measureCode(el);
-    const stat = blankStat();
+    const facts = this.facts;
     let run = 0;
     let runCommas = 0;
     let hasBlock = false;
@@ -274,47 +257,47 @@ class Reader {
         const chars = visibleLength(text);
         if (chars === 0) continue;
         const commas = countCommas(text);
-        stat.chars += chars;
-        stat.commas += commas;
+        facts.addCount(el, CHARS, chars);
+        facts.addCount(el, COMMAS, commas);
         run += chars;
         runCommas += commas;
         continue;
       }
       const childTag = tagOf(child);
       if (isSkipped(child, childTag)) {
-        if (CONTROL_TAGS.has(childTag)) stat.controls++;
-        else if (childTag === 'form') stat.controls += child.querySelectorAll('input, select, textarea, button').length;
-        this.skipped.set(child, true);
+        if (CONTROL_TAGS.has(childTag)) facts.addCount(el, CONTROLS, 1);
+        else if (childTag === 'form') facts.addCount(el, CONTROLS, child.querySelectorAll('input, select, textarea, button').length);
+        facts.markSkipped(child);
         continue;
       }
       if (childTag === 'img') {
-        stat.images++;
+        facts.addCount(el, IMAGES, 1);
         continue;
       }
       if (this.leftOut(child, childTag)) {
-        this.skipped.set(child, true);
+        facts.markSkipped(child);
         continue;
       }
-      const sub = this.measure(child);
-      add(stat, sub);
-      if (childTag === 'a') stat.linkChars += sub.chars - sub.linkChars;
-      if (childTag === 'p') stat.paragraphs++;
-      else if (childTag === 'li') stat.items++;
-      if (BLOCK_TAGS.has(childTag) || this.blocky.has(child)) {
+      this.measure(child);
+      facts.addCounts(el, child);
+      const chars = facts.count(child, CHARS);
+      if (childTag === 'a') facts.addCount(el, LINK_CHARS, chars - facts.count(child, LINK_CHARS));
+      if (childTag === 'p') facts.addCount(el, PARAGRAPHS, 1);
+      else if (childTag === 'li') facts.addCount(el, ITEMS, 1);
+      if (BLOCK_TAGS.has(childTag) || facts.blocky(child)) {
         // A block ends the run of inline text before it; the element is then mixed.
         if (scored && run >= 25) this.scoreRun(el, run, runCommas, true);
         hasBlock = true;
         run = 0;
         runCommas = 0;
       } else {
-        run += sub.chars;
-        runCommas += sub.commas;
+        run += chars;
+        runCommas += facts.count(child, COMMAS);
       }
     }
-    if (hasBlock) this.blocky.set(el, true);
+    if (hasBlock) facts.markBlocky(el);
     if (scored && run >= 25) this.scoreRun(el, run, runCommas, hasBlock);
-    this.stats.set(el, stat);
-    return stat;
+    facts.markMeasured(el);
   }
 
   /**
@@ -322,16 +305,18 @@ class Reader {
    * (links, emphasis, an odd `<div>`) carries no structure to weigh, so its elements are counted, not judged, and no
    * block inside a listing can be chosen as the content on its own.
    */
-  private measureCode(pre: HTMLElement): Stat {
-    const stat = blankStat();
+  private measureCode(pre: HTMLElement): void {
+    let chars = 0;
+    let linkChars = 0;
+    let commas = 0;
     const stack: Node[] = [pre];
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (!isElement(node)) {
         if (node.nodeType !== TEXT) continue;
         const text = textOfNode(node);
-        stat.chars += visibleLength(text);
-        stat.commas += countCommas(text);
+        chars += visibleLength(text);
+        commas += countCommas(text);
         continue;
       }
       if (node !== pre && isSkipped(node)) continue;
@@ -340,14 +325,17 @@ class Reader {
         continue;
       }
       const text = textOfNode(node);
-      const chars = visibleLength(text);
-      stat.chars += chars;
-      stat.linkChars += chars;
-      stat.commas += countCommas(text);
+      const length = visibleLength(text);
+      chars += length;
+      linkChars += length;
+      commas += countCommas(text);
     }
-    if (stat.chars >= 25) this.scoreRun(pre, stat.chars, stat.commas, false);
-    this.stats.set(pre, stat);
-    return stat;
+    const facts = this.facts;
+    facts.addCount(pre, CHARS, chars);
+    facts.addCount(pre, LINK_CHARS, linkChars);
+    facts.addCount(pre, COMMAS, commas);
+    if (chars >= 25) this.scoreRun(pre, chars, commas, false);
+    facts.markMeasured(pre);
   }
 
   /** Furniture left out before scoring: chrome by tag, role or name, hidden elements, unlikely class/id words. */
@@ -371,7 +359,7 @@ class Reader {
     let node: HTMLElement | null = standsAlone ? (container.parentNode as HTMLElement | null) : container;
     for (let level = 0; level < 5 && node?.rawTagName && tagOf(node) !== 'html'; level++, node = node.parentNode as HTMLElement | null) {
       const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
-      this.scores.set(node, (this.scores.get(node) ?? this.prior(node)) + points / divider);
+      this.facts.setScore(node, (this.facts.score(node) ?? this.prior(node)) + points / divider);
     }
   }
 
@@ -380,19 +368,19 @@ class Reader {
   }
 
   private linkDensity(el: HTMLElement): number {
-    const stat = this.stats.get(el);
-    return stat && stat.chars > 0 ? Math.min(1, stat.linkChars / stat.chars) : 0;
+    const chars = this.facts.count(el, CHARS);
+    return chars > 0 ? Math.min(1, this.facts.count(el, LINK_CHARS) / chars) : 0;
   }
 
   final(el: HTMLElement): number {
-    return (this.scores.get(el) ?? 0) * (1 - this.linkDensity(el));
+    return (this.facts.score(el) ?? 0) * (1 - this.linkDensity(el));
   }
 
   /** Pass 2: the block with the best score, moved up where near-best blocks share an ancestor. */
   choose(body: HTMLElement): HTMLElement | null {
     const ranked: [HTMLElement, number][] = [];
-    for (const el of this.scores.keys()) {
-      if (!this.stats.has(el)) continue;
+    for (const el of this.facts.scored()) {
+      if (!this.facts.measured(el)) continue;
       ranked.push([el, this.final(el)]);
     }
     ranked.sort((a, b) => b[1] - a[1]);
@@ -414,18 +402,18 @@ class Reader {
     let last = this.final(top);
     const threshold = last / 3;
     for (let parent = top.parentNode as HTMLElement | null; parent?.rawTagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
-      if (!this.scores.has(parent)) continue;
+      if (this.facts.score(parent) === undefined) continue;
       const score = this.final(parent);
       if (score < threshold) break;
       // ...unless most of the parent's text is elsewhere (a sidebar of its own scoring into it).
-      if (score > last && (this.stats.get(top)?.chars ?? 0) >= (this.stats.get(parent)?.chars ?? 0) / 2) {
+      if (score > last && this.facts.count(top, CHARS) >= this.facts.count(parent, CHARS) / 2) {
         top = parent;
         break;
       }
       last = score;
     }
     // A lone child is its parent's whole content.
-    while (top.parentNode && (top.parentNode as HTMLElement).rawTagName && top.parentNode !== body && (top.parentNode as HTMLElement).childNodes.filter((n) => isElement(n) && !this.skipped.has(n)).length === 1) {
+    while (top.parentNode && (top.parentNode as HTMLElement).rawTagName && top.parentNode !== body && (top.parentNode as HTMLElement).childNodes.filter((n) => isElement(n) && !this.facts.skipped(n)).length === 1) {
       top = top.parentNode as HTMLElement;
     }
     return top;
@@ -441,18 +429,18 @@ class Reader {
     const parts: HTMLElement[] = [];
     let seenTop = false;
     for (const sibling of parent.childNodes) {
-      if (!isElement(sibling) || this.skipped.has(sibling)) continue;
+      if (!isElement(sibling) || this.facts.skipped(sibling)) continue;
       if (sibling === top) {
         parts.push(sibling);
         seenTop = true;
         continue;
       }
       const bonus = topClass && sibling.getAttribute('class') === topClass ? topScore * 0.2 : 0;
-      if (this.scores.has(sibling) && this.final(sibling) + bonus >= threshold) {
+      if (this.facts.score(sibling) !== undefined && this.final(sibling) + bonus >= threshold) {
         parts.push(sibling);
         continue;
       }
-      const stat = this.stats.get(sibling);
+      const stat = this.facts.stat(sibling);
       const tag = tagOf(sibling);
       if (!stat || stat.chars === 0) continue;
       const density = this.linkDensity(sibling);
@@ -462,7 +450,7 @@ class Reader {
         continue;
       }
       // A short content block (a product's description) is one of several boxes of facts: take the plain ones beside it.
-      if ((this.stats.get(top)?.chars ?? 0) < 1000 && density < 0.1 && !this.dropped(sibling) && !/^h[1-6]$/.test(tag)) {
+      if (this.facts.count(top, CHARS) < 1000 && density < 0.1 && !this.dropped(sibling) && !/^h[1-6]$/.test(tag)) {
         parts.push(sibling);
         continue;
       }
@@ -480,22 +468,22 @@ class Reader {
 
   /** Pass 3 (asked while rendering): is this block inside the content furniture? */
   dropped(el: HTMLElement): boolean {
-    let verdict = this.verdicts.get(el);
-    if (verdict === undefined) this.verdicts.set(el, (verdict = this.judge(el)));
+    let verdict = this.facts.verdict(el);
+    if (verdict === undefined) this.facts.setVerdict(el, (verdict = this.judge(el)));
     return verdict;
   }
 
   private judge(el: HTMLElement): boolean {
-    if (this.skipped.has(el)) return true;
-    const stat = this.stats.get(el);
+    if (this.facts.skipped(el)) return true;
+    const stat = this.facts.stat(el);
     const tag = tagOf(el);
     // Inline elements (a "more" link inside a sentence) are prose; only blocks are judged.
-    if (!stat || (!BLOCK_TAGS.has(tag) && !this.blocky.has(el))) return false;
+    if (!stat || (!BLOCK_TAGS.has(tag) && !this.facts.blocky(el))) return false;
     if (stat.chars > 0 && stat.chars < 200 && chromeText(el)) return true;
     if (!this.rules.clean) return false;
     if (!CLEANED_TAGS.has(tag)) return false;
     const weight = this.rules.weighNames ? classWeight(el) : 0;
-    const score = this.scores.get(el) ?? 0;
+    const score = this.facts.score(el) ?? 0;
     if (weight + score < 0 && weight < 0) return true;
     if (stat.commas >= 10) return false;
     const isList = tag === 'ul' || tag === 'ol' || tag === 'dl';
@@ -535,16 +523,6 @@ function isLeadIn(el: HTMLElement, stat: Stat, density: number): boolean {
   return /[.!?…]["'”’»)]?$/.test(textOfNode(el).trim());
 }
 const LEAD_IN_TAGS = new Set(['div', 'section', 'header', 'p']);
-
-function add(into: Stat, from: Stat): void {
-  into.chars += from.chars;
-  into.linkChars += from.linkChars;
-  into.commas += from.commas;
-  into.paragraphs += from.paragraphs;
-  into.images += from.images;
-  into.items += from.items;
-  into.controls += from.controls;
-}
 
 function contains(ancestor: HTMLElement, el: HTMLElement): boolean {
   for (let node: HTMLElement | null = el; node; node = node.parentNode as HTMLElement | null) if (node === ancestor) return true;

@@ -111,24 +111,18 @@ export class HTMLElement {
 }
 
 /**
- * A map from the elements of one page's tree to facts about them, kept in arrays by document order. The readers
- * keep facts about most of a page's elements (counts, scores, verdicts); on a page of 40,000 elements a `Map` by
- * element hashes into a table larger than the cache on every look-up, where this reads one slot. A map made `ordered`
- * lists its keys in the order first set.
+ * A map from the elements of one page's tree to facts about them, kept in arrays by document order: on a page of
+ * 40,000 elements a `Map` by element hashes into a table larger than the cache on every look-up, where this reads one
+ * slot. (Facts that are numbers, about most of a page's elements, are better kept in typed arrays: see
+ * element-facts.ts.)
  *
  * The slots are kept in pages of PAGE_SLOTS, each made when a key first falls in it. One array for a whole large
  * page would be over the 128 KB past which V8 gives an object memory of its own, fresh from the system, made again
  * for every page read: first touches of that memory cost more than the reading that fills it (see docs/benchmarks.md).
- * A map that holds a few elements (verdicts, regions) makes a page or two.
+ * A map that holds a few elements (link regions) makes a page or two.
  */
 export class ElementMap<T> {
   private readonly pages: (T | undefined)[][] = [];
-  /** The keys in the order first set; null unless asked for (a list of every element of a large page is large too). */
-  private readonly order: HTMLElement[] | null;
-
-  constructor({ ordered = false }: { ordered?: boolean } = {}) {
-    this.order = ordered ? [] : null;
-  }
 
   get(el: HTMLElement): T | undefined {
     const page = this.pages[el.index >>> PAGE_BITS];
@@ -145,15 +139,8 @@ export class ElementMap<T> {
     while (this.pages.length <= at) this.pages.push(NO_PAGE as (T | undefined)[]);
     let page = this.pages[at]!;
     if (page === NO_PAGE) this.pages[at] = page = new Array<T | undefined>(PAGE_SLOTS).fill(undefined);
-    const slot = el.index & PAGE_MASK;
-    if (this.order !== null && page[slot] === undefined) this.order.push(el);
-    page[slot] = value;
+    page[el.index & PAGE_MASK] = value;
     return this;
-  }
-
-  keys(): readonly HTMLElement[] {
-    if (this.order === null) throw new Error('ElementMap: keys of a map not made ordered');
-    return this.order;
   }
 }
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseTree } from './parser.js';
+import { CHARS, ElementFacts, indexBound, LINK_CHARS } from './element-facts.js';
+
+describe('ElementFacts', () => {
+  const root = parseTree('<div><p>a</p><p>b</p><ul><li>c</li></ul></div>');
+  const [div, first, second, ul, li] = root.querySelectorAll('*') as [never, never, never, never, never];
+
+  it('is sized one past the largest element index under the root', () => {
+    expect(indexBound(root)).toBe(6);
+    for (const html of ['<div><b><i>x</div><p>y</p>', '<div><section><span>a<em>b<p>c', '<table><tr><td><div>a<b>c</table><p>d']) {
+      const tree = parseTree(html);
+      expect(indexBound(tree)).toBe(Math.max(...tree.querySelectorAll('*').map((el) => el.index)) + 1);
+    }
+  });
+
+  it('adds counts up the tree and answers only for measured elements', () => {
+    const facts = new ElementFacts(indexBound(root));
+    facts.addCount(first, CHARS, 10);
+    facts.addCount(first, LINK_CHARS, 4);
+    facts.markMeasured(first);
+    facts.addCounts(div, first);
+    facts.addCount(div, CHARS, 5);
+    facts.markMeasured(div);
+    expect(facts.stat(div)).toMatchObject({ chars: 15, linkChars: 4, commas: 0 });
+    expect(facts.stat(second)).toBeUndefined();
+    expect(facts.count(second, CHARS)).toBe(0);
+  });
+
+  it('keeps verdicts, flags and scores apart, scored elements in the order first scored', () => {
+    const facts = new ElementFacts(indexBound(root));
+    expect(facts.verdict(ul)).toBeUndefined();
+    facts.setVerdict(ul, false);
+    facts.setVerdict(li, true);
+    expect([facts.verdict(ul), facts.verdict(li)]).toEqual([false, true]);
+    facts.markSkipped(ul);
+    expect([facts.skipped(ul), facts.blocky(ul), facts.measured(ul)]).toEqual([true, false, false]);
+    facts.setScore(li, 2.5);
+    facts.setScore(div, -1);
+    facts.setScore(li, 3.25);
+    expect([facts.score(li), facts.score(div), facts.score(first)]).toEqual([3.25, -1, undefined]);
+    expect(facts.scored()).toEqual([li, div]);
+  });
+
+  it('knows nothing of an element from a larger tree', () => {
+    const facts = new ElementFacts(indexBound(root));
+    const far = parseTree(`<main>${'<p>x</p>'.repeat(50)}</main>`).querySelectorAll('p').at(-1)!;
+    expect([facts.stat(far), facts.score(far), facts.verdict(far), facts.skipped(far), facts.count(far, CHARS)]).toEqual([undefined, undefined, undefined, false, 0]);
+  });
+});

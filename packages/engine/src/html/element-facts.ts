@@ -1,0 +1,150 @@
+import { walkElements, type HTMLElement } from './tree.js';
+
+/** What main-content counts of an element and its descendants: visible characters, those inside links, and so on. */
+export interface Stat {
+  chars: number;
+  linkChars: number;
+  commas: number;
+  paragraphs: number;
+  images: number;
+  items: number;
+  controls: number;
+}
+
+export const CHARS = 0;
+export const LINK_CHARS = 1;
+export const COMMAS = 2;
+export const PARAGRAPHS = 3;
+export const IMAGES = 4;
+export const ITEMS = 5;
+export const CONTROLS = 6;
+/** The counts a Stat holds; the next slot holds the flags. */
+const COUNTS = 7;
+const FLAGS = 7;
+const STRIDE = 8;
+
+const MEASURED = 1;
+const SCORED = 2;
+const SKIPPED = 4;
+const BLOCKY = 8;
+const JUDGED = 16;
+const DROPPED = 32;
+
+/**
+ * One reading's facts about the elements of a page (see main-content.ts): counts, score, verdicts, in typed arrays by
+ * element index. A reading keeps facts about most elements of the page until the page is rendered; as objects, a
+ * 2 MB page's (40,000 elements) were megabytes that every young collection copied and that outlived it, each time
+ * into memory fresh from the system, whose first touch costs more here than the counting that fills it (see
+ * docs/benchmarks.md). Numbers in typed arrays are neither copied nor scanned by the collector, and take under half the
+ * room.
+ */
+export class ElementFacts {
+  private readonly slots: Int32Array;
+  private readonly scores: Float64Array;
+  /** Scored elements in the order first scored (the order ties are broken in). */
+  private readonly order: HTMLElement[] = [];
+
+  /** Facts about elements numbered below `size` (see `indexBound`); nothing is known of others. */
+  constructor(size: number) {
+    this.slots = new Int32Array(size * STRIDE);
+    this.scores = new Float64Array(size);
+  }
+
+  /** Where the element's slots begin, or -1 for an element from elsewhere (nothing is known of it). */
+  private at(el: HTMLElement): number {
+    return el.index < this.scores.length ? el.index * STRIDE : -1;
+  }
+
+  count(el: HTMLElement, field: number): number {
+    const at = this.at(el);
+    return at < 0 ? 0 : this.slots[at + field]!;
+  }
+
+  addCount(el: HTMLElement, field: number, value: number): void {
+    this.slots[this.at(el) + field]! += value;
+  }
+
+  /** Adds a child's counts to its parent's. */
+  addCounts(into: HTMLElement, from: HTMLElement): void {
+    const to = this.at(into);
+    const at = this.at(from);
+    for (let field = 0; field < COUNTS; field++) this.slots[to + field]! += this.slots[at + field]!;
+  }
+
+  /** The counts of a measured element, undefined for one left out or not reached. */
+  stat(el: HTMLElement): Stat | undefined {
+    if (!this.is(el, MEASURED)) return undefined;
+    const at = this.at(el);
+    const s = this.slots;
+    return { chars: s[at + CHARS]!, linkChars: s[at + LINK_CHARS]!, commas: s[at + COMMAS]!, paragraphs: s[at + PARAGRAPHS]!, images: s[at + IMAGES]!, items: s[at + ITEMS]!, controls: s[at + CONTROLS]! };
+  }
+
+  measured(el: HTMLElement): boolean {
+    return this.is(el, MEASURED);
+  }
+
+  markMeasured(el: HTMLElement): void {
+    this.mark(el, MEASURED);
+  }
+
+  skipped(el: HTMLElement): boolean {
+    return this.is(el, SKIPPED);
+  }
+
+  markSkipped(el: HTMLElement): void {
+    this.mark(el, SKIPPED);
+  }
+
+  /** Holds block children (an inline tag wrapping paragraphs counts as a block). */
+  blocky(el: HTMLElement): boolean {
+    return this.is(el, BLOCKY);
+  }
+
+  markBlocky(el: HTMLElement): void {
+    this.mark(el, BLOCKY);
+  }
+
+  /** The verdict given on the element, undefined before one is. */
+  verdict(el: HTMLElement): boolean | undefined {
+    return this.is(el, JUDGED) ? this.is(el, DROPPED) : undefined;
+  }
+
+  setVerdict(el: HTMLElement, dropped: boolean): void {
+    this.mark(el, dropped ? JUDGED | DROPPED : JUDGED);
+  }
+
+  score(el: HTMLElement): number | undefined {
+    return this.is(el, SCORED) ? this.scores[el.index] : undefined;
+  }
+
+  setScore(el: HTMLElement, score: number): void {
+    if (!this.is(el, SCORED)) {
+      this.mark(el, SCORED);
+      this.order.push(el);
+    }
+    this.scores[el.index] = score;
+  }
+
+  /** The scored elements, in the order first scored. */
+  scored(): readonly HTMLElement[] {
+    return this.order;
+  }
+
+  private is(el: HTMLElement, flag: number): boolean {
+    const at = this.at(el);
+    return at >= 0 && (this.slots[at + FLAGS]! & flag) !== 0;
+  }
+
+  private mark(el: HTMLElement, flag: number): void {
+    this.slots[this.at(el) + FLAGS]! |= flag;
+  }
+}
+
+/** One more than the largest element index under `root`. Elements are numbered in document order, but the parser may move some. */
+export function indexBound(root: HTMLElement): number {
+  let last = root.index;
+  walkElements(root.childNodes, (el) => {
+    if (el.index > last) last = el.index;
+  });
+  return last + 1;
+}
