@@ -1,9 +1,10 @@
 /**
- * wvr as a user runs it: `wvr --json crawl SEED --max-pages N --max-depth D --expansion internal`
+ * wvr as a user runs it: `wvr --json crawl SEED --max-pages N --max-depth D --expansion internal --concurrency C`
  * on the local engine (a temp data folder), as its own process. That process's peak RSS is the
  * kernel's high-water mark, written at exit by a preloaded module; its stdout (the finished crawl
- * as JSON) is read back here for the page counts. The CLI's own defaults apply (per-host
- * concurrency included): nothing a user would not pass.
+ * as JSON) is read back here for the page counts. It sends as many requests to the site at a time as the
+ * other contenders (`--concurrency`, as a user crawling a site of their own passes it); the rest are the CLI's
+ * defaults.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { runContender } from './protocol.js';
 
 const PEAK = `process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.WVR_BENCH_PEAK, JSON.stringify({ rss: u.maxRSS * 1024, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 })); });\n`;
 
-await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth, cli }) => {
+await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth, concurrency, cli }) => {
   if (!cli) throw new Error('the wvr-cli contender needs the built CLI');
   const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-cli-'));
   const preload = join(dir, 'peak.cjs');
@@ -22,7 +23,7 @@ await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth
   const user = ['--data', join(dir, 'data'), '--user', 'bench@x.test'];
   // A new local account holds 100 credits: grant the crawl's worth first, as a user would.
   execFileSync(process.execPath, [cli, ...user, 'credits', 'grant', '--amount', String(pages * 2)], { stdio: 'ignore' });
-  const args = ['--require', preload, cli, '--json', ...user, 'crawl', seeds[0]!, '--max-pages', String(pages), '--max-depth', String(maxDepth ?? 3), '--expansion', 'internal'];
+  const args = ['--require', preload, cli, '--json', ...user, 'crawl', seeds[0]!, '--max-pages', String(pages), '--max-depth', String(maxDepth ?? 3), '--expansion', 'internal', '--concurrency', String(concurrency)];
   // The clock starts with the crawl's process: a user waits for its start-up, not for the grant above.
   const started = performance.now();
   const child = spawn(process.execPath, args, { env: { ...process.env, WVR_BENCH_PEAK: peakFile }, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -52,10 +52,13 @@ export function storeOptions(ctx: CommandContext): EngineOptions {
  * Opens the local engine; the local CLI may fetch the user's own network on purpose. A command runs one
  * piece of work: its page readers go as its crawl ends, before it writes the crawl's documents out.
  */
-async function openLocalEngine(ctx: CommandContext): Promise<Engine> {
+async function openLocalEngine(ctx: CommandContext, options: LocalEngineOptions = {}): Promise<Engine> {
   const { createEngine } = await import('@wvr/engine');
-  return createEngine({ ...storeOptions(ctx), allowPrivateNetwork: true, readerIdleMs: 0 });
+  return createEngine({ ...storeOptions(ctx), allowPrivateNetwork: true, readerIdleMs: 0, ...options });
 }
+
+/** What a command may set on its local engine, beside where the engine keeps its state. */
+export type LocalEngineOptions = Pick<EngineOptions, 'fetchLimits'>;
 
 export interface LocalWork {
   /**
@@ -63,6 +66,8 @@ export interface LocalWork {
    * work (a crawl) has this process run the job queue while it waits. Ignored with --remote.
    */
   background?: boolean;
+  /** The local engine's own options for this command (a crawl's requests per site). Ignored with --remote. */
+  engine?: LocalEngineOptions;
 }
 
 /**
@@ -79,25 +84,29 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
       throw connectionFailure(remote, error) ?? error;
     });
   }
-  return withLocalEngine(ctx, async (engine, principal) => {
-    if (local.background) {
-      const due = await engine.workflows.scheduler.dueCount();
-      if (due > 0) {
-        ctx.output.err(
-          `Also running ${due} scheduled workflow(s) due on this data folder while this command works (they may spend credits); \`wvr worker\` keeps schedules on time.`,
-        );
+  return withLocalEngine(
+    ctx,
+    async (engine, principal) => {
+      if (local.background) {
+        const due = await engine.workflows.scheduler.dueCount();
+        if (due > 0) {
+          ctx.output.err(
+            `Also running ${due} scheduled workflow(s) due on this data folder while this command works (they may spend credits); \`wvr worker\` keeps schedules on time.`,
+          );
+        }
+        engine.start({ jobPollMs: 100 });
       }
-      engine.start({ jobPollMs: 100 });
-    }
-    const { createServer, inProcessFetch } = await import('@wvr/server/local');
-    // The in-process server answers the SDK only: no MCP endpoint, no API reference page to load.
-    const app = await createServer({ engine, authenticate: () => principal, rateLimits: false, mcp: false, docs: false });
-    try {
-      return await fn(createClient({ baseUrl: 'http://wvr.local', fetch: inProcessFetch(app), retry: { attempts: 1 } }));
-    } finally {
-      await app.close();
-    }
-  });
+      const { createServer, inProcessFetch } = await import('@wvr/server/local');
+      // The in-process server answers the SDK only: no MCP endpoint, no API reference page to load.
+      const app = await createServer({ engine, authenticate: () => principal, rateLimits: false, mcp: false, docs: false });
+      try {
+        return await fn(createClient({ baseUrl: 'http://wvr.local', fetch: inProcessFetch(app), retry: { attempts: 1 } }));
+      } finally {
+        await app.close();
+      }
+    },
+    local.engine,
+  );
 }
 
 /**
@@ -131,11 +140,11 @@ export function requireToken(ctx: CommandContext): string {
 }
 
 /** Operator actions that only make sense on the machine holding the data (creating accounts, granting credits). */
-export async function withLocalEngine<T>(ctx: CommandContext, fn: (engine: Engine, principal: Principal) => Promise<T>): Promise<T> {
+export async function withLocalEngine<T>(ctx: CommandContext, fn: (engine: Engine, principal: Principal) => Promise<T>, options?: LocalEngineOptions): Promise<T> {
   if (ctx.options.remote) {
     throw new CliError('This is an operator action on the local engine; run it without --remote on the server machine.', 'local_only', 2);
   }
-  const engine = await openLocalEngine(ctx);
+  const engine = await openLocalEngine(ctx, options);
   try {
     // The default account is the data folder's owner: on the `local` plan, never refused for its balance.
     // Accounts named with --user are the ones a server serves, and keep their plans.

@@ -120,6 +120,48 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     }
   });
 
+  it('sends --concurrency (or WVR_PER_HOST_CONCURRENCY) requests to one site at a time, 2 by default', async () => {
+    // A site of 16 pages linked from its home page, each answered after 150 ms: the most requests seen in flight at once is the crawl's concurrency.
+    let inFlight = 0;
+    let most = 0;
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      inFlight++;
+      most = Math.max(most, inFlight);
+      const links = req.url === '/' ? Array.from({ length: 16 }, (_, i) => `<a href="/p${i}">Page ${i}</a>`).join(' ') : '';
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><title>Page ${req.url}</title></head><body><p>A page of the site.</p>${links}</body></html>`);
+      }, 150);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const crawl = async (args: string[], env: Record<string, string> = {}) => {
+      most = 0;
+      const result = await runCli(['--data', data, 'crawl', url, '--max-pages', '17', '--expansion', 'internal', '--json', ...args], env);
+      expect(result.code, result.stderr).toBe(0);
+      expect(json<CrawlDetail>(result.stdout).stats.pages_crawled).toBe(17);
+      return most;
+    };
+    try {
+      expect(await crawl([])).toBe(2);
+      expect(await crawl(['--concurrency', '6'])).toBe(6);
+      expect(await crawl([], { WVR_PER_HOST_CONCURRENCY: '4' })).toBe(4);
+      expect(await crawl(['--concurrency', '3'], { WVR_PER_HOST_CONCURRENCY: '5' })).toBe(3);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const zero = await wvr('crawl', url, '--concurrency', '0');
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain("option '--concurrency <n>' argument '0' is invalid. expected a whole number from 1 to 64");
+    const badEnv = await runCli(['--data', data, 'crawl', url, '--json'], { WVR_PER_HOST_CONCURRENCY: 'many' });
+    expect(badEnv.code).toBe(1);
+    expect(JSON.parse(badEnv.stderr)).toMatchObject({ error: 'validation_error', code: 'invalid_per_host_concurrency', message: 'WVR_PER_HOST_CONCURRENCY must be a whole number from 1 to 64, not "many".' });
+    const remote = await runCli(['--remote', 'http://127.0.0.1:9', '--token', 'x', 'crawl', url, '--concurrency', '4']);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('--concurrency sets the local engine; a server keeps its own');
+  });
+
   it('answers a bad request with the API error and exit code 1', async () => {
     const bad = await wvr('crawl', `${web.catalogue}/`, '--intent', 'short');
     expect(bad.code).toBe(1);

@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander';
+import { MAX_PER_HOST_CONCURRENCY } from '@wvr/engine/vocabulary';
 import type { WvrClient } from '@wvr/sdk';
 import { contextOf, withClient } from '../context.js';
 import { describeSharing, shareBody, withShareOptions, type ShareFlags } from './share.js';
 import { balanceNote, emit, table, terminalWidth, type Output } from '../output/print.js';
 import { CliError } from '../output/errors.js';
-import { nonNegativeInt, positiveInt } from './parse.js';
+import { intBetween, nonNegativeInt, positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
 import { OUTPUT_FORMATS, writeCrawlJson, writeDocuments, type OutputFormat } from './crawl-output.js';
 import { whyEnded } from '../views/crawl-end.js';
@@ -27,6 +28,7 @@ const POLL_MS = 500;
  */
 const QUIET_POLL_MS = 100;
 const BEST_PAGES = 5;
+
 /** Rows of the pages table under a finished crawl. */
 const SHOWN_DOCUMENTS = 20;
 
@@ -45,6 +47,7 @@ interface CrawlOptions {
   session?: string;
   render?: NonNullable<CrawlBody['render']>;
   sitemap?: boolean;
+  concurrency?: number;
 }
 
 export function crawlCommand(): Command {
@@ -66,6 +69,11 @@ export function crawlCommand(): Command {
     .option('--dry-run', 'validate and show the price; nothing is crawled or charged')
     .option('--session <id>', 'run it in this research session: on its timeline, pages it has seen skipped')
     .option('--sitemap', 'also queue the URLs the sites’ sitemaps list (as `wvr map` reads them) before the first fetch; follows links')
+    .option(
+      '--concurrency <n>',
+      `parallel requests to one site, 1 to ${MAX_PER_HOST_CONCURRENCY}, for the local engine (default 2, or WVR_PER_HOST_CONCURRENCY): more for a site of your own`,
+      intBetween(1, MAX_PER_HOST_CONCURRENCY),
+    )
     .addOption(
       new Option('--render <mode>', 'run page scripts in headless Chromium: auto renders application shells only (default), always renders every page (advanced pricing)').choices([
         'never',
@@ -75,6 +83,10 @@ export function crawlCommand(): Command {
     )
     .action(async (urls: string[], opts: CrawlOptions, command: Command) => {
       const ctx = contextOf(command);
+      // A server paces its fetches for all its users: its operator sets this where it runs.
+      if (opts.concurrency && ctx.options.remote) {
+        throw new CliError('--concurrency sets the local engine; a server keeps its own (WVR_PER_HOST_CONCURRENCY where it runs).', 'local_only', 2);
+      }
       const expansion = opts.expansion ?? impliedExpansion(opts, ctx.output);
       const body: CrawlBody = {
         urls,
@@ -104,7 +116,7 @@ export function crawlCommand(): Command {
           if (ctx.output.json) await writeCrawlJson(ctx.output.write, detail, documentsOf(client, detail.id));
           return detail;
         },
-        { background: true },
+        { background: true, ...(opts.concurrency ? { engine: { fetchLimits: { perHostConcurrency: opts.concurrency } } } : {}) },
       );
       if ('dry_run' in result) {
         emit(ctx.output, result, (d) =>

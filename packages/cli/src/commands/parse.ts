@@ -6,6 +6,15 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+/** A whole number from `min` to `max`, as an option's parser: `intBetween(1, 64)`. */
+export function intBetween(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
 /** Offsets start at 0, unlike page sizes. */
 export function nonNegativeInt(value: string): number {
   const n = Number(value);

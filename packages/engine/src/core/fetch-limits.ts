@@ -41,6 +41,9 @@ export interface FetchLimits {
   allowedPrivateAddresses: string[];
 }
 
+/** Most parallel requests to one site an engine may be configured for (one connection each). */
+export const MAX_PER_HOST_CONCURRENCY = 64;
+
 export const DEFAULT_FETCH_LIMITS: FetchLimits = {
   maxRedirects: 10,
   connectTimeoutMs: 10_000,

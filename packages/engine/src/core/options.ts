@@ -4,7 +4,8 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { RandomSource } from './ids.js';
 import { cryptoRandom } from './ids.js';
-import { DEFAULT_FETCH_LIMITS, type FetchLimits, type ProxyOptions } from './fetch-limits.js';
+import { DEFAULT_FETCH_LIMITS, MAX_PER_HOST_CONCURRENCY, type FetchLimits, type ProxyOptions } from './fetch-limits.js';
+import { errors } from './errors.js';
 import { resolveAi, type AiOptions, type ResolvedAi } from './ai-options.js';
 import type { RenderOptions } from './render-options.js';
 
@@ -112,7 +113,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     },
     parseWorkers: options.parseWorkers ?? (process.env.WVR_PARSE_WORKERS ? Number(process.env.WVR_PARSE_WORKERS) : undefined),
     readerIdleMs: options.readerIdleMs,
-    fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...options.fetchLimits },
+    fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...fetchLimitsFromEnv(), ...options.fetchLimits },
     render: options.render,
     secret: options.secret,
     monthlyGrants: { free: 100, developer: 5_000, pro: 25_000, local: 0, ...options.monthlyGrants },
@@ -123,4 +124,21 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     ai: resolveAi(options.ai),
     validateOutputs: options.validateOutputs ?? false,
   };
+}
+
+/**
+ * `WVR_PER_HOST_CONCURRENCY`: parallel requests to one site, for an engine whose options leave it unset (`wvr serve`,
+ * `wvr worker`, the CLI's local engine). The default of 2 is polite to a site someone else runs; a crawl of one's own
+ * site, or of an intranet, can ask more of it.
+ */
+function fetchLimitsFromEnv(): Partial<FetchLimits> {
+  const raw = process.env.WVR_PER_HOST_CONCURRENCY;
+  if (!raw) return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PER_HOST_CONCURRENCY) {
+    throw errors.validation('invalid_per_host_concurrency', `WVR_PER_HOST_CONCURRENCY must be a whole number from 1 to ${MAX_PER_HOST_CONCURRENCY}, not "${raw}".`, {
+      suggestions: ['Unset it for the default of 2 requests in flight to one site.'],
+    });
+  }
+  return { perHostConcurrency: n };
 }
