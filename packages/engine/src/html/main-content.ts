@@ -378,18 +378,24 @@ class Reader {
 
   /** Pass 2: the block with the best score, moved up where near-best blocks share an ancestor. */
   choose(body: HTMLElement): HTMLElement | null {
+    // The best RANKED blocks, best first, ties in the order first scored (as a stable sort of them all would give):
+    // all the choice reads of the ranking. A large page scores thousands of blocks.
     const ranked: [HTMLElement, number][] = [];
     for (const el of this.facts.scored()) {
       if (!this.facts.measured(el)) continue;
-      ranked.push([el, this.final(el)]);
+      const score = this.final(el);
+      if (ranked.length === RANKED && score <= ranked[RANKED - 1]![1]) continue;
+      let at = ranked.length;
+      while (at > 0 && ranked[at - 1]![1] < score) at--;
+      ranked.splice(at, 0, [el, score]);
+      if (ranked.length > RANKED) ranked.pop();
     }
-    ranked.sort((a, b) => b[1] - a[1]);
     const best = ranked[0];
     if (!best || best[1] <= 0) return null;
     let top = best[0];
     const topScore = best[1];
     // Several close runners-up inside one ancestor: the content is split into parts, take the whole.
-    const close = ranked.slice(1, 5).filter(([, s]) => s >= topScore * 0.75).map(([el]) => el);
+    const close = ranked.slice(1).filter(([, s]) => s >= topScore * 0.75).map(([el]) => el);
     if (close.length >= 3) {
       for (let parent = top.parentNode as HTMLElement | null; parent?.rawTagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
         if (close.filter((el) => contains(parent!, el)).length >= 3) {
@@ -501,6 +507,9 @@ class Reader {
     return false;
   }
 }
+
+/** The best block and its runners-up: the choice moves up to an ancestor that three of four close runners-up share. */
+const RANKED = 5;
 
 /** The blocks cleaning judges: containers that can hold a box of furniture. */
 const CLEANED_TAGS = new Set(['div', 'section', 'table', 'ul', 'ol', 'dl', 'aside', 'header', 'footer', 'figure', 'nav']);
