@@ -111,7 +111,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
       premium: options.proxies?.premium ?? (process.env.WVR_PROXY_PREMIUM || undefined),
       ultra_premium: options.proxies?.ultra_premium ?? (process.env.WVR_PROXY_ULTRA_PREMIUM || undefined),
     },
-    parseWorkers: options.parseWorkers ?? (process.env.WVR_PARSE_WORKERS ? Number(process.env.WVR_PARSE_WORKERS) : undefined),
+    parseWorkers: options.parseWorkers ?? wholeNumberFromEnv('WVR_PARSE_WORKERS', 0, MAX_PARSE_WORKERS),
     readerIdleMs: options.readerIdleMs,
     fetchLimits: { ...DEFAULT_FETCH_LIMITS, ...fetchLimitsFromEnv(), ...options.fetchLimits },
     render: options.render,
@@ -132,13 +132,25 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
  * site, or of an intranet, can ask more of it.
  */
 function fetchLimitsFromEnv(): Partial<FetchLimits> {
-  const raw = process.env.WVR_PER_HOST_CONCURRENCY;
-  if (!raw) return {};
+  const perHostConcurrency = wholeNumberFromEnv('WVR_PER_HOST_CONCURRENCY', 1, MAX_PER_HOST_CONCURRENCY);
+  return perHostConcurrency === undefined ? {} : { perHostConcurrency };
+}
+
+/** Page reader threads an engine may be configured for. */
+const MAX_PARSE_WORKERS = 64;
+
+/**
+ * A whole number from the environment, within bounds; undefined when the variable is unset or empty. Anything else
+ * stops the engine at start, saying which variable and why: a typo must not run a fleet on a silent default.
+ */
+function wholeNumberFromEnv(name: string, min: number, max: number): number | undefined {
+  const raw = process.env[name];
+  if (!raw) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PER_HOST_CONCURRENCY) {
-    throw errors.validation('invalid_per_host_concurrency', `WVR_PER_HOST_CONCURRENCY must be a whole number from 1 to ${MAX_PER_HOST_CONCURRENCY}, not "${raw}".`, {
-      suggestions: ['Unset it for the default of 2 requests in flight to one site.'],
+  if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+    throw errors.validation(`invalid_${name.replace(/^WVR_/, '').toLowerCase()}`, `${name} must be a whole number from ${min} to ${max}, not "${raw}".`, {
+      suggestions: [`Unset ${name} for the default.`],
     });
   }
-  return { perHostConcurrency: n };
+  return n;
 }
