@@ -472,7 +472,10 @@ class Reader {
     return parts;
   }
 
-  /** Pass 3 (asked while rendering): is this block inside the content furniture? */
+  /**
+   * Pass 3 (asked while rendering): is this block inside the content furniture? Kept once given: rendering and
+   * counting ask about the same block several times, and a verdict may read its text.
+   */
   dropped(el: HTMLElement): boolean {
     let verdict = this.facts.verdict(el);
     if (verdict === undefined) this.facts.setVerdict(el, (verdict = this.judge(el)));
