@@ -28,7 +28,6 @@ const POLL_MS = 500;
  */
 const QUIET_POLL_MS = 100;
 const BEST_PAGES = 5;
-
 /** Rows of the pages table under a finished crawl. */
 const SHOWN_DOCUMENTS = 20;
 

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseTree } from './parser.js';
-import { CHARS, ElementFacts, indexBound, LINK_CHARS } from './element-facts.js';
+import { CHARS, ElementFacts, LINK_CHARS } from './element-facts.js';
 
 describe('ElementFacts', () => {
   const root = parseTree('<div><p>a</p><p>b</p><ul><li>c</li></ul></div>');
   const [div, first, second, ul, li] = root.querySelectorAll('*') as [never, never, never, never, never];
 
-  it('is sized one past the largest element index under the root', () => {
-    expect(indexBound(root)).toBe(6);
-    for (const html of ['<div><b><i>x</div><p>y</p>', '<div><section><span>a<em>b<p>c', '<table><tr><td><div>a<b>c</table><p>d']) {
-      const tree = parseTree(html);
-      expect(indexBound(tree)).toBe(Math.max(...tree.querySelectorAll('*').map((el) => el.index)) + 1);
-    }
-  });
-
   it('adds counts up the tree and answers only for measured elements', () => {
-    const facts = new ElementFacts(indexBound(root));
+    const facts = new ElementFacts();
     facts.addCount(first, CHARS, 10);
     facts.addCount(first, LINK_CHARS, 4);
     facts.markMeasured(first);
@@ -28,7 +20,7 @@ describe('ElementFacts', () => {
   });
 
   it('keeps verdicts, flags and scores apart, scored elements in the order first scored', () => {
-    const facts = new ElementFacts(indexBound(root));
+    const facts = new ElementFacts();
     expect(facts.verdict(ul)).toBeUndefined();
     facts.setVerdict(ul, false);
     facts.setVerdict(li, true);
@@ -42,9 +34,18 @@ describe('ElementFacts', () => {
     expect(facts.scored()).toEqual([li, div]);
   });
 
-  it('knows nothing of an element from a larger tree', () => {
-    const facts = new ElementFacts(indexBound(root));
-    const far = parseTree(`<main>${'<p>x</p>'.repeat(50)}</main>`).querySelectorAll('p').at(-1)!;
+  it('knows nothing of an element past its room, and makes room for one written to, keeping what it held', () => {
+    const facts = new ElementFacts();
+    facts.addCount(li, CHARS, 3);
+    facts.markMeasured(li);
+    facts.setScore(li, 1.5);
+    // The 5,000th element of a large page: past the room made at first.
+    const far = parseTree(`<main>${'<p>x</p>'.repeat(5_000)}</main>`).querySelectorAll('p').at(-1)!;
     expect([facts.stat(far), facts.score(far), facts.verdict(far), facts.skipped(far), facts.count(far, CHARS)]).toEqual([undefined, undefined, undefined, false, 0]);
+    facts.addCount(far, CHARS, 7);
+    facts.markMeasured(far);
+    facts.setScore(far, 2);
+    expect([facts.count(far, CHARS), facts.score(far), facts.measured(far)]).toEqual([7, 2, true]);
+    expect([facts.count(li, CHARS), facts.score(li), facts.scored()]).toEqual([3, 1.5, [li, far]]);
   });
 });

@@ -1,4 +1,4 @@
-import { walkElements, type HTMLElement } from './tree.js';
+import type { HTMLElement } from './tree.js';
 
 /** What main-content counts of an element and its descendants: visible characters, those inside links, and so on. */
 export interface Stat {
@@ -22,6 +22,8 @@ export const CONTROLS = 6;
 const COUNTS = 7;
 const FLAGS = 7;
 const STRIDE = 8;
+/** Elements a reading has room for at first: a typical page has a thousand or two. */
+const FIRST_ROOM = 2_048;
 
 const MEASURED = 1;
 const SCORED = 2;
@@ -39,20 +41,29 @@ const DROPPED = 32;
  * room.
  */
 export class ElementFacts {
-  private readonly slots: Int32Array;
-  private readonly scores: Float64Array;
+  /** Room for the elements written so far, doubled past the largest index written: a typical page's fits the first. */
+  private slots = new Int32Array(FIRST_ROOM * STRIDE);
+  private scores = new Float64Array(FIRST_ROOM);
   /** Scored elements in the order first scored (the order ties are broken in). */
   private readonly order: HTMLElement[] = [];
 
-  /** Facts about elements numbered below `size` (see `indexBound`); nothing is known of others. */
-  constructor(size: number) {
-    this.slots = new Int32Array(size * STRIDE);
-    this.scores = new Float64Array(size);
-  }
-
-  /** Where the element's slots begin, or -1 for an element from elsewhere (nothing is known of it). */
+  /** Where the element's slots begin, or -1 for one past the room (nothing is known of it). */
   private at(el: HTMLElement): number {
     return el.index < this.scores.length ? el.index * STRIDE : -1;
+  }
+
+  /** Where the element's slots begin, with room made for them. */
+  private room(el: HTMLElement): number {
+    if (el.index >= this.scores.length) {
+      const size = Math.max(el.index + 1, this.scores.length * 2);
+      const slots = new Int32Array(size * STRIDE);
+      slots.set(this.slots);
+      const scores = new Float64Array(size);
+      scores.set(this.scores);
+      this.slots = slots;
+      this.scores = scores;
+    }
+    return el.index * STRIDE;
   }
 
   count(el: HTMLElement, field: number): number {
@@ -61,13 +72,16 @@ export class ElementFacts {
   }
 
   addCount(el: HTMLElement, field: number, value: number): void {
-    this.slots[this.at(el) + field]! += value;
+    // Room first: `this.slots[this.room(el) + …]` would read the array before room() replaced it.
+    const at = this.room(el);
+    this.slots[at + field]! += value;
   }
 
   /** Adds a child's counts to its parent's. */
   addCounts(into: HTMLElement, from: HTMLElement): void {
-    const to = this.at(into);
+    const to = this.room(into);
     const at = this.at(from);
+    if (at < 0) return;
     for (let field = 0; field < COUNTS; field++) this.slots[to + field]! += this.slots[at + field]!;
   }
 
@@ -122,6 +136,7 @@ export class ElementFacts {
       this.mark(el, SCORED);
       this.order.push(el);
     }
+    // Scored before, or marked just now: either way it has room.
     this.scores[el.index] = score;
   }
 
@@ -136,15 +151,7 @@ export class ElementFacts {
   }
 
   private mark(el: HTMLElement, flag: number): void {
-    this.slots[this.at(el) + FLAGS]! |= flag;
+    const at = this.room(el);
+    this.slots[at + FLAGS]! |= flag;
   }
-}
-
-/** One more than the largest element index under `root`. Elements are numbered in document order, but the parser may move some. */
-export function indexBound(root: HTMLElement): number {
-  let last = root.index;
-  walkElements(root.childNodes, (el) => {
-    if (el.index > last) last = el.index;
-  });
-  return last + 1;
 }

@@ -1,6 +1,6 @@
 import { collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeName, namesOf } from './chrome.js';
-import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, indexBound, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
+import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
 /**
  * Which parts of a page are its main content. Three linear passes over the tree, none of which
@@ -90,9 +90,8 @@ export function findMainContent(root: HTMLElement): MainContent {
   let best: { content: MainContent; chars: number; score: number } | null = null;
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
-  const size = indexBound(root);
   for (const rules of ATTEMPTS) {
-    const reader = new Reader(rules, size);
+    const reader = new Reader(rules);
     reader.measure(body);
     const top = reader.choose(body);
     const parts = top ? reader.withSiblings(top, body) : [body];
@@ -230,14 +229,9 @@ function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity
 }
 
 class Reader {
-  private readonly facts: ElementFacts;
+  private readonly facts = new ElementFacts();
 
-  constructor(
-    private readonly rules: Rules,
-    size: number,
-  ) {
-    this.facts = new ElementFacts(size);
-  }
+  constructor(private readonly rules: Rules) {}
 
   /** Pass 1: statistics of `el` (kept in `facts`), scoring each paragraph run found on the way. */
   measure(el: HTMLElement): void {
