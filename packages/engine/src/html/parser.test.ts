@@ -116,6 +116,10 @@ describe('HTMLElement', () => {
     expect([lower.getAttribute('id'), lower.getAttribute('class')]).toEqual(['k', 'a']);
     const mixed = parseTree('<b CLASS="" ID=x class=a CLASS=c id="" title=T>t</b>').querySelector('b')!;
     expect([mixed.getAttribute('class'), mixed.getAttribute('id'), mixed.getAttribute('title')]).toEqual(['a', '', 'T']);
+    // A name first written before another case of it stays behind it when written again.
+    expect(parseTree('<b Class=a class=b Class=c>t</b>').querySelector('b')!.getAttribute('class')).toBe('b');
+    expect(parseTree('<b class="" CLASS=x class=y>t</b>').querySelector('b')!.getAttribute('class')).toBe('x');
+    expect(parseTree('<b data-x="a &amp; b" data-X=c>t</b>').querySelector('b')!.getAttribute('DATA-x')).toBe('c');
   });
 
   it('reads templating names, unquoted values and spaces around `=`', () => {

@@ -4,7 +4,7 @@ import { decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
  * attributes, its children and parent) and works out the rest when asked: an element's attributes are read from
- * their raw text on the first question, its text from its children. A 2 MB page has 40,000 elements; every byte a
+ * their raw text at each question, its text from its children. A 2 MB page has 40,000 elements; every byte a
  * node carries is a byte the readers' walks pull through the cache, and a node built for nothing is garbage to
  * collect.
  */
@@ -17,10 +17,14 @@ export type Node = HTMLElement | TextNode;
 export const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT;
 
 export class TextNode {
-  readonly nodeType = TEXT;
   parentNode: HTMLElement | null = null;
 
   constructor(public rawText: string) {}
+
+  /** On the prototype, not in every node: a 2 MB page has 65,000 nodes. */
+  get nodeType(): typeof TEXT {
+    return TEXT;
+  }
 
   /** The text, entities decoded. */
   get text(): string {
@@ -28,14 +32,10 @@ export class TextNode {
   }
 }
 
-/** The attribute list of every element without attributes, shared. */
-const NO_ATTRIBUTES: readonly string[] = Object.freeze([]);
-
 /** The child list of every element without children, shared; frozen, so a push into it fails loudly. */
 const NO_CHILDREN: Node[] = Object.freeze([]) as unknown as Node[];
 
 export class HTMLElement {
-  readonly nodeType = ELEMENT;
   parentNode: HTMLElement | null = null;
   childNodes: Node[] = NO_CHILDREN;
   /** The tag as written (`null` for the document's root); `name` is the same in lower case. */
@@ -45,8 +45,6 @@ export class HTMLElement {
   readonly rawAttrs: string;
   /** The element's place in document order (the root's is 0): readers keep facts about many elements in arrays by it. */
   readonly index: number;
-  /** Lower-case names and decoded values in turn, read from `rawAttrs` on the first question (most elements have few). */
-  private attrs: readonly string[] | undefined;
 
   constructor(rawTagName: string | null, rawAttrs: string, index: number) {
     this.index = index;
@@ -55,11 +53,16 @@ export class HTMLElement {
     this.rawAttrs = rawAttrs;
   }
 
+  get nodeType(): typeof ELEMENT {
+    return ELEMENT;
+  }
+
+  /**
+   * Read from the raw attributes at each question, nothing kept: a list of names and values kept per element lived as
+   * long as the tree, a third as large again on a large page, and every young collection copied it (docs/benchmarks.md).
+   */
   getAttribute(name: string): string | undefined {
-    const attrs = (this.attrs ??= this.rawAttrs.length > 0 ? readAttributes(this.rawAttrs) : NO_ATTRIBUTES);
-    const key = name.toLowerCase();
-    for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === key) return attrs[i + 1];
-    return undefined;
+    return this.rawAttrs.length === 0 ? undefined : attributeValue(this.rawAttrs, name.toLowerCase());
   }
 
   /** The text as written: the children's joined, a `<br>` a line break. A loop, so deep nesting cannot overflow the stack. */
@@ -152,18 +155,18 @@ const PAGE_MASK = PAGE_SLOTS - 1;
 const NO_PAGE: readonly unknown[] = Object.freeze(new Array(PAGE_SLOTS).fill(undefined));
 
 /**
- * Lower-case names and decoded values in turn, read in one pass over the raw attributes. An attribute is a name
- * (which may hold the brackets and signs of templating syntax: `[class]`, `(click)`, `@click`, `:href`), then
- * optionally `=` and a value: quoted, or up to the next white space. Anything else between attributes is skipped. A
- * name written twice keeps its first non-empty value; of names that differ only in case, the last written holds.
+ * The decoded value of the attribute `key` (lower case) in the raw attributes, in one pass that makes no string but
+ * the value. An attribute is a name (which may hold the brackets and signs of templating syntax: `[class]`, `(click)`,
+ * `@click`, `:href`), then optionally `=` and a value: quoted, or up to the next white space. Anything else between
+ * attributes is skipped. A name written twice keeps its first non-empty value; of names that differ only in case, the
+ * one first written last holds.
  */
-function readAttributes(raw: string): string[] {
-  // First the names as written and the values as written, in turn, into one scratch list: no name lower-cased or
-  // value decoded twice, and the list kept is made at its final length (an array pushed to from empty reserves 17
-  // slots, and every element with attributes keeps its list as long as the tree lives).
-  const out = scratch;
-  let length = 0;
-  let cased = false;
+function attributeValue(raw: string, key: string): string | undefined {
+  // The name as written that holds, by where it was first written, and its value.
+  let heldAt = -1;
+  let value: string | undefined;
+  // Names written in another case before the one that holds: seen again later, they are not new.
+  let earlier: number[] | undefined;
   for (let i = 0; i < raw.length; ) {
     if (!isNameStart(raw.charCodeAt(i))) {
       i++;
@@ -171,49 +174,44 @@ function readAttributes(raw: string): string[] {
     }
     const start = i++;
     while (i < raw.length && isNamePart(raw.charCodeAt(i))) i++;
-    const name = raw.slice(start, i);
-    for (let k = start; k < i && !cased; k++) cased = isUpperCase(raw.charCodeAt(k));
-    let value = '';
+    const named = i - start === key.length && sameIgnoringCase(raw, start, key);
+    let found = '';
     let j = skipSpace(raw, i);
     if (raw.charCodeAt(j) === EQUALS) {
       j = skipSpace(raw, j + 1);
       const end = valueEnd(raw, j);
       if (end > j) {
         // Without its quotes (a value that opens a quote it never closes loses its last character as well).
-        const quoted = raw.charCodeAt(j) === 0x22 || raw.charCodeAt(j) === 0x27;
-        value = quoted ? raw.slice(j + 1, end - 1) : raw.slice(j, end);
+        if (named) found = raw.charCodeAt(j) === 0x22 || raw.charCodeAt(j) === 0x27 ? raw.slice(j + 1, end - 1) : raw.slice(j, end);
         i = end;
       }
     }
-    let at = 0;
-    while (at < length && out[at] !== name) at += 2;
-    if (at === length) {
-      out[length++] = name;
-      out[length++] = value;
-    } else if (out[at + 1] === '') out[at + 1] = value;
-  }
-  let kept: string[];
-  if (!cased) {
-    // Names all in lower case (nearly every page's): they are the keys already.
-    kept = out.slice(0, length);
-    for (let n = 1; n < length; n += 2) kept[n] = decodeAttribute(kept[n]!);
-  } else {
-    kept = [];
-    for (let n = 0; n < length; n += 2) {
-      const key = out[n]!.toLowerCase();
-      let at = 0;
-      while (at < kept.length && kept[at] !== key) at += 2;
-      kept[at] = key;
-      kept[at + 1] = decodeAttribute(out[n + 1]!);
+    if (!named) continue;
+    if (heldAt !== -1 && sameAsWritten(raw, heldAt, start, key.length)) {
+      if (value === '') value = found;
+    } else if (!earlier?.some((at) => sameAsWritten(raw, at, start, key.length))) {
+      if (heldAt !== -1) (earlier ??= []).push(heldAt);
+      heldAt = start;
+      value = found;
     }
   }
-  // Cleared at once: it would hold the last element's attribute text, and so its page's HTML, until the next question.
-  out.fill('', 0, length);
-  return kept;
+  return value === undefined ? undefined : decodeAttribute(value);
 }
 
-/** readAttributes' working list, reused: it calls nothing that reads attributes. */
-const scratch: string[] = [];
+/** Whether the `length` characters of `raw` at `a` and at `b` are the same, case included. */
+function sameAsWritten(raw: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (raw.charCodeAt(a + k) !== raw.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/** Whether `raw` from `at` reads `key` (lower case), ASCII letters in either case. */
+function sameIgnoringCase(raw: string, at: number, key: string): boolean {
+  for (let k = 0; k < key.length; k++) {
+    const c = raw.charCodeAt(at + k);
+    if ((isUpperCase(c) ? c + 0x20 : c) !== key.charCodeAt(k)) return false;
+  }
+  return true;
+}
 
 const isUpperCase = (c: number): boolean => c >= 0x41 && c <= 0x5a;
 
