@@ -114,8 +114,7 @@ export async function withClient<T>(ctx: CommandContext, fn: (client: WvrClient)
  * the CLI's error shape; an answer with an error status stays the server's own error.
  */
 export function connectionFailure(url: string, error: unknown): CliError | undefined {
-  if (!(error instanceof Error) || (error as { response?: unknown }).response !== undefined) return undefined;
-  if (error.name !== 'FetchError' && error.name !== 'WvrConnectionError') return undefined;
+  if (!(error instanceof Error) || error.name !== 'WvrConnectionError') return undefined;
   return new CliError(`Could not connect to the wvr server at ${url} (${rootCause(error)}).`, 'connection_failed', 1, [
     'Check the URL given with --remote (or WVR_API_URL) and that the server is running: wvr serve.',
     'Drop --remote to use the local engine on this machine.',

@@ -46,3 +46,49 @@ describe('transport failures', () => {
     await expect(pending).rejects.toBe(reason);
   });
 });
+
+describe('requests and answers on the wire', () => {
+  let site: LoopbackSite;
+  const seen: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  beforeAll(async () => {
+    site = await serveLoopback((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+        if (req.url!.startsWith('/proxy')) {
+          res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>');
+        } else if (req.url!.startsWith('/broken')) {
+          res.writeHead(500, { 'content-type': 'application/json' }).end('{"error": ');
+        } else if (req.url!.startsWith('/empty')) {
+          res.writeHead(204).end();
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ ok: true }));
+        }
+      });
+    });
+  });
+  afterAll(() => site.close());
+
+  it('sends the token, a JSON body, and the query’s defined values (lists as repeated names)', async () => {
+    const client = createClient({ baseUrl: `${site.origin}/`, token: 'wvr_t' });
+    const answer = await client.request('POST', '/v1/things', { body: { name: 'a & b' }, query: { limit: 5, full: false, skip: undefined, tag: ['x', 'y z'], q: 'a&b=c' } });
+    expect(answer).toEqual({ ok: true });
+    const sent = seen.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/v1/things?limit=5&full=false&tag=x&tag=y+z&q=a%26b%3Dc');
+    expect(sent.headers.authorization).toBe('Bearer wvr_t');
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(sent.body)).toEqual({ name: 'a & b' });
+  });
+
+  it('gives no body as undefined, and an error page that is not the API’s as WvrApiError http_error', async () => {
+    const client = createClient({ baseUrl: site.origin, retry: { attempts: 1 } });
+    expect(await client.request('DELETE', '/empty')).toBeUndefined();
+    for (const path of ['/proxy', '/broken']) {
+      const error = await client.request('GET', path).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WvrApiError);
+      expect(error).toMatchObject({ status: path === '/proxy' ? 502 : 500, error: 'http_error', suggestions: [] });
+    }
+  });
+});
