@@ -1,4 +1,4 @@
-import { detect } from 'tinyld/light';
+import { createRequire } from 'node:module';
 
 /**
  * The language of a page that does not declare one, from a sample of its text.
@@ -14,7 +14,19 @@ import { detect } from 'tinyld/light';
  */
 export function guessLanguage(sample: string): string | null {
   if (isEnglishProse(sample)) return 'en';
-  return detect(sample) || null;
+  return tinyld()(sample) || null;
+}
+
+type Detect = (typeof import('tinyld/light'))['detect'];
+let detect: Detect | undefined;
+
+/**
+ * tinyld, loaded on the first sample that is not English prose: building its tables takes about 50 ms, which every
+ * engine and every page-reader thread paid at start, and a crawl of an English site never asks it anything. Its
+ * CommonJS build, so it loads when first needed and the call stays synchronous.
+ */
+function tinyld(): Detect {
+  return (detect ??= (createRequire(import.meta.url)('tinyld/light') as { detect: Detect }).detect);
 }
 
 /** Frequent English function words that are not frequent words of other Latin-script languages (so not "a", "in", "on", "an", "at", "we", "be", "is", "was"). */
