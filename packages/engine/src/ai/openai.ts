@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'undici';
+import { undici } from '../core/undici.js';
 import { z } from 'zod';
 import {
   NO_USAGE,
@@ -49,7 +49,7 @@ export function openAiProvider(config: OpenAiConfig): ModelProvider {
     try {
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
       if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-      const response = await httpRequest(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+      const response = await undici().request(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
       const text = await response.body.text();
       if (response.statusCode === 429) return fail('rate_limited', `${path} answered 429: ${snippet(text)}`);
       if (response.statusCode < 200 || response.statusCode >= 300) {

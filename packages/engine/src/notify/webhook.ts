@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from '../core/undici.js';
 import { AddressPolicy, SSRF_ERROR_CODE } from '../web/address-policy.js';
 import type { SignedHeaders } from './signing.js';
 
@@ -16,7 +17,8 @@ const TIMEOUT_MS = 15_000;
  */
 export class WebhookSender {
   private readonly policy: AddressPolicy;
-  private readonly agent: Agent;
+  /** Made on the first delivery (see core/undici.ts). */
+  private agent: Agent | undefined;
 
   constructor(
     allowPrivateNetwork: boolean,
@@ -24,11 +26,6 @@ export class WebhookSender {
   ) {
     // The fetcher's SSRF rule, checked on the socket's own DNS answer.
     this.policy = new AddressPolicy(allowPrivateNetwork);
-    this.agent = new Agent({
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
-      connect: { timeout: TIMEOUT_MS, lookup: this.policy.lookup },
-    });
   }
 
   /** A reason to refuse the URL before any attempt, or null. */
@@ -42,7 +39,12 @@ export class WebhookSender {
     const refused = this.refusal(url);
     if (refused) return { ok: false, statusCode: null, error: `ssrf_blocked: ${refused}` };
     try {
-      const res = await request(url, {
+      this.agent ??= new (undici().Agent)({
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+        connect: { timeout: TIMEOUT_MS, lookup: this.policy.lookup },
+      });
+      const res = await undici().request(url, {
         method: 'POST',
         dispatcher: this.agent,
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.userAgent },
@@ -56,8 +58,8 @@ export class WebhookSender {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await this.agent?.close();
   }
 }
 

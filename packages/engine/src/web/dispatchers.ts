@@ -1,4 +1,5 @@
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher, ProxyAgent } from 'undici';
+import { undici } from '../core/undici.js';
 import type { AddressPolicy } from './address-policy.js';
 import type { FetchLimits, ProxyOptions } from '../core/fetch-limits.js';
 import { isConfigured } from './tiers.js';
@@ -13,21 +14,16 @@ const KEEP_ALIVE_MS = 10_000;
  * http in absolute form, so the proxy can mark and log each request.
  */
 export class Dispatchers {
-  private readonly direct: Agent;
+  /** Made on the first fetch, like the proxy pools (see core/undici.ts). */
+  private direct: Agent | undefined;
   private readonly proxied = new Map<ProxyTier, ProxyAgent>();
 
   constructor(
-    policy: AddressPolicy,
-    allowPrivateNetwork: boolean,
+    private readonly policy: AddressPolicy,
+    private readonly allowPrivateNetwork: boolean,
     private readonly limits: FetchLimits,
     private readonly proxies: ProxyOptions,
-  ) {
-    this.direct = new Agent({
-      keepAliveTimeout: KEEP_ALIVE_MS,
-      connections: limits.perHostConcurrency,
-      connect: allowPrivateNetwork ? { timeout: limits.connectTimeoutMs } : { timeout: limits.connectTimeoutMs, lookup: policy.lookup },
-    });
-  }
+  ) {}
 
   isConfigured(tier: ProxyTier): boolean {
     return isConfigured(this.proxies, tier);
@@ -35,18 +31,25 @@ export class Dispatchers {
 
   /** Null for a tier without a configured proxy: the caller must refuse, never go direct. */
   forTier(tier: ProxyTier): Dispatcher | null {
-    if (tier === 'direct') return this.direct;
+    if (tier === 'direct') {
+      const { limits, policy } = this;
+      return (this.direct ??= new (undici().Agent)({
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        connections: limits.perHostConcurrency,
+        connect: this.allowPrivateNetwork ? { timeout: limits.connectTimeoutMs } : { timeout: limits.connectTimeoutMs, lookup: policy.lookup },
+      }));
+    }
     const uri = this.proxies[tier];
     if (!uri) return null;
     let agent = this.proxied.get(tier);
     if (!agent) {
-      agent = new ProxyAgent({ uri, proxyTunnel: false, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout: this.limits.connectTimeoutMs } });
+      agent = new (undici().ProxyAgent)({ uri, proxyTunnel: false, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout: this.limits.connectTimeoutMs } });
       this.proxied.set(tier, agent);
     }
     return agent;
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.direct.close(), ...[...this.proxied.values()].map((agent) => agent.close())]);
+    await Promise.all([this.direct?.close(), ...[...this.proxied.values()].map((agent) => agent.close())]);
   }
 }

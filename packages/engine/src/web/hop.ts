@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from '../core/undici.js';
 import type { Readable } from 'node:stream';
 import { SSRF_ERROR_CODE } from './address-policy.js';
 import { readBody } from './body.js';
@@ -29,7 +30,7 @@ export async function fetchHop(
   let status: number | undefined;
   let headers: Record<string, string> | undefined;
   try {
-    const response = await request(url, {
+    const response = await undici().request(url, {
       method: 'GET',
       dispatcher,
       signal: combined,

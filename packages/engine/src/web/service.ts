@@ -51,9 +51,13 @@ export class WebService {
     this.dispatchers = new Dispatchers(this.policy, allowPrivateNetwork, fetchLimits, proxies);
     this.politeness = new Politeness(fetchLimits.perHostConcurrency, ctx.store.hosts);
     this.cache = new WebCache(ctx);
+    const dispatchers = this.dispatchers;
     this.renderer = new Renderer(resolveRenderOptions(ctx.options.render), {
       policy: this.policy,
-      dispatcher: this.dispatchers.forTier('direct')!,
+      // Asked for when a rendered page makes its first request: the pool is made on first use.
+      get dispatcher() {
+        return dispatchers.forTier('direct')!;
+      },
       politeness: this.politeness,
       limits: fetchLimits,
       userAgent: ctx.options.userAgent,

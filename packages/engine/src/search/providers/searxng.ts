@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { undici } from '../../core/undici.js';
 import { WvrError } from '../../core/errors.js';
 import { domainMatches, domainOf } from '../text.js';
 import type { ProviderHit, ProviderQuery, SearchProvider } from './types.js';
@@ -67,7 +67,7 @@ async function fetchJson(url: URL, userAgent: string, signal?: AbortSignal): Pro
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
-    const res = await request(url, { method: 'GET', headers: { accept: 'application/json', 'user-agent': userAgent }, signal: combined });
+    const res = await undici().request(url, { method: 'GET', headers: { accept: 'application/json', 'user-agent': userAgent }, signal: combined });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
     return JSON.parse(text) as unknown;

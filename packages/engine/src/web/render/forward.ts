@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from '../../core/undici.js';
 import type { Readable } from 'node:stream';
 import type { Route } from 'playwright-core';
 import { SSRF_ERROR_CODE, type AddressPolicy } from '../address-policy.js';
@@ -47,7 +48,7 @@ export async function forward(route: Route, deps: ForwardDeps, signal: AbortSign
     const answer = await deps.politeness.run(
       url.origin,
       async () => {
-        const response = await request(url, {
+        const response = await undici().request(url, {
           method: method as Dispatcher.HttpMethod,
           headers,
           body,
