@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { onFirstUse } from '../core/on-first-use.js';
 
 /**
  * The language of a page that does not declare one, from a sample of its text.
@@ -14,20 +14,14 @@ import { createRequire } from 'node:module';
  */
 export function guessLanguage(sample: string): string | null {
   if (isEnglishProse(sample)) return 'en';
-  return tinyld()(sample) || null;
+  return tinyld().detect(sample) || null;
 }
-
-type Detect = (typeof import('tinyld/light'))['detect'];
-let detect: Detect | undefined;
 
 /**
  * tinyld, loaded on the first sample that is not English prose: building its tables takes about 50 ms, which every
- * engine and every page-reader thread paid at start, and a crawl of an English site never asks it anything. Its
- * CommonJS build, so it loads when first needed and the call stays synchronous.
+ * engine and every page-reader thread paid at start, and a crawl of an English site never asks it anything.
  */
-function tinyld(): Detect {
-  return (detect ??= (createRequire(import.meta.url)('tinyld/light') as { detect: Detect }).detect);
-}
+const tinyld = onFirstUse<typeof import('tinyld/light')>('tinyld/light');
 
 /** Frequent English function words that are not frequent words of other Latin-script languages (so not "a", "in", "on", "an", "at", "we", "be", "is", "was"). */
 const ENGLISH_FUNCTION_WORDS = new Set(['the', 'of', 'and', 'to', 'that', 'for', 'with', 'this', 'are', 'from', 'by', 'it', 'as', 'have', 'which', 'you', 'not', 'or', 'can', 'will', 'its', 'their', 'has', 'were', 'been', 'they']);

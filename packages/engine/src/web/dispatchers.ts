@@ -1,5 +1,5 @@
 import type { Agent, Dispatcher, ProxyAgent } from 'undici';
-import { undici } from '../core/undici.js';
+import { undici } from '../core/on-first-use.js';
 import type { AddressPolicy } from './address-policy.js';
 import type { FetchLimits, ProxyOptions } from '../core/fetch-limits.js';
 import { isConfigured } from './tiers.js';
@@ -14,7 +14,7 @@ const KEEP_ALIVE_MS = 10_000;
  * http in absolute form, so the proxy can mark and log each request.
  */
 export class Dispatchers {
-  /** Made on the first fetch, like the proxy pools (see core/undici.ts). */
+  /** Made on the first fetch, like the proxy pools (see core/on-first-use.ts). */
   private direct: Agent | undefined;
   private readonly proxied = new Map<ProxyTier, ProxyAgent>();
 
@@ -32,11 +32,11 @@ export class Dispatchers {
   /** Null for a tier without a configured proxy: the caller must refuse, never go direct. */
   forTier(tier: ProxyTier): Dispatcher | null {
     if (tier === 'direct') {
-      const { limits, policy } = this;
+      const timeout = this.limits.connectTimeoutMs;
       return (this.direct ??= new (undici().Agent)({
         keepAliveTimeout: KEEP_ALIVE_MS,
-        connections: limits.perHostConcurrency,
-        connect: this.allowPrivateNetwork ? { timeout: limits.connectTimeoutMs } : { timeout: limits.connectTimeoutMs, lookup: policy.lookup },
+        connections: this.limits.perHostConcurrency,
+        connect: this.allowPrivateNetwork ? { timeout } : { timeout, lookup: this.policy.lookup },
       }));
     }
     const uri = this.proxies[tier];
