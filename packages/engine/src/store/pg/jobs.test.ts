@@ -23,8 +23,9 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }, 60_000);
 
-async function startWorker(leaseMs: number, pollMs: number): Promise<{ child: ChildProcess; owner: string }> {
-  const child = fork(WORKER, ['jobs', store.url, String(leaseMs), String(pollMs)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+async function startWorker(leaseMs: number, pollMs: number, stallAfter?: number): Promise<{ child: ChildProcess; owner: string }> {
+  const args = ['jobs', store.url, String(leaseMs), String(pollMs), ...(stallAfter === undefined ? [] : [String(stallAfter)])];
+  const child = fork(WORKER, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.push(child);
   const [message] = (await once(child, 'message')) as [{ ready: string }];
   return { child, owner: message.ready };
@@ -56,10 +57,10 @@ describe('the job queue on PostgreSQL, across processes', () => {
     for (let start = 0; start < total; start += 50) {
       await Promise.all(Array.from({ length: 50 }, (_, i) => producer.enqueue('work', { n: start + i })));
     }
-    const workers = await Promise.all([0, 1, 2, 3].map(() => startWorker(1_500, 250)));
+    // The victim wedges after 100 jobs: the jobs it takes from then on hang, so it surely holds claims when it is
+    // killed (a healthy worker between two claims holds nothing, and killing it then would show no takeover).
+    const workers = await Promise.all([100, undefined, undefined, undefined].map((stallAfter) => startWorker(1_500, 250, stallAfter)));
     const victim = workers[0]!;
-    // Kill one worker once it has done some of the work, while it holds claimed jobs.
-    // Both are checked together: a worker between two claims holds nothing, and killing it then would show no takeover.
     await waitFor(
       async () =>
         (await count('SELECT count(*) AS n FROM job_effects WHERE worker = $1', [victim.owner])) >= 100 &&
