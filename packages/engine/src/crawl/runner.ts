@@ -666,7 +666,8 @@ class CrawlRun {
       const bucket: Bucket = looksLikeHub(c.url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
       return { url: c.url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash };
     });
-    return this.frontier.discoverMany(links, (url, anchors, context) => this.scorer.score({ url, anchors, context }));
+    // Without an intent nothing scores anchors: the store keeps a new one as it is.
+    return this.frontier.discoverMany(links, this.scorer.active ? (url, anchors, context) => this.scorer.score({ url, anchors, context }) : undefined);
   }
 
   /**

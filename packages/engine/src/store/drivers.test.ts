@@ -572,6 +572,22 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.bankCash('https://a.test/unknown')).toBe(0);
   });
 
+  it('without a scorer keeps a new anchor and the relevance as it was, up to ten anchors, in one batch as one by one', async () => {
+    const { crawl: crawls } = open();
+    const f = crawls.frontier(crawl().id, false);
+    const [x] = await f.discoverMany([link('https://a.test/x', { depth: 3, anchor: 'a0', relevance: 0.4, cash: 0.25 })]);
+    const ids = await f.discoverMany([
+      ...Array.from({ length: 12 }, (_, i) => link('https://a.test/x', { depth: 2, anchor: `a${i}`, cash: 0.5 })),
+      link('https://a.test/x', { anchor: '', cash: 0.25 }),
+      link('https://a.test/y', { anchor: 'why' }),
+    ]);
+    expect(ids.slice(0, 13)).toEqual(Array.from({ length: 13 }, () => x));
+    const row = (await f.get('https://a.test/x'))!;
+    expect(row).toMatchObject({ seq: 1, inlinks: 14, depth: 1, relevance: 0.4, cash: 6.5, anchors: Array.from({ length: 10 }, (_, i) => `a${i}`) });
+    expect(row.priority).toBe(priorityOf({ relevance: 0.4, cash: 6.5, authority: 0, intent: false }));
+    expect(await f.get('https://a.test/y')).toMatchObject({ id: ids[13], seq: 2, anchors: ['why'], inlinks: 1 });
+  });
+
   it('keeps two crawls apart, each with its own priority blend', async () => {
     const { crawl: crawls } = open();
     const smart = crawls.frontier(crawl().id, true);

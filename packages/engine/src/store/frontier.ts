@@ -14,14 +14,14 @@ export const MAX_ANCHORS = 10;
 export function relinked(
   row: Pick<FrontierRow, 'url' | 'state' | 'cash' | 'relevance' | 'authority' | 'depth' | 'inlinks' | 'anchors' | 'context'>,
   d: Discovered,
-  rescore: Rescore,
+  rescore: Rescore | undefined,
   intent: boolean,
 ): Pick<FrontierRow, 'inlinks' | 'anchors' | 'cash' | 'relevance' | 'depth' | 'priority'> {
   const fresh = d.anchor !== '' && row.anchors.length < MAX_ANCHORS && !row.anchors.includes(d.anchor);
   const anchors = fresh ? [...row.anchors, d.anchor] : row.anchors;
   // OPIC only pays URLs that are still to be fetched.
   const cash = row.state === 'queued' || row.state === 'fetching' ? row.cash + d.cash : row.cash;
-  const relevance = fresh ? Math.max(row.relevance, rescore(row.url, anchors, row.context)) : row.relevance;
+  const relevance = fresh && rescore ? Math.max(row.relevance, rescore(row.url, anchors, row.context)) : row.relevance;
   return {
     inlinks: row.inlinks + 1,
     anchors,

@@ -215,7 +215,7 @@ class PgFrontier implements FrontierPort {
   }
 
   async seed(urls: readonly string[]): Promise<void> {
-    await this.discoverMany(seedLinks(urls), () => 1);
+    await this.discoverMany(seedLinks(urls));
   }
 
   async markSeen(urls: readonly string[]): Promise<void> {
@@ -235,7 +235,7 @@ class PgFrontier implements FrontierPort {
    * applied to them in memory one at a time (store/frontier.ts's rules, so a URL twice in one batch
    * counts twice), then one statement inserts the new URLs and updates the known ones.
    */
-  async discoverMany(links: readonly Discovered[], rescore: Rescore): Promise<number[]> {
+  async discoverMany(links: readonly Discovered[], rescore?: Rescore): Promise<number[]> {
     if (links.length === 0) return [];
     const { rows } = await this.ex.query<FrontierRow>(`SELECT ${SELECTED} FROM crawl_frontier WHERE crawl_id = $1 AND url = ANY($2::text[]) FOR UPDATE`, [
       this.crawlId,

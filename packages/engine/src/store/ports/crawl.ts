@@ -161,11 +161,12 @@ export interface FrontierPort {
   requeueInFlight(): Promise<void>;
   /**
    * Each link in turn, as if one at a time: a new URL is queued with the next discovery number; a
-   * known one gets one more inlink, the link's anchor (up to ten, relevance rescored when it is new),
+   * known one gets one more inlink, the link's anchor (up to ten, relevance rescored by `rescore` when it is new),
    * the link's cash while it is still to be fetched, the shallower depth, and a fresh priority. The
-   * URLs' row ids, in the links' order.
+   * URLs' row ids, in the links' order. Without `rescore` (a crawl without an intent: nothing scores anchors), a new
+   * anchor is kept and the relevance stays as it was.
    */
-  discoverMany(links: readonly Discovered[], rescore: Rescore): Promise<number[]>;
+  discoverMany(links: readonly Discovered[], rescore?: Rescore): Promise<number[]>;
   /** Stores each link from `from` once, with where it sat on the page; true for each one stored now (not known before). */
   addEdges(from: string, links: readonly { url: string; region: LinkRegion }[]): Promise<boolean[]>;
   /**

@@ -107,6 +107,18 @@ export class SqliteCrawl {
          WHERE @anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor)
          RETURNING rowid AS id, seq`,
       ),
+      // The same for a caller without a scorer: a new anchor (up to MAX_ANCHORS) is appended here, as relinked() would.
+      upsertUnscored: p(
+        `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, 'queued', @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)
+         ON CONFLICT (crawl_id, url) DO UPDATE SET
+           inlinks = inlinks + 1,
+           anchors = CASE WHEN @anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor)
+                          THEN anchors ELSE json_insert(anchors, '$[#]', @anchor) END,
+           cash = ${RELINKED_CASH},
+           depth = min(depth, excluded.depth),
+           priority = ${PRIORITY_FN}(relevance, ${RELINKED_CASH}, authority, @intent)
+         RETURNING rowid AS id, seq`,
+      ),
       relink: p(
         'UPDATE crawl_frontier SET inlinks = @inlinks, anchors = @anchors, cash = @cash, relevance = @relevance, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
       ),
@@ -270,7 +282,7 @@ class SqliteFrontier {
   }
 
   seed(urls: readonly string[]): void {
-    this.discoverMany(seedLinks(urls), () => 1);
+    this.discoverMany(seedLinks(urls));
   }
 
   markSeen(urls: readonly string[]): void {
@@ -282,7 +294,7 @@ class SqliteFrontier {
   }
 
   /** The same prepared statements one link at a time, all inside the one call (one gate turn for a whole page). */
-  discoverMany(links: readonly Discovered[], rescore: Rescore): number[] {
+  discoverMany(links: readonly Discovered[], rescore?: Rescore): number[] {
     return links.map((d) => this.discover(d, rescore));
   }
 
@@ -386,10 +398,11 @@ class SqliteFrontier {
     for (const [id, url] of this.q.urls.iterate(this.crawlId) as IterableIterator<[number, string]>) visit(id, url);
   }
 
-  private discover(d: Discovered, rescore: Rescore): number {
+  private discover(d: Discovered, rescore: Rescore | undefined): number {
     const seq = this.nextSeq();
-    // queuedRow's fields, bound as they are: no intermediate row object on the one hot statement.
-    const done = this.q.upsert.get({
+    // queuedRow's fields, bound as they are: no intermediate row object on the one hot statement. Without a scorer a
+    // new anchor changes no relevance, so the statement keeps it itself (a third of a real site's links bring one).
+    const done = (rescore ? this.q.upsert : this.q.upsertUnscored).get({
       crawlId: this.crawlId,
       url: d.url,
       seq,
