@@ -18,7 +18,7 @@ import { summarizeCrawl } from '../extract/summary.js';
 import { smartCrawlReport, type SmartCrawlReport } from './smart-report.js';
 import type { CrawlInput } from './schemas.js';
 import { indexEntry } from '../search/index-entry.js';
-import type { IndexPageInput } from '../search/schemas.js';
+import type { IndexedPageRecord } from '../store/ports/search.js';
 
 /** Fetches one crawl keeps in flight: the fetcher's per-host concurrency times the seed sites, within these bounds (politeness per host stays the fetcher's). */
 const MIN_IN_FLIGHT = 4;
@@ -43,7 +43,7 @@ export interface RunnerDeps {
   credits: CreditsService;
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
-  indexPage?: (page: IndexPageInput) => unknown;
+  indexPage?: (page: IndexedPageRecord) => unknown;
   /** Reads pages off the main thread when there is a spare core; without it, pages are read in place. */
   reader?: Pick<ParsePool, 'parse' | 'hold'>;
   /** Called once when a crawl reaches a terminal state. */

@@ -15,7 +15,7 @@ import { CrawlRunner, effectiveExpansion, type RunnerDeps } from './runner.js';
 import type { CrawlStatus } from './vocabulary.js';
 import { defaultDepth } from './relevance.js';
 import type { PageEnricher } from '../extract/enrichment.js';
-import type { IndexPageInput } from '../search/schemas.js';
+import type { IndexedPageRecord } from '../store/ports/search.js';
 import type { CrawlDetail, CrawlDocument, CrawlDocumentList, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
 
 type Row = CrawlRecord;
@@ -33,7 +33,7 @@ export interface CrawlServiceDeps {
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
   /** The local search index; every stored page goes in, scoped to the crawl. */
-  indexPage?: (page: IndexPageInput) => unknown;
+  indexPage?: (page: IndexedPageRecord) => unknown;
   /** Reads crawled pages off the main thread (the engine's ParsePool). */
   reader?: RunnerDeps['reader'];
   /** The map's sitemap reading, for crawls with `sitemap: include`. */

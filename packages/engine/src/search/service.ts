@@ -254,7 +254,7 @@ export class SearchService {
       if (parsed.robots.noindex) continue;
       const entry = indexEntry(parsed, { url: page.url, ownerUserId: owner.ownerUserId, fetchedAt: page.fetchedAt });
       if (!entry) continue;
-      await this.index.upsert(entry);
+      await this.index.put([entry]);
       indexed.push(page.url);
     }
     return indexed;

@@ -47,3 +47,10 @@ export function urlTokens(url: string): string {
     return '';
   }
 }
+
+/** The first `max` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair (the index refuses half of one). */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const high = text.charCodeAt(max - 1);
+  return text.slice(0, high >= 0xd800 && high <= 0xdbff ? max - 1 : max);
+}
