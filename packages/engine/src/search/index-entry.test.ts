@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseHtml } from '../html/index.js';
 import { openTestEngine, type TestEngine } from '../testing/engine.js';
+import { parseInput } from '../core/validate.js';
 import { indexEntry } from './index-entry.js';
-import type { Visibility } from './local-index.js';
-import { MAX_INDEXED_TITLE } from './schemas.js';
+import { pageRecord, type Visibility } from './local-index.js';
+import { IndexPageInput, MAX_INDEXED_TITLE } from './schemas.js';
 import { clip } from './text.js';
 
 let t: TestEngine;
@@ -18,17 +19,16 @@ const read = (body: string, title = 'Kingfishers') => parseHtml(`<html><head><ti
 describe('a page read off the web, as the index keeps it', () => {
   it('is the record the validated path would store, found by its words, in its crawl’s scope', async () => {
     const page = read('<p>The common kingfisher hunts from a perch above slow water, diving for small fish.</p>');
-    const entry = indexEntry(page, { url: 'http://a.test/birds', ownerUserId: 'u1', crawlId: 'c1', anchorTexts: ['river birds'], fetchedAt: Date.parse('2026-03-10T12:00:00Z') })!;
+    const as = { url: 'http://a.test/birds', ownerUserId: 'u1', crawlId: 'c1', anchorTexts: ['river birds'], fetchedAt: Date.parse('2026-03-10T12:00:00Z') };
+    const entry = indexEntry(page, as)!;
+    // What upsert would make of the same page handed over as a caller's input.
+    const input = { ...as, title: page.title ?? '', description: page.description ?? '', text: page.text, headings: page.headings.map((h) => h.text), language: page.language };
+    expect(entry).toEqual(pageRecord(parseInput(IndexPageInput, input)));
+    expect(entry).toMatchObject({ scope: 'crawl:c1', domain: 'a.test', title: 'Kingfishers', fetchedAt: '2026-03-10T12:00:00.000Z' });
     const index = t.engine.search.index;
-    // The same page through the validated entry point, into a scope of its own.
-    const [viaUpsert] = await index.upsertMany([{ url: 'http://a.test/birds', ownerUserId: 'u2', title: entry.title, description: entry.description, text: page.text, headings: entry.headings, anchorTexts: ['river birds'], fetchedAt: Date.parse('2026-03-10T12:00:00Z') }]);
-    const [viaPut] = await index.put([entry]);
-    expect(viaPut).toMatchObject({ url: 'http://a.test/birds', scope: 'crawl:c1' });
-    expect(viaUpsert!.scope).toBe('user:u2');
-    expect(entry).toMatchObject({ domain: 'a.test', title: 'Kingfishers', headings: ['Kingfishers'], anchorTexts: ['river birds'], fetchedAt: '2026-03-10T12:00:00.000Z' });
-    expect(entry.body).toContain('diving for small fish');
-    const own = (userId: string): Visibility => ({ userId, sharedCrawlIds: ['c1'] });
-    expect((await index.search({ query: 'kingfisher perch', limit: 5, visibility: own('u3') })).map((h) => h.url)).toEqual(['http://a.test/birds']);
+    expect(await index.put([entry])).toEqual([{ id: expect.any(Number), url: 'http://a.test/birds', scope: 'crawl:c1' }]);
+    const shared: Visibility = { userId: 'u3', sharedCrawlIds: ['c1'] };
+    expect((await index.search({ query: 'kingfisher perch', limit: 5, visibility: shared })).map((h) => h.url)).toEqual(['http://a.test/birds']);
     expect(await index.search({ query: 'kingfisher', limit: 5, visibility: anyone })).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import { parseInput } from '../core/validate.js';
 import type { DomainFilter, IndexedPage, IndexedPageRecord, IndexMatch, PageDetail, SearchIndexPort, Visibility } from '../store/ports/search.js';
 import { IndexPageInput } from './schemas.js';
-import type { z } from 'zod';
 import { bareDomain, clip, domainOf, hasPort, queryTerms, urlTokens } from './text.js';
 
 export type { IndexedPage, Visibility };
