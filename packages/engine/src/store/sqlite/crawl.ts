@@ -28,6 +28,20 @@ const COLUMNS = 'url, seq, depth, state, bucket, relevance, cash, history, autho
 const PRIORITY_FN = 'wvr_frontier_priority';
 /** A known URL's cash after one more inlink: OPIC only pays URLs that are still to be fetched (store/frontier.ts's rule, in SQL). */
 const RELINKED_CASH = "CASE WHEN state IN ('queued', 'fetching') THEN cash + excluded.cash ELSE cash END";
+/** The link's anchor leaves a known URL's anchors as they are: none, the list full (MAX_ANCHORS), or already in it. */
+const KEPT_ANCHOR = `(@anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor))`;
+
+/** The upsert of a discovered link, with what else a known URL's update sets (`anchors`) and when it applies. */
+const upsertLink = (anchors: string, where: string) =>
+  `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, 'queued', @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)
+   ON CONFLICT (crawl_id, url) DO UPDATE SET
+     inlinks = inlinks + 1,
+     ${anchors}
+     cash = ${RELINKED_CASH},
+     depth = min(depth, excluded.depth),
+     priority = ${PRIORITY_FN}(relevance, ${RELINKED_CASH}, authority, @intent)
+   ${where}
+   RETURNING rowid AS id, seq`;
 
 type DocumentOrder = 'crawl' | 'importance';
 /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
@@ -94,31 +108,11 @@ export class SqliteCrawl {
       insert: p(
         `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, @state, @bucket, @relevance, @cash, @history, @authority, @priority, @inlinks, @anchors, @context)`,
       ),
-      // One statement per discovered link: a new URL is inserted; a known one whose anchors stay as
-      // they are gets its inlink, cash, depth and priority here. A new anchor may change its
-      // relevance, which only the caller's scorer knows: the WHERE lets that case through untouched.
-      upsert: p(
-        `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, 'queued', @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)
-         ON CONFLICT (crawl_id, url) DO UPDATE SET
-           inlinks = inlinks + 1,
-           cash = ${RELINKED_CASH},
-           depth = min(depth, excluded.depth),
-           priority = ${PRIORITY_FN}(relevance, ${RELINKED_CASH}, authority, @intent)
-         WHERE @anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor)
-         RETURNING rowid AS id, seq`,
-      ),
-      // The same for a caller without a scorer: a new anchor (up to MAX_ANCHORS) is appended here, as relinked() would.
-      upsertUnscored: p(
-        `INSERT INTO crawl_frontier (crawl_id, ${COLUMNS}) VALUES (@crawlId, @url, @seq, @depth, 'queued', @bucket, @relevance, @cash, 0, 0, @priority, @inlinks, @anchors, @context)
-         ON CONFLICT (crawl_id, url) DO UPDATE SET
-           inlinks = inlinks + 1,
-           anchors = CASE WHEN @anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor)
-                          THEN anchors ELSE json_insert(anchors, '$[#]', @anchor) END,
-           cash = ${RELINKED_CASH},
-           depth = min(depth, excluded.depth),
-           priority = ${PRIORITY_FN}(relevance, ${RELINKED_CASH}, authority, @intent)
-         RETURNING rowid AS id, seq`,
-      ),
+      // One statement per discovered link: a new URL is inserted; a known one gets its inlink, cash, depth and priority
+      // here. A new anchor may change its relevance, which only the caller's scorer knows: with a scorer the WHERE lets
+      // that case through untouched (`upsert`); without one the statement appends the anchor itself (`upsertUnscored`).
+      upsert: p(upsertLink('', `WHERE ${KEPT_ANCHOR}`)),
+      upsertUnscored: p(upsertLink(`anchors = CASE WHEN ${KEPT_ANCHOR} THEN anchors ELSE json_insert(anchors, '$[#]', @anchor) END,`, '')),
       relink: p(
         'UPDATE crawl_frontier SET inlinks = @inlinks, anchors = @anchors, cash = @cash, relevance = @relevance, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
       ),
