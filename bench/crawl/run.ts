@@ -19,6 +19,7 @@ import { serveSite } from './real-site.js';
 import { machine, resultsDir, writeResult } from '../lib/results.js';
 import { buildEntry } from '../lib/build.js';
 import { runWorker } from '../lib/child.js';
+import { buildPackage } from '../../packages/cli/test/build-packages.js';
 import type { ContenderConfig, ContenderResult } from './contenders/protocol.js';
 import { pageList, seeds } from './site.js';
 
@@ -35,7 +36,8 @@ async function openSite(): Promise<{ config: ContenderConfig; requests: () => nu
   if (sitePath) {
     const site = await serveSite(sitePath);
     const maxDepth = Number(args.depth ?? 10);
-    const cli = await buildEntry(join(here, '..', '..', 'packages', 'cli', 'src', 'bin.ts'), { split: true });
+    // The CLI as it is published: its own build, every pure-JavaScript package bundled in.
+    const cli = join(await buildPackage('cli'), 'dist', 'bin.js');
     console.log(`real site ${sitePath} at ${site.origin}: ${site.pages.length} HTML pages (${(site.htmlBytes / 1e6).toFixed(1)} MB), ${pages} pages wanted, depth ${maxDepth}, concurrency ${concurrency}`);
     return {
       config: { origin: site.origin, seeds: [`${site.origin}/`], urls: site.pages, pages, concurrency, maxDepth, cli },

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,28 +43,19 @@ const ownImportMetaUrl: Plugin = {
 const PARSE_POOL = join('html', 'parse-pool.ts');
 const parseWorker = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'engine', 'src', 'html', 'parse-worker.ts');
 
-/**
- * Bundles one entry file into bench/.results/build/<name>.mjs (and the engine's page-reader worker beside it); returns its path.
- *
- * `split` keeps every dynamic import a chunk of its own, loaded on use, as the published CLI's build
- * (tsup, splitting) does: bundled into one file, the CLI would load every command's dependencies
- * (ink, React, the MCP SDK, the server) at start, and its memory would be the bundle's, not the CLI's.
- */
-export async function buildEntry(entry: string, options: { split?: boolean } = {}): Promise<string> {
-  const name = basename(entry).replace(/\.ts$/, '');
-  const dir = options.split ? join(resultsDir, 'build', name) : join(resultsDir, 'build');
-  // A split build's chunks are named by content hash: without this, every earlier build's stay beside the new ones.
-  if (options.split) rmSync(dir, { recursive: true, force: true });
-  await bundle(parseWorker, { outfile: join(dir, 'parse-worker.js') });
-  if (options.split) await bundle(entry, { outdir: dir, splitting: true, entryNames: '[name]', outExtension: { '.js': '.mjs' } });
-  else await bundle(entry, { outfile: join(dir, `${name}.mjs`) });
-  return join(dir, `${name}.mjs`);
+/** Bundles one entry file into bench/.results/build/<name>.mjs (and the engine's page-reader worker beside it); returns its path. */
+export async function buildEntry(entry: string): Promise<string> {
+  const dir = join(resultsDir, 'build');
+  const outfile = join(dir, `${basename(entry).replace(/\.ts$/, '')}.mjs`);
+  await bundle(parseWorker, join(dir, 'parse-worker.js'));
+  await bundle(entry, outfile);
+  return outfile;
 }
 
-async function bundle(entry: string, output: { outfile?: string; outdir?: string; splitting?: boolean; entryNames?: string; outExtension?: Record<string, string> }): Promise<void> {
+async function bundle(entry: string, outfile: string): Promise<void> {
   await build({
     entryPoints: [entry],
-    ...output,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,12 +1,30 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-// The CLI is a command, not a library: one entry, no type declarations. The commands' heavy imports
-// (engine, server, ink, MCP) stay dynamic imports of external packages, so each loads only on use.
+/**
+ * The CLI is an application, not a library: its code, the engine, server and SDK it runs, and every pure-JavaScript
+ * package under them are bundled into a few chunks. Loaded file by file, the 700-odd modules behind a command that
+ * opens the local engine took half of its start (`wvr credits`: about 0.7 s, 0.4 s bundled; docs/benchmarks.md).
+ * What stays outside is what the package.json's `dependencies` list: native addons (better-sqlite3), packages that
+ * read files of their own at run time (playwright-core, pdf-parse, the API reference page), those loaded by name on
+ * first use (undici, tinyld, compromise, nodemailer, yaml), and the terminal views' ink and React.
+ *
+ * Splitting keeps each command's dynamic imports (the server, ink, MCP) chunks of their own, loaded on use. The page
+ * reader runs in a worker started from `parse-worker.js` beside the engine's code, and the store looks for its
+ * migrations beside it too: both are put in `dist/`.
+ */
 export default defineConfig({
-  entry: ['src/bin.ts'],
+  entry: { bin: 'src/bin.ts', 'parse-worker': '../engine/src/html/parse-worker.ts' },
   format: ['esm'],
   dts: false,
   clean: true,
   target: 'node20',
   splitting: true,
+  // Everything not in `dependencies` (tsup leaves those out): the workspace packages and what they import.
+  noExternal: [/^(?!better-sqlite3|undici|tinyld|compromise|nodemailer|playwright-core|pdf-parse|pg-native|@scalar\/|ink|react|yaml)/],
+  // Bundled CommonJS asks `require` for Node's own modules, which an ES module does not have.
+  banner: { js: "import { createRequire as __wvrCreateRequire } from 'node:module'; const require = __wvrCreateRequire(import.meta.url);" },
+  onSuccess: async () => {
+    for (const folder of ['drizzle', 'drizzle-pg']) cpSync(`../engine/${folder}`, `dist/${folder}`, { recursive: true });
+  },
 });

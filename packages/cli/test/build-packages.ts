@@ -17,22 +17,27 @@ export const PUBLIC_PACKAGES = ['engine', 'sdk', 'server', 'cli'] as const;
  * others' sources, so the order does not matter and they build side by side.
  */
 export async function buildPublicPackages(): Promise<void> {
-  const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
-  await Promise.all(
-    PUBLIC_PACKAGES.map(async (dir) => {
-      const cwd = join(root, 'packages', dir);
-      if (isFresh(cwd)) return;
-      await run(process.execPath, [tsup], { cwd, maxBuffer: 64 * 1024 * 1024 });
-    }),
-  );
+  await Promise.all(PUBLIC_PACKAGES.map(buildPackage));
+}
+
+/** Builds one public package as it is published (see buildPublicPackages); returns its folder. */
+export async function buildPackage(dir: (typeof PUBLIC_PACKAGES)[number]): Promise<string> {
+  const cwd = join(root, 'packages', dir);
+  if (!isFresh(cwd)) await run(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd, maxBuffer: 64 * 1024 * 1024 });
+  return cwd;
 }
 
 function isFresh(cwd: string): boolean {
   const dist = join(cwd, 'dist');
   if (!existsSync(dist)) return false;
   const built = Math.min(...readdirSync(dist).map((f) => statSync(join(dist, f)).mtimeMs));
-  // Sources of the package and of the workspace packages it bundles types from.
-  const inputs = [join(cwd, 'package.json'), join(cwd, 'tsup.config.ts'), ...PUBLIC_PACKAGES.flatMap((p) => newestUnder(join(root, 'packages', p, 'src')))];
+  // Sources of the package and of the workspace packages it bundles (the CLI: their code and the engine's migrations; the others: types).
+  const inputs = [
+    join(cwd, 'package.json'),
+    join(cwd, 'tsup.config.ts'),
+    ...PUBLIC_PACKAGES.flatMap((p) => newestUnder(join(root, 'packages', p, 'src'))),
+    ...['drizzle', 'drizzle-pg'].flatMap((folder) => newestUnder(join(root, 'packages', 'engine', folder))),
+  ];
   return inputs.every((f) => statSync(f).mtimeMs <= built);
 }
 

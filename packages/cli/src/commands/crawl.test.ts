@@ -57,6 +57,17 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     expect(written.every((d) => new URL(d.url).origin === web.catalogue)).toBe(true);
   });
 
+  it('prints every document of a larger crawl with --json, each once, over reads of changing size', async () => {
+    const result = await wvr('crawl', `${web.catalogue}/`, '--max-pages', '40', '--expansion', 'internal', '--json');
+    expect(result.code).toBe(0);
+    const crawl = json<CrawlDetail>(result.stdout);
+    // Read 5 first, then as many as about 1 MB of these small pages holds: an offset moved by the wrong count skips or repeats.
+    expect(crawl.stats.pages_crawled).toBeGreaterThanOrEqual(20);
+    expect(crawl.documents_total).toBe(crawl.stats.pages_crawled);
+    expect(crawl.documents).toHaveLength(crawl.stats.pages_crawled);
+    expect(new Set(crawl.documents.map((d) => d.url)).size).toBe(crawl.stats.pages_crawled);
+  });
+
   it('prints plain progress lines when stdout is not a terminal, then the best pages, and writes markdown files', async () => {
     const dir = join(out, 'md');
     const result = await wvr('crawl', `${web.news}/`, '--max-pages', '5', '--expansion', 'internal', '--out', dir, '--format', 'markdown');

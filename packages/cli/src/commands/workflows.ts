@@ -8,7 +8,7 @@ import { commaList, nonNegativeInt, positiveInt } from './parse.js';
 import { loadStructured } from './structured-input.js';
 import { exitIfStuck } from '../shutdown.js';
 import { terminalData } from '../output/terminal-text.js';
-import { changeLine, latestRun, scheduleOf, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
+import { changeLine, latestRun, scheduleOf, unseenRuns, watchSnapshot, type WorkflowDetail } from '../views/workflow-watch.js';
 
 type Api = WvrClient['workflows'];
 type CreateBody = Parameters<Api['create']>[0];
@@ -372,16 +372,13 @@ async function watch(client: WvrClient, ids: string[], opts: { everyMs: number; 
   process.once('SIGTERM', stop);
   try {
     while (!stopped) {
-      const snapshot = watchSnapshot(await load());
+      const details = await load();
       if (ui) {
-        const view = ui.createElement(ui.WorkflowWatchView, { snapshot: terminalData(snapshot), nowMs: Date.now() });
+        const view = ui.createElement(ui.WorkflowWatchView, { snapshot: terminalData(watchSnapshot(details)), nowMs: Date.now() });
         if (app) app.rerender(view);
         else app = ui.render(view, { exitOnCtrlC: false, patchConsole: false });
       } else {
-        for (const run of [...snapshot.latest].reverse()) {
-          if (!seen.has(run.executionId)) output.out(changeLine(run));
-          seen.add(run.executionId);
-        }
+        for (const run of unseenRuns(details, seen)) output.out(changeLine(run));
       }
       await sleepUnless(opts.everyMs, () => stopped);
     }

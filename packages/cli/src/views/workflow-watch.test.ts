@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLine, latestRun, relative, scheduleOf, watchSnapshot } from './workflow-watch.js';
+import { changeLine, latestRun, relative, scheduleOf, unseenRuns, watchSnapshot } from './workflow-watch.js';
 import { execution, workflow } from './workflow-fixtures.js';
 
 describe('workflow watch model', () => {
@@ -32,6 +32,21 @@ describe('workflow watch model', () => {
     const met = { ...execution(5, '2026-01-01T00:00:00.000Z'), condition_met: true };
     expect(changeLine(latestRun(workflow({ recent_executions: [met] }))!)).toMatch(/· stop condition met$/);
     expect(latestRun(workflow())).toBeNull();
+  });
+
+  it('gives a plain watch every run it has not shown, oldest first: the latest of each workflow at the first look', () => {
+    const seen = new Set<string>();
+    const a1 = execution(1, '2026-01-01T00:01:00.000Z');
+    const b7 = execution(7, '2026-01-01T00:02:00.000Z');
+    const first = unseenRuns([workflow({ id: 'a', recent_executions: [a1] }), workflow({ id: 'b', name: 'B', recent_executions: [b7, execution(6, '2026-01-01T00:00:00.000Z')] })], seen);
+    expect(first.map((r) => [r.workflowId, r.seq])).toEqual([
+      ['a', 1],
+      ['b', 7],
+    ]);
+    // Two runs of a finished between two looks (one by hand, one by the schedule): both are told, in order.
+    const later = [workflow({ id: 'a', recent_executions: [execution(3, '2026-01-01T00:04:00.000Z'), execution(2, '2026-01-01T00:03:00.000Z'), a1] }), workflow({ id: 'b', name: 'B', recent_executions: [b7] })];
+    expect(unseenRuns(later, seen).map((r) => r.seq)).toEqual([2, 3]);
+    expect(unseenRuns(later, seen)).toEqual([]);
   });
 
   it('says how far a time is from now', () => {

@@ -48,7 +48,28 @@ export function scheduleOf(w: Workflow): string {
 
 export function latestRun(w: WorkflowDetail): LatestRun | null {
   const e = w.recent_executions[0];
-  if (!e) return null;
+  return e ? runOf(w, e) : null;
+}
+
+/**
+ * The runs of these workflows that are not in `seen` yet, oldest first, each added to it: what a plain watch prints
+ * at a look. Every unseen one of a workflow's recent runs (its last five), not only its latest: a run started by hand
+ * and one the schedule started can both finish between two looks. At the first look (`seen` empty) a workflow's
+ * latest run stands for its history.
+ */
+export function unseenRuns(details: WorkflowDetail[], seen: Set<string>): LatestRun[] {
+  const first = seen.size === 0;
+  const runs: LatestRun[] = [];
+  for (const w of details) {
+    w.recent_executions.forEach((e, i) => {
+      if (!seen.has(e.id) && (!first || i === 0)) runs.push(runOf(w, e));
+      seen.add(e.id);
+    });
+  }
+  return runs.sort((a, b) => a.finishedAt.localeCompare(b.finishedAt) || a.seq - b.seq);
+}
+
+function runOf(w: WorkflowDetail, e: RecentExecution): LatestRun {
   const c = e.result_changes;
   return {
     workflowId: w.id,
