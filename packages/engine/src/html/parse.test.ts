@@ -159,10 +159,10 @@ describe('takeTree', () => {
 });
 
 describe('urlResolver', () => {
-  it('answers as resolveUrl does against its base, an in-page link being the page itself', () => {
+  it('answers as resolveUrl does against its base, whatever the fragment, an in-page link being the page itself', () => {
     const base = 'https://docs.example/api/page.html?v=2#top';
     const resolve = urlResolver(base);
-    const hrefs = ['#a', '#b ', '  #', 'other.html#x', 'other.html#x', '../up/', 'mailto:a@b.c', '', undefined, 'HTTP://Example.com'];
+    const hrefs = ['#a', '#b ', '  #', 'other.html#x', 'other.html#x', 'other.html#y', ' other.html ', 'other.html', 'other.html#', '?q=1#f', '?q=1', '../up/', '../up/#z', 'javascript:go("#x")', 'mailto:a@b.c#x', '', undefined, 'HTTP://Example.com'];
     expect(hrefs.map(resolve)).toEqual(hrefs.map((href) => resolveUrl(href, base)));
     expect(resolve('#section')).toBe('https://docs.example/api/page.html?v=2');
     expect(urlResolver('not a base')('#a')).toBeNull();

@@ -47,20 +47,22 @@ export type UrlResolver = (href: string | undefined) => string | null;
 
 /**
  * Resolves against one page's base, each distinct href once: the page's links are resolved for its link list and
- * again for its markdown, and a navigation repeats many. A link within the page (`#section`; a documentation page
- * has hundreds) resolves to the page itself whatever its fragment, so all of them share one answer.
+ * again for its markdown, and a navigation repeats many. The fragment is dropped from the answer, so hrefs that differ
+ * only in it share one: a link within the page (`#section`) resolves to the page itself, and a documentation page's
+ * hundreds of links into one module's page (`reader.html#nltk.corpus.reader.words`) to that page.
  */
 export function urlResolver(base: string): UrlResolver {
   const known = new Map<string, string | null>();
   return (href) => {
     if (!href) return null;
-    const key = href.charCodeAt(0) === HASH ? '#' : href;
+    const hash = href.indexOf('#');
+    const before = hash === -1 ? href : href.slice(0, hash);
+    const key = hash !== -1 && before.trim() === '' ? '#' : before;
     let url = known.get(key);
     if (url === undefined) known.set(key, (url = resolveUrl(key, base)));
     return url;
   };
 }
-const HASH = 0x23;
 
 export function hostOf(url: string): string | null {
   try {
