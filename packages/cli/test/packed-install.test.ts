@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
@@ -44,7 +45,7 @@ afterAll(async () => {
 }, 300_000);
 
 describe('the packed packages installed with npm outside the workspace', () => {
-  it('ship only JavaScript to run, with type declarations for the libraries and the drizzle migrations', () => {
+  it('ship only JavaScript to run, with type declarations for the libraries and the drizzle migrations (the CLI with its own copy)', () => {
     for (const name of ['wvr', '@wvr/engine', '@wvr/sdk', '@wvr/server']) {
       const dir = join(project, 'node_modules', name);
       const files = walk(dir);
@@ -53,7 +54,26 @@ describe('the packed packages installed with npm outside the workspace', () => {
       expect(Object.values(pkg.dependencies ?? {}).filter((v) => v.startsWith('workspace:')), name).toEqual([]);
     }
     expect(walk(join(project, 'node_modules', '@wvr/engine', 'drizzle')).some((f) => f.endsWith('.sql'))).toBe(true);
+    // The CLI bundles the engine: its page reader's worker and the migrations sit beside the bundle, where the engine
+    // looks for them (without the worker, pages would quietly be read on the main thread).
+    const cli = join(project, 'node_modules', 'wvr', 'dist');
+    expect(existsSync(join(cli, 'parse-worker.js'))).toBe(true);
+    for (const folder of ['drizzle', 'drizzle-pg']) expect(walk(join(cli, folder)).some((f) => f.endsWith('.sql')), folder).toBe(true);
     for (const name of ['@wvr/engine', '@wvr/sdk', '@wvr/server']) expect(existsSync(join(project, 'node_modules', name, 'dist', 'index.d.ts')), name).toBe(true);
+  });
+
+  it("starts the CLI's page reader from its bundle, and it reads a page (the engine's ParsePool protocol)", async () => {
+    const reader = new Worker(join(project, 'node_modules', 'wvr', 'dist', 'parse-worker.js'), { workerData: { loaded: new Int32Array(new SharedArrayBuffer(4)) } });
+    try {
+      const answer = new Promise<{ id: number; page?: { title: string; links: { url: string }[] } }>((resolve, reject) => {
+        reader.once('message', resolve);
+        reader.once('error', reject);
+      });
+      reader.postMessage({ id: 1, html: '<title>Packed</title><p>Read in the <a href="/next">reader</a>.</p>', url: 'http://site.test/', options: {} });
+      expect(await answer).toMatchObject({ id: 1, page: { title: 'Packed', links: [{ url: 'http://site.test/next' }] } });
+    } finally {
+      await reader.terminate();
+    }
   });
 
   it('runs `wvr --version` and a small crawl of a loopback site on a fresh data folder', { timeout: 300_000 }, async () => {
