@@ -64,3 +64,15 @@ describe('gated ports', () => {
     await expect(port.add(3)).resolves.toBe(5);
   });
 });
+
+describe('the crawl tables', () => {
+  it("list a crawl's classifications (asked at every read of a crawl, polls included) from a covering index, not its documents' rows", () => {
+    const { sqlite } = openDatabase(':memory:');
+    // The shape of SqliteCrawl.classifications' statement.
+    const plan = sqlite
+      .prepare('EXPLAIN QUERY PLAN SELECT url, classification FROM crawl_documents WHERE crawl_id = ? AND classification IS NOT NULL ORDER BY seq ASC')
+      .all('c') as { detail: string }[];
+    expect(plan.map((p) => p.detail)).toEqual(['SEARCH crawl_documents USING COVERING INDEX crawl_documents_classified (crawl_id=?)']);
+    sqlite.close();
+  });
+});

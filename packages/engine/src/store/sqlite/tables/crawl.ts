@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import { sqliteTable, text, integer, real, index, primaryKey } from 'drizzle-orm/sqlite-core';
 
 /** One row per crawl job; `config` is the validated request exactly as the caller gave it. */
@@ -113,5 +114,12 @@ export const crawlDocuments = sqliteTable(
     anchors: text('anchors', { mode: 'json' }).$type<string[]>().notNull(),
     fetchedAt: text('fetched_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.crawlId, t.url] }), index('crawl_documents_seq').on(t.crawlId, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.crawlId, t.url] }),
+    index('crawl_documents_seq').on(t.crawlId, t.seq),
+    // Every read of a crawl lists its classifications, polls included. A row's classification sits behind its text,
+    // markdown and links, and SQLite reaches it through the row's overflow pages: without this index each poll read
+    // every document of the crawl whole (0.9 ms at 1,000 documents); with it, only the classified ones' entries.
+    index('crawl_documents_classified').on(t.crawlId, t.seq, t.url, t.classification).where(isNotNull(t.classification)),
+  ],
 );

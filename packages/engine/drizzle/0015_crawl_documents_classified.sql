@@ -1,0 +1,1 @@
+CREATE INDEX `crawl_documents_classified` ON `crawl_documents` (`crawl_id`,`seq`,`url`,`classification`) WHERE "crawl_documents"."classification" is not null;
