@@ -1,5 +1,8 @@
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+/** What stays outside the bundle: the package's `dependencies`, and pg's optional native driver, required only on demand. */
+const external = [...Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies), 'pg-native'];
 
 /**
  * The CLI is an application, not a library: its code, the engine, server and SDK it runs, and every pure-JavaScript
@@ -20,8 +23,8 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   splitting: true,
-  // Everything not in `dependencies` (tsup leaves those out): the workspace packages and what they import.
-  noExternal: [/^(?!better-sqlite3|undici|tinyld|compromise|nodemailer|playwright-core|pdf-parse|pg-native|@scalar\/|ink|react|yaml)/],
+  // Every other import, with its subpaths: the workspace packages and what they import.
+  noExternal: [new RegExp(`^(?!(${external.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(/|$))`)],
   // Bundled CommonJS asks `require` for Node's own modules, which an ES module does not have.
   banner: { js: "import { createRequire as __wvrCreateRequire } from 'node:module'; const require = __wvrCreateRequire(import.meta.url);" },
   onSuccess: async () => {
