@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
@@ -20,10 +20,22 @@ import type {
 } from '../ports/crawl.js';
 import { normalizedUrls, queuedRow, relinked, seedLinks, unfetchedRow } from '../frontier.js';
 import type { PgExecutor } from './executor.js';
-import { crawlDocuments, crawls } from './tables/crawl.js';
+import { crawlDocumentScores, crawlDocuments, crawls } from './tables/crawl.js';
 
 /** Rows read per statement where a whole crawl is walked (authority refresh, URL visits). */
 const PAGE = 1000;
+
+/** A document as the API reads it: its row, and its graph scores from their own table (as on SQLite). */
+const DOCUMENT_COLUMNS = {
+  ...getTableColumns(crawlDocuments),
+  importance: crawlDocumentScores.importance,
+  hubScore: crawlDocumentScores.hubScore,
+  authorityScore: crawlDocumentScores.authorityScore,
+  inlinks: crawlDocumentScores.inlinks,
+  outlinks: crawlDocumentScores.outlinks,
+  anchors: crawlDocumentScores.anchors,
+};
+const SCORES_OF_DOCUMENT = and(eq(crawlDocumentScores.crawlId, crawlDocuments.crawlId), eq(crawlDocumentScores.url, crawlDocuments.url));
 const SELECTED = 'id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
 /**
@@ -106,23 +118,27 @@ export class PgCrawl implements CrawlPort {
   }
 
   async insertDocument(doc: NewCrawlDocument): Promise<void> {
-    await this.db.insert(crawlDocuments).values(doc).onConflictDoNothing();
+    const { inlinks, anchors, ...row } = doc;
+    await this.db.insert(crawlDocuments).values(row).onConflictDoNothing();
+    await this.db.insert(crawlDocumentScores).values({ crawlId: doc.crawlId, url: doc.url, inlinks, anchors }).onConflictDoNothing();
   }
 
   async documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]> {
-    const ordering = page.order === 'importance' ? [desc(crawlDocuments.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)];
+    const ordering = page.order === 'importance' ? [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)];
     const of = eq(crawlDocuments.crawlId, crawlId);
-    if (page.limit === undefined) return this.db.select().from(crawlDocuments).where(of).orderBy(...ordering);
+    const documents = () => this.db.select(DOCUMENT_COLUMNS).from(crawlDocuments).innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT);
+    if (page.limit === undefined) return documents().where(of).orderBy(...ordering);
     // A page's keys first, then only those rows: sorting whole rows would carry every document's text.
     const keys = await this.db
       .select({ url: crawlDocuments.url })
       .from(crawlDocuments)
+      .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
       .where(of)
       .orderBy(...ordering)
       .limit(page.limit)
       .offset(page.offset ?? 0);
     if (keys.length === 0) return [];
-    const rows = new Map((await this.db.select().from(crawlDocuments).where(and(of, inArray(crawlDocuments.url, keys.map((k) => k.url))))).map((r) => [r.url, r]));
+    const rows = new Map((await documents().where(and(of, inArray(crawlDocuments.url, keys.map((k) => k.url))))).map((r) => [r.url, r]));
     return keys.flatMap((k) => rows.get(k.url) ?? []);
   }
 
@@ -150,10 +166,10 @@ export class PgCrawl implements CrawlPort {
 
   async documentNodes(crawlId: string): Promise<DocumentNode[]> {
     const { rows } = await this.ex.query<DocumentNode>(
-      `SELECT d.url, d.importance, d.hub_score AS "hubScore", d.authority_score AS "authorityScore", d.inlinks, d.outlinks, jsonb_array_length(d.anchors) AS "anchorCount",
+      `SELECT s.url, s.importance, s.hub_score AS "hubScore", s.authority_score AS "authorityScore", s.inlinks, s.outlinks, jsonb_array_length(s.anchors) AS "anchorCount",
               f.id AS node, coalesce(f.history + f.cash, 0) AS weight, coalesce(f.inlinks, 0) AS "nodeInlinks", coalesce(f.anchors, '[]'::jsonb) AS "nodeAnchors"
-       FROM crawl_documents d LEFT JOIN crawl_frontier f ON f.crawl_id = d.crawl_id AND f.url = d.url
-       WHERE d.crawl_id = $1`,
+       FROM crawl_document_scores s LEFT JOIN crawl_frontier f ON f.crawl_id = s.crawl_id AND f.url = s.url
+       WHERE s.crawl_id = $1`,
       [crawlId],
     );
     return rows;
@@ -162,7 +178,7 @@ export class PgCrawl implements CrawlPort {
   async setScores(crawlId: string, scores: readonly DocumentScores[]): Promise<void> {
     if (scores.length === 0) return;
     await this.ex.query(
-      `UPDATE crawl_documents d SET importance = s.importance, hub_score = s.hub, authority_score = s.authority, inlinks = s.inlinks, outlinks = s.outlinks, anchors = s.anchors::jsonb
+      `UPDATE crawl_document_scores d SET importance = s.importance, hub_score = s.hub, authority_score = s.authority, inlinks = s.inlinks, outlinks = s.outlinks, anchors = s.anchors::jsonb
        FROM unnest($2::text[], $3::float8[], $4::float8[], $5::float8[], $6::int[], $7::int[], $8::text[]) AS s(url, importance, hub, authority, inlinks, outlinks, anchors)
        WHERE d.crawl_id = $1 AND d.url = s.url`,
       [

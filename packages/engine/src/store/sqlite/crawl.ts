@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
@@ -19,7 +19,7 @@ import type {
 } from '../ports/crawl.js';
 import { MAX_ANCHORS, normalizedUrls, relinked, seedLinks, unfetchedRow } from '../frontier.js';
 import type { Db } from './open.js';
-import { crawlDocuments, crawls } from './tables/crawl.js';
+import { crawlDocumentScores, crawlDocuments, crawls } from './tables/crawl.js';
 
 const AUTHORITY_PAGE = 1000;
 const SELECTED = 'rowid AS id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
@@ -47,8 +47,20 @@ type DocumentOrder = 'crawl' | 'importance';
 /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
 const DOCUMENT_ORDERS: Record<DocumentOrder, SQL[]> = {
   crawl: [asc(crawlDocuments.seq)],
-  importance: [desc(crawlDocuments.importance), asc(crawlDocuments.seq)],
+  importance: [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)],
 };
+
+/** A document as the API reads it: its row, and its graph scores from their own table. */
+const DOCUMENT_COLUMNS = {
+  ...getTableColumns(crawlDocuments),
+  importance: crawlDocumentScores.importance,
+  hubScore: crawlDocumentScores.hubScore,
+  authorityScore: crawlDocumentScores.authorityScore,
+  inlinks: crawlDocumentScores.inlinks,
+  outlinks: crawlDocumentScores.outlinks,
+  anchors: crawlDocumentScores.anchors,
+};
+const SCORES_OF_DOCUMENT = and(eq(crawlDocumentScores.crawlId, crawlDocuments.crawlId), eq(crawlDocumentScores.url, crawlDocuments.url));
 
 /** A frontier row as SQLite returns it: anchors still JSON text. */
 type RawRow = Omit<FrontierRow, 'anchors'> & { anchors: string };
@@ -83,18 +95,19 @@ export class SqliteCrawl {
       fetched: p('UPDATE crawls SET pages_fetched = pages_fetched + 1, credits_used = credits_used + ?, pages_cached = pages_cached + ? WHERE id = ?'),
       fingerprints: p("SELECT json_extract(metadata, '$.content_fingerprint') AS f FROM crawl_documents WHERE crawl_id = ?").pluck(),
       insertDocument: p(
-        `INSERT INTO crawl_documents (crawl_id, url, seq, final_url, status_code, content_type, depth, title, description, language, published_date, text, markdown, links, metadata, extracted_data, classification, summary, from_cache, credits, inlinks, anchors, fetched_at)
-         VALUES (@crawlId, @url, @seq, @finalUrl, @statusCode, @contentType, @depth, @title, @description, @language, @publishedDate, @text, @markdown, @links, @metadata, @extractedData, @classification, @summary, @fromCache, @credits, @inlinks, @anchors, @fetchedAt)
+        `INSERT INTO crawl_documents (crawl_id, url, seq, final_url, status_code, content_type, depth, title, description, language, published_date, text, markdown, links, metadata, extracted_data, classification, summary, from_cache, credits, fetched_at)
+         VALUES (@crawlId, @url, @seq, @finalUrl, @statusCode, @contentType, @depth, @title, @description, @language, @publishedDate, @text, @markdown, @links, @metadata, @extractedData, @classification, @summary, @fromCache, @credits, @fetchedAt)
          ON CONFLICT DO NOTHING`,
       ),
+      insertScores: p('INSERT INTO crawl_document_scores (crawl_id, url, inlinks, anchors) VALUES (@crawlId, @url, @inlinks, @anchors) ON CONFLICT DO NOTHING'),
       documentNodes: p(
-        `SELECT d.url, d.importance, d.hub_score AS hubScore, d.authority_score AS authorityScore, d.inlinks, d.outlinks, json_array_length(d.anchors) AS anchorCount,
+        `SELECT s.url, s.importance, s.hub_score AS hubScore, s.authority_score AS authorityScore, s.inlinks, s.outlinks, json_array_length(s.anchors) AS anchorCount,
                 f.rowid AS node, coalesce(f.history + f.cash, 0) AS weight, coalesce(f.inlinks, 0) AS nodeInlinks, coalesce(f.anchors, '[]') AS nodeAnchors
-         FROM crawl_documents d LEFT JOIN crawl_frontier f ON f.crawl_id = d.crawl_id AND f.url = d.url
-         WHERE d.crawl_id = ?`,
+         FROM crawl_document_scores s LEFT JOIN crawl_frontier f ON f.crawl_id = s.crawl_id AND f.url = s.url
+         WHERE s.crawl_id = ?`,
       ),
       setScores: p(
-        'UPDATE crawl_documents SET importance = @importance, hub_score = @hubScore, authority_score = @authorityScore, inlinks = @inlinks, outlinks = @outlinks, anchors = @anchors WHERE crawl_id = @crawlId AND url = @url',
+        'UPDATE crawl_document_scores SET importance = @importance, hub_score = @hubScore, authority_score = @authorityScore, inlinks = @inlinks, outlinks = @outlinks, anchors = @anchors WHERE crawl_id = @crawlId AND url = @url',
       ),
       summaries: p(
         `SELECT d.url, d.title, d.text, d.summary FROM crawl_documents d LEFT JOIN crawl_frontier f ON f.crawl_id = d.crawl_id AND f.url = d.url
@@ -146,11 +159,24 @@ export class SqliteCrawl {
     const ofCrawl = eq(crawlDocuments.crawlId, crawlId);
     // A page's keys first, then its rows: sorting whole rows would read every document's text for a page of a few.
     const keys = (order: DocumentOrder) =>
-      db.select({ url: crawlDocuments.url }).from(crawlDocuments).where(ofCrawl).orderBy(...DOCUMENT_ORDERS[order]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
+      db
+        .select({ url: crawlDocuments.url })
+        .from(crawlDocuments)
+        .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
+        .where(ofCrawl)
+        .orderBy(...DOCUMENT_ORDERS[order])
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare();
     this.reads = {
       crawl: db.select().from(crawls).where(eq(crawls.id, sql.placeholder('id'))).prepare(),
       keys: { crawl: keys('crawl'), importance: keys('importance') },
-      document: db.select().from(crawlDocuments).where(and(ofCrawl, eq(crawlDocuments.url, sql.placeholder('url')))).prepare(),
+      document: db
+        .select(DOCUMENT_COLUMNS)
+        .from(crawlDocuments)
+        .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
+        .where(and(ofCrawl, eq(crawlDocuments.url, sql.placeholder('url'))))
+        .prepare(),
       documentCount: db.select({ n: count() }).from(crawlDocuments).where(ofCrawl).prepare(),
     };
   }
@@ -199,19 +225,21 @@ export class SqliteCrawl {
   }
 
   insertDocument(doc: NewCrawlDocument): void {
-    this.q.insertDocument.run({
+    const { changes } = this.q.insertDocument.run({
       ...doc,
       links: JSON.stringify(doc.links),
       metadata: JSON.stringify(doc.metadata),
       extractedData: doc.extractedData ? JSON.stringify(doc.extractedData) : null,
       classification: doc.classification ? JSON.stringify(doc.classification) : null,
       fromCache: doc.fromCache ? 1 : 0,
-      anchors: JSON.stringify(doc.anchors),
     });
+    if (changes > 0) this.q.insertScores.run({ crawlId: doc.crawlId, url: doc.url, inlinks: doc.inlinks, anchors: JSON.stringify(doc.anchors) });
   }
 
   documents(crawlId: string, page: { order: DocumentOrder; limit?: number | undefined; offset?: number | undefined }): CrawlDocumentRecord[] {
-    if (page.limit === undefined) return this.db.select().from(crawlDocuments).where(eq(crawlDocuments.crawlId, crawlId)).orderBy(...DOCUMENT_ORDERS[page.order]).all();
+    if (page.limit === undefined) {
+      return this.db.select(DOCUMENT_COLUMNS).from(crawlDocuments).innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT).where(eq(crawlDocuments.crawlId, crawlId)).orderBy(...DOCUMENT_ORDERS[page.order]).all();
+    }
     const keys = this.reads.keys[page.order].all({ crawlId, limit: page.limit, offset: page.offset ?? 0 });
     return keys.flatMap(({ url }) => this.reads.document.get({ crawlId, url }) ?? []);
   }

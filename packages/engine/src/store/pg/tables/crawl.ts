@@ -101,13 +101,26 @@ export const crawlDocuments = pgTable(
     summary: text('summary'),
     fromCache: boolean('from_cache').notNull(),
     credits: integer('credits').notNull(),
+    fetchedAt: text('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.url] }), index('crawl_documents_seq').on(t.crawlId, t.seq)],
+);
+
+/**
+ * A stored document's graph scores, rewritten at every score refresh, beside its row as in SQLite
+ * (see sqlite/tables/crawl.ts): an update here writes a new version of a narrow row, not of the page's.
+ */
+export const crawlDocumentScores = pgTable(
+  'crawl_document_scores',
+  {
+    crawlId: text('crawl_id').notNull(),
+    url: text('url').notNull(),
     importance: doublePrecision('importance').notNull().default(0),
     hubScore: doublePrecision('hub_score').notNull().default(0),
     authorityScore: doublePrecision('authority_score').notNull().default(0),
     inlinks: integer('inlinks').notNull().default(0),
     outlinks: integer('outlinks').notNull().default(0),
     anchors: json<string[]>('anchors').notNull(),
-    fetchedAt: text('fetched_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.crawlId, t.url] }), index('crawl_documents_seq').on(t.crawlId, t.seq)],
+  (t) => [primaryKey({ columns: [t.crawlId, t.url] })],
 );

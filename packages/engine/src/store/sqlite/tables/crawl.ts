@@ -106,12 +106,6 @@ export const crawlDocuments = sqliteTable(
     summary: text('summary'),
     fromCache: integer('from_cache', { mode: 'boolean' }).notNull(),
     credits: integer('credits').notNull(),
-    importance: real('importance').notNull().default(0),
-    hubScore: real('hub_score').notNull().default(0),
-    authorityScore: real('authority_score').notNull().default(0),
-    inlinks: integer('inlinks').notNull().default(0),
-    outlinks: integer('outlinks').notNull().default(0),
-    anchors: text('anchors', { mode: 'json' }).$type<string[]>().notNull(),
     fetchedAt: text('fetched_at').notNull(),
   },
   (t) => [
@@ -122,4 +116,27 @@ export const crawlDocuments = sqliteTable(
     // every document of the crawl whole (0.9 ms at 1,000 documents); with it, only the classified ones' entries.
     index('crawl_documents_classified').on(t.crawlId, t.seq, t.url, t.classification).where(isNotNull(t.classification)),
   ],
+);
+
+/**
+ * A stored document's graph scores, beside its row rather than in it. The crawl rewrites them at
+ * every score refresh (each time a quarter more pages were read) and once more at the end. In the
+ * document's row they sat behind its text, markdown and links: SQLite rewrites a row whole when
+ * its size changes, so each refresh copied every page again (about 60 MB of a 1,000-page crawl's
+ * writes), and reading them (the refresh, documents by importance) walked every row's overflow
+ * pages. Written with the document, in the same transaction; read joined to it.
+ */
+export const crawlDocumentScores = sqliteTable(
+  'crawl_document_scores',
+  {
+    crawlId: text('crawl_id').notNull(),
+    url: text('url').notNull(),
+    importance: real('importance').notNull().default(0),
+    hubScore: real('hub_score').notNull().default(0),
+    authorityScore: real('authority_score').notNull().default(0),
+    inlinks: integer('inlinks').notNull().default(0),
+    outlinks: integer('outlinks').notNull().default(0),
+    anchors: text('anchors', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.url] })],
 );
