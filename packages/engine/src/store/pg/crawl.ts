@@ -129,17 +129,16 @@ export class PgCrawl implements CrawlPort {
     const documents = () => this.db.select(DOCUMENT_COLUMNS).from(crawlDocuments).innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT);
     if (page.limit === undefined) return documents().where(of).orderBy(...ordering);
     // A page's keys first, then only those rows: sorting whole rows would carry every document's text.
-    const keys = await this.db
-      .select({ url: crawlDocuments.url })
-      .from(crawlDocuments)
-      .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
+    const keys = this.db.select({ url: crawlDocuments.url }).from(crawlDocuments).$dynamic();
+    // Crawl order is the documents' own; importance is their scores'.
+    const found = await (page.order === 'importance' ? keys.innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT) : keys)
       .where(of)
       .orderBy(...ordering)
       .limit(page.limit)
       .offset(page.offset ?? 0);
-    if (keys.length === 0) return [];
-    const rows = new Map((await documents().where(and(of, inArray(crawlDocuments.url, keys.map((k) => k.url))))).map((r) => [r.url, r]));
-    return keys.flatMap((k) => rows.get(k.url) ?? []);
+    if (found.length === 0) return [];
+    const rows = new Map((await documents().where(and(of, inArray(crawlDocuments.url, found.map((k) => k.url))))).map((r) => [r.url, r]));
+    return found.flatMap((k) => rows.get(k.url) ?? []);
   }
 
   async documentCount(crawlId: string): Promise<number> {

@@ -158,19 +158,24 @@ export class SqliteCrawl {
     const crawlId = sql.placeholder('crawlId');
     const ofCrawl = eq(crawlDocuments.crawlId, crawlId);
     // A page's keys first, then its rows: sorting whole rows would read every document's text for a page of a few.
-    const keys = (order: DocumentOrder) =>
-      db
-        .select({ url: crawlDocuments.url })
-        .from(crawlDocuments)
-        .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
-        .where(ofCrawl)
-        .orderBy(...DOCUMENT_ORDERS[order])
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare();
+    const limit = sql.placeholder('limit');
+    const offset = sql.placeholder('offset');
+    const urls = { url: crawlDocuments.url };
     this.reads = {
       crawl: db.select().from(crawls).where(eq(crawls.id, sql.placeholder('id'))).prepare(),
-      keys: { crawl: keys('crawl'), importance: keys('importance') },
+      // Crawl order is the documents' own; importance is their scores'.
+      keys: {
+        crawl: db.select(urls).from(crawlDocuments).where(ofCrawl).orderBy(...DOCUMENT_ORDERS.crawl).limit(limit).offset(offset).prepare(),
+        importance: db
+          .select(urls)
+          .from(crawlDocuments)
+          .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
+          .where(ofCrawl)
+          .orderBy(...DOCUMENT_ORDERS.importance)
+          .limit(limit)
+          .offset(offset)
+          .prepare(),
+      },
       document: db
         .select(DOCUMENT_COLUMNS)
         .from(crawlDocuments)

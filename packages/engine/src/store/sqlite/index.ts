@@ -18,7 +18,6 @@ import { SqliteSearchIndex, SqliteSearchJobs } from './search.js';
 import { SqliteCrawl } from './crawl.js';
 import { SqliteUsers } from './users.js';
 import { SqliteShares } from './shares.js';
-import { Checkpointer } from './checkpointer.js';
 
 /**
  * Wraps a synchronous SQLite port implementation so each call waits for the gate: at once when
@@ -62,7 +61,6 @@ export function openSqliteStore(path: string): SqliteStore {
 /** The SQLite driver: today's prepared statements, FTS5 and WAL behind the ports. */
 export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): SqliteStore {
   const begin = beginImmediate(sqlite);
-  const checkpointer = new Checkpointer(sqlite);
   const ports: StorePorts = {
     // One line per port.
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
@@ -92,7 +90,6 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
         commit: () => {
           if (!sqlite.inTransaction) throw transactionLost();
           sqlite.exec('COMMIT');
-          checkpointer.committed();
         },
         rollback: () => {
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
@@ -101,7 +98,6 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     // The file was opened and migrated before the store was made.
     ready: async () => undefined,
     async close() {
-      await checkpointer.close();
       sqlite.close();
     },
   };
