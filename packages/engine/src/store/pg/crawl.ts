@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
@@ -21,21 +21,12 @@ import type {
 import { normalizedUrls, queuedRow, relinked, seedLinks, unfetchedRow } from '../frontier.js';
 import type { PgExecutor } from './executor.js';
 import { crawlDocumentScores, crawlDocuments, crawls } from './tables/crawl.js';
+import { documentWithScores } from '../document-scores.js';
 
 /** Rows read per statement where a whole crawl is walked (authority refresh, URL visits). */
 const PAGE = 1000;
 
-/** A document as the API reads it: its row, and its graph scores from their own table (as on SQLite). */
-const DOCUMENT_COLUMNS = {
-  ...getTableColumns(crawlDocuments),
-  importance: crawlDocumentScores.importance,
-  hubScore: crawlDocumentScores.hubScore,
-  authorityScore: crawlDocumentScores.authorityScore,
-  inlinks: crawlDocumentScores.inlinks,
-  outlinks: crawlDocumentScores.outlinks,
-  anchors: crawlDocumentScores.anchors,
-};
-const SCORES_OF_DOCUMENT = and(eq(crawlDocumentScores.crawlId, crawlDocuments.crawlId), eq(crawlDocumentScores.url, crawlDocuments.url));
+const { columns: DOCUMENT_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
 const SELECTED = 'id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
 /**

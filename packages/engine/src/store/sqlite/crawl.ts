@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
@@ -20,6 +20,7 @@ import type {
 import { MAX_ANCHORS, normalizedUrls, relinked, seedLinks, unfetchedRow } from '../frontier.js';
 import type { Db } from './open.js';
 import { crawlDocumentScores, crawlDocuments, crawls } from './tables/crawl.js';
+import { documentWithScores } from '../document-scores.js';
 
 const AUTHORITY_PAGE = 1000;
 const SELECTED = 'rowid AS id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
@@ -50,17 +51,7 @@ const DOCUMENT_ORDERS: Record<DocumentOrder, SQL[]> = {
   importance: [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)],
 };
 
-/** A document as the API reads it: its row, and its graph scores from their own table. */
-const DOCUMENT_COLUMNS = {
-  ...getTableColumns(crawlDocuments),
-  importance: crawlDocumentScores.importance,
-  hubScore: crawlDocumentScores.hubScore,
-  authorityScore: crawlDocumentScores.authorityScore,
-  inlinks: crawlDocumentScores.inlinks,
-  outlinks: crawlDocumentScores.outlinks,
-  anchors: crawlDocumentScores.anchors,
-};
-const SCORES_OF_DOCUMENT = and(eq(crawlDocumentScores.crawlId, crawlDocuments.crawlId), eq(crawlDocumentScores.url, crawlDocuments.url));
+const { columns: DOCUMENT_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
 
 /** A frontier row as SQLite returns it: anchors still JSON text. */
 type RawRow = Omit<FrontierRow, 'anchors'> & { anchors: string };

@@ -1,0 +1,37 @@
+import { and, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
+
+/** The columns both dialects' crawl_documents and crawl_document_scores tables share a name with. */
+interface DocumentKey {
+  crawlId: Column;
+  url: Column;
+}
+interface Scores extends DocumentKey {
+  importance: Column;
+  hubScore: Column;
+  authorityScore: Column;
+  inlinks: Column;
+  outlinks: Column;
+  anchors: Column;
+}
+
+/**
+ * A document as the API reads it, on either dialect: its row's columns and its graph scores, which live in a table
+ * of their own (see sqlite/tables/crawl.ts), with the condition that joins the two.
+ */
+export function documentWithScores<D extends Table & DocumentKey, S extends Table & Scores>(
+  documents: D,
+  scores: S,
+): { columns: D['_']['columns'] & Pick<S, Exclude<keyof Scores, keyof DocumentKey>>; join: SQL } {
+  return {
+    columns: {
+      ...getTableColumns(documents),
+      importance: scores.importance,
+      hubScore: scores.hubScore,
+      authorityScore: scores.authorityScore,
+      inlinks: scores.inlinks,
+      outlinks: scores.outlinks,
+      anchors: scores.anchors,
+    },
+    join: and(eq(scores.crawlId, documents.crawlId), eq(scores.url, documents.url))!,
+  };
+}
