@@ -21,8 +21,15 @@ interface Block {
   text: string;
   markdown: string;
   /** A list rendered inside a list item: it goes on its own lines under the item. */
-  nested?: boolean;
+  nested: boolean;
 }
+
+/**
+ * Every block is made here, so all have one shape. Blocks with and without `nested` were two shapes: the optimised
+ * walk, compiled for the one it had met, was thrown away and compiled again as each new mix of them came (nine times
+ * over two sites' first 800 pages, 50 to 80 ms of compiling each; docs/benchmarks.md).
+ */
+const block = (text: string, markdown: string, nested = false): Block => ({ text, markdown, nested });
 
 interface RenderContext {
   resolve: UrlResolver;
@@ -79,46 +86,63 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
     const heading = /^h([1-6])$/.exec(tag);
     if (heading) {
       const text = collapse(inlineText(child, ctx));
-      if (text) out.push({ text, markdown: `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}` });
+      if (text) out.push(block(text, `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}`));
     } else if (tag === 'pre') {
       const code = withoutTrailingNewlines(textOfNode(child));
-      if (code.trim()) out.push({ text: code, markdown: `\`\`\`\n${code}\n\`\`\`` });
+      if (code.trim()) out.push(block(code, `\`\`\`\n${code}\n\`\`\``));
     } else if (tag === 'ul' || tag === 'ol') {
-      const lines: Block[] = [];
-      let number = 0;
-      for (const li of child.childNodes) {
-        if (!isElement(li) || leftOut(li, ctx)) continue;
-        if (tagOf(li) !== 'li') {
-          walkBlocks(li, ctx, lines, listDepth);
-          continue;
-        }
-        number++;
-        const parts: Block[] = [];
-        walkBlocks(li, ctx, parts, listDepth + 1);
-        const own = parts.filter((p) => !p.nested);
-        const text = parts.map((p) => p.text).join('\n');
-        if (!text.trim()) continue;
-        const marker = `${'  '.repeat(listDepth)}${tag === 'ol' ? `${number}.` : '-'} `;
-        const line = `${marker}${own.map((p) => oneLine(p.markdown)).join(' ')}`;
-        lines.push({ text, markdown: [line, ...parts.filter((p) => p.nested).map((p) => p.markdown)].join('\n') });
-      }
-      if (lines.length > 0) out.push({ text: lines.map((l) => l.text).join('\n'), markdown: lines.map((l) => l.markdown).join('\n'), nested: listDepth > 0 });
+      const list = renderList(child, ctx, listDepth);
+      if (list) out.push(list);
     } else if (tag === 'table') {
       if (isLayoutTable(child)) walkBlocks(child, ctx, out, listDepth);
       else out.push(renderTable(child, ctx));
     } else if (tag === 'blockquote') {
-      const inner: Block[] = [];
-      walkBlocks(child, ctx, inner, listDepth);
-      if (inner.length > 0) {
-        out.push({ text: inner.map((b) => b.text).join('\n'), markdown: inner.map((b) => b.markdown.replace(/^/gm, '> ')).join('\n>\n') });
-      }
+      const quote = renderQuote(child, ctx, listDepth);
+      if (quote) out.push(quote);
     } else if (tag === 'hr') {
-      out.push({ text: '', markdown: '---' });
+      out.push(block('', '---'));
     } else {
       walkBlocks(child, ctx, out, listDepth);
     }
   }
   flushInline(inline, ctx, out);
+}
+
+/**
+ * A list as one block, an item a line, a list inside an item on the lines under it. Lists and quotes are rendered by
+ * functions of their own, not in walkNodes: their arrays of blocks come in shapes walkNodes's optimised code had not met
+ * (an item without blocks, a list of one), and each such page threw that code away and compiled it again.
+ */
+function renderList(list: HTMLElement, ctx: RenderContext, listDepth: number): Block | null {
+  const ordered = tagOf(list) === 'ol';
+  const lines: Block[] = [];
+  let number = 0;
+  for (const li of list.childNodes) {
+    if (!isElement(li) || leftOut(li, ctx)) continue;
+    if (tagOf(li) !== 'li') {
+      walkBlocks(li, ctx, lines, listDepth);
+      continue;
+    }
+    number++;
+    const parts: Block[] = [];
+    walkBlocks(li, ctx, parts, listDepth + 1);
+    const own = parts.filter((p) => !p.nested);
+    const text = parts.map((p) => p.text).join('\n');
+    if (!text.trim()) continue;
+    const marker = `${'  '.repeat(listDepth)}${ordered ? `${number}.` : '-'} `;
+    const line = `${marker}${own.map((p) => oneLine(p.markdown)).join(' ')}`;
+    lines.push(block(text, [line, ...parts.filter((p) => p.nested).map((p) => p.markdown)].join('\n')));
+  }
+  if (lines.length === 0) return null;
+  return block(lines.map((l) => l.text).join('\n'), lines.map((l) => l.markdown).join('\n'), listDepth > 0);
+}
+
+/** A quote's blocks as one, each markdown line behind `> `. */
+function renderQuote(quote: HTMLElement, ctx: RenderContext, listDepth: number): Block | null {
+  const inner: Block[] = [];
+  walkBlocks(quote, ctx, inner, listDepth);
+  if (inner.length === 0) return null;
+  return block(inner.map((b) => b.text).join('\n'), inner.map((b) => b.markdown.replace(/^/gm, '> ')).join('\n>\n'));
 }
 
 /** The inline nodes gathered as one block, when they hold any text; the list is emptied for the next run. */
@@ -133,7 +157,7 @@ function flushInline(inline: Node[], ctx: RenderContext, out: Block[]): void {
   inline.length = 0;
   text = collapse(text);
   markdown = collapse(markdown);
-  if (text) out.push({ text, markdown });
+  if (text) out.push(block(text, markdown));
 }
 
 /**
@@ -148,11 +172,11 @@ const LAYOUT_BLOCKS = new Set(['table', 'p', 'ul', 'ol', 'div', 'h1', 'h2', 'h3'
 function renderTable(table: HTMLElement, ctx: RenderContext): Block {
   const rows = table.querySelectorAll('tr').map((tr) => tr.childNodes.filter(isElement).filter((c) => ['td', 'th'].includes(tagOf(c))));
   const cells = rows.filter((r) => r.length > 0);
-  if (cells.length === 0) return { text: '', markdown: '' };
+  if (cells.length === 0) return block('', '');
   const width = Math.max(...cells.map((r) => r.length));
   const md = cells.map((r) => `| ${Array.from({ length: width }, (_, i) => (r[i] ? inlineMarkdownOf(r[i], ctx).replace(/\|/g, '\\|') : '')).join(' | ')} |`);
   md.splice(1, 0, `|${' --- |'.repeat(width)}`);
-  return { text: cells.map((r) => r.map((c) => collapse(inlineText(c, ctx))).join(': ')).join('\n'), markdown: md.join('\n') };
+  return block(cells.map((r) => r.map((c) => collapse(inlineText(c, ctx))).join(': ')).join('\n'), md.join('\n'));
 }
 
 /** Text of a node, leaving out scripts, controls and whatever the content reader dropped. */

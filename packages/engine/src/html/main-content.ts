@@ -36,13 +36,17 @@ export const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'sv
  * page's h1): some sites (ASP.NET ones above all) put the whole body, article included, in one <form>.
  */
 export function isSkipped(el: HTMLElement, tag = tagOf(el)): boolean {
-  if (!SKIP_TAGS.has(tag)) return false;
-  if (tag !== 'form') return true;
-  let skipped = formSkipped.get(el);
-  if (skipped === undefined) formSkipped.set(el, (skipped = el.querySelector('h1') === null));
+  // The form test first, though forms are rare: a test every call runs keeps its feedback, and a test no call had
+  // reached threw away the optimised code of every walk that inlines this function the first time a page had a form.
+  return tag === 'form' ? formSkipped(el) : SKIP_TAGS.has(tag);
+}
+
+function formSkipped(form: HTMLElement): boolean {
+  let skipped = skippedForms.get(form);
+  if (skipped === undefined) skippedForms.set(form, (skipped = form.querySelector('h1') === null));
   return skipped;
 }
-const formSkipped = new WeakMap<HTMLElement, boolean>();
+const skippedForms = new WeakMap<HTMLElement, boolean>();
 const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 export const BLOCK_TAGS = new Set(['p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'hr', 'br', 'header', 'footer', 'aside', 'nav', 'address', 'details', 'summary', 'center', 'body', 'html', 'caption', 'fieldset', 'legend', 'menu']);
 /** Paragraph runs inside these do not count as prose: list items, definitions, headings, captions, table headers. */
@@ -389,10 +393,16 @@ class Reader {
     let top = best[0];
     const topScore = best[1];
     // Several close runners-up inside one ancestor: the content is split into parts, take the whole.
-    const close = ranked.slice(1).filter(([, s]) => s >= topScore * 0.75).map(([el]) => el);
-    if (close.length >= 3) {
+    // Counted in loops, not filtered: the lists filter makes are of two kinds (none kept, some kept), and code
+    // optimised on one was thrown away at the other.
+    const isClose = (i: number) => ranked[i]![1] >= topScore * 0.75;
+    let close = 0;
+    for (let i = 1; i < ranked.length; i++) if (isClose(i)) close++;
+    if (close >= 3) {
       for (let parent = top.parentNode as HTMLElement | null; parent?.rawTagName && parent !== body; parent = parent.parentNode as HTMLElement | null) {
-        if (close.filter((el) => contains(parent!, el)).length >= 3) {
+        let inside = 0;
+        for (let i = 1; i < ranked.length; i++) if (isClose(i) && contains(parent, ranked[i]![0])) inside++;
+        if (inside >= 3) {
           top = parent;
           break;
         }
@@ -413,10 +423,17 @@ class Reader {
       last = score;
     }
     // A lone child is its parent's whole content.
-    while (top.parentNode && (top.parentNode as HTMLElement).rawTagName && top.parentNode !== body && (top.parentNode as HTMLElement).childNodes.filter((n) => isElement(n) && !this.facts.skipped(n)).length === 1) {
+    while (top.parentNode && (top.parentNode as HTMLElement).rawTagName && top.parentNode !== body && this.keptChildren(top.parentNode as HTMLElement) === 1) {
       top = top.parentNode as HTMLElement;
     }
     return top;
+  }
+
+  /** Child elements not skipped before scoring. */
+  private keptChildren(el: HTMLElement): number {
+    let n = 0;
+    for (const child of el.childNodes) if (isElement(child) && !this.facts.skipped(child)) n++;
+    return n;
   }
 
   /** The content block with its siblings that score near it or read as prose. */

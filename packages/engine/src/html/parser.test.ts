@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseTree } from './parser.js';
 import { ElementMap, TEXT, type HTMLElement, type Node } from './tree.js';
@@ -174,5 +175,22 @@ describe('ElementMap', () => {
     expect(map.get(elements[9_999]!)).toBe('last');
     expect(map.get(elements[0]!)).toBe('first');
     expect(elements.filter((el) => map.has(el))).toEqual([elements[0], elements[9_999]]);
+  });
+});
+
+describe('child lists', () => {
+  it('are of one kind, with children or without: V8 gives an array a map by the kind of its elements', () => {
+    // %HaveSameMap needs V8's natives syntax, which only a process started with it may use.
+    const parser = new URL('./parser.ts', import.meta.url).href;
+    const script = `
+      const { parseTree } = await import(${JSON.stringify(parser)});
+      const root = parseTree('<div><p>one</p><br><ul><li>a</li><li></li></ul><section></section></div>');
+      const lists = [];
+      const visit = (el) => { lists.push(el.childNodes); for (const c of el.childNodes) if (c.nodeType === 1) visit(c); };
+      visit(root);
+      console.log(JSON.stringify({ lists: lists.length, empty: lists.filter((l) => l.length === 0).length, same: lists.every((l) => %HaveSameMap(l, lists[0])) }));
+    `;
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ lists: 8, empty: 3, same: true });
   });
 });

@@ -1,5 +1,5 @@
 import { isWhiteSpace } from './chars.js';
-import { HTMLElement, TextNode, type Node } from './tree.js';
+import { HTMLElement, NO_CHILDREN, TextNode, type Node } from './tree.js';
 
 /**
  * HTML to a tree, in one pass over the text. Forgiving, like the parser the readers were built and measured with
@@ -465,7 +465,7 @@ function gathered(holder: HTMLElement, received: ReadonlyMap<HTMLElement, HTMLEl
       continue;
     }
     const own = item.childNodes;
-    if (item !== holder) item.childNodes = [];
+    if (item !== holder) item.childNodes = NO_CHILDREN;
     const more = received.get(item) ?? [];
     for (let j = more.length - 1; j >= 0; j--) todo.push(more[j]!);
     todo.push(own);

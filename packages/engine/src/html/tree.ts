@@ -32,8 +32,15 @@ export class TextNode {
   }
 }
 
-/** The child list of every element without children, shared; frozen, so a push into it fails loudly. */
-const NO_CHILDREN: Node[] = Object.freeze([]) as unknown as Node[];
+/**
+ * The child list of every element without children, shared; only appendChild and removeChild change a child list,
+ * and neither changes this one. Not frozen, and made by emptying a list of one node: V8 gives an array a map by the
+ * kind of its elements, a frozen or never-filled empty array one of its own, and code optimised on the lists it had
+ * met was thrown away and compiled again as the other kind came (docs/benchmarks.md). Every child list is now of one
+ * kind.
+ */
+export const NO_CHILDREN: Node[] = [new TextNode('')];
+NO_CHILDREN.pop();
 
 export class HTMLElement {
   parentNode: HTMLElement | null = null;
@@ -267,7 +274,7 @@ const adapter: NonNullable<Options<Node, HTMLElement>['adapter']> = {
   getName: (el) => el.name,
   getAttributeValue: (el, name) => el.getAttribute(name),
   hasAttrib: (el, name) => el.getAttribute(name) !== undefined,
-  getChildren: (node) => (isElement(node) ? node.childNodes : []),
+  getChildren: (node) => (isElement(node) ? node.childNodes : NO_CHILDREN),
   getParent: (node) => node.parentNode,
   getSiblings: (node) => node.parentNode?.childNodes ?? [node],
   getText: (node) => node.text,
