@@ -10,7 +10,7 @@ const external = [...Object.keys((JSON.parse(readFileSync('package.json', 'utf8'
  * opens the local engine took half of its start (`wvr credits`: about 0.7 s, 0.4 s bundled; docs/benchmarks.md).
  * What stays outside is what the package.json's `dependencies` list: native addons (better-sqlite3), packages that
  * read files of their own at run time (playwright-core, pdf-parse, the API reference page), those loaded by name on
- * first use (undici, tinyld, compromise, nodemailer, yaml), and the terminal views' ink and React.
+ * first use (undici, tinyld, he, compromise, nodemailer, yaml), and the terminal views' ink and React.
  *
  * Splitting keeps each command's dynamic imports (the server, ink, MCP) chunks of their own, loaded on use. The page
  * reader runs in a worker started from `parse-worker.js` beside the engine's code, and the store looks for its

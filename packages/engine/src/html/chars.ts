@@ -1,4 +1,4 @@
-import he from 'he';
+import { onFirstUse } from '../core/on-first-use.js';
 
 // Characters as HTML text is read: white space, and entities.
 
@@ -34,13 +34,20 @@ function decodeWith(raw: string, isAttributeValue: boolean): string {
   while (at >= 0) {
     const end = raw.indexOf(';', at + 2);
     const char = end < 0 || end - at > LONGEST_COMMON ? undefined : commonEntity(raw, at + 1, end);
-    if (char === undefined) return he.decode(raw, { isAttributeValue });
+    if (char === undefined) return he().decode(raw, { isAttributeValue });
     out += raw.slice(from, at) + char;
     from = end + 1;
     at = raw.indexOf('&', from);
   }
   return out + raw.slice(from);
 }
+
+/**
+ * `he`, loaded by the first text it is needed for. Imported from an ES module it was read first by Node's CommonJS
+ * export scanner, whose pass over its 100 KB of entity tables cost each thread that loads it 30 ms and five
+ * optimising compiles (docs/benchmarks.md); required, it loads in 9 ms, and a page of common entities never loads it.
+ */
+const he = onFirstUse<typeof import('he')>('he');
 
 const COMMON_NAMED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
 /** `&` to `;` of the longest common form: `&#x10FFFF;` is longer than any name above. */
