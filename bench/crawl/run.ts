@@ -11,6 +11,8 @@
  *
  * `profile=<name>` runs that contender with --cpu-prof; the profiles land in bench/.results/profiles, one a
  * thread (the main thread's and each page reader's, named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
+ * `NODEARGS` in the environment adds Node flags to every contender's process, V8's included: `--trace-opt --trace-deopt`
+ * lists what the optimising compiler compiled and threw away (docs/benchmarks.md, "Compiled once").
  */
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +68,7 @@ async function runChild(name: string): Promise<ContenderResult> {
   const execArgv: string[] = [];
   // No --cpu-prof-name: every thread would write its profile to that one file, and the last to finish would win.
   if (profile === name) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'profiles')}`);
+  if (process.env.NODEARGS) execArgv.push(...process.env.NODEARGS.split(' '));
   return runWorker<ContenderConfig, ContenderResult>(file, config, execArgv);
 }
 
