@@ -29,13 +29,14 @@ export function hitsIndexed(
   let hub = new Float64Array(n).fill(1);
   let authority = new Float64Array(n).fill(1);
   const m = from.length;
-  const w = (e: number) => (weight ? weight[e]! : 1);
+  // Read in the loops, not through a closure made at each call: the optimised loops were compiled for the closure of
+  // the call they first ran in and thrown away at the next call's.
   for (let i = 0; i < iterations; i++) {
     const nextAuth = new Float64Array(n);
-    for (let e = 0; e < m; e++) nextAuth[to[e]!]! += w(e) * hub[from[e]!]!;
+    for (let e = 0; e < m; e++) nextAuth[to[e]!]! += (weight ? weight[e]! : 1) * hub[from[e]!]!;
     normalise(nextAuth);
     const nextHub = new Float64Array(n);
-    for (let e = 0; e < m; e++) nextHub[from[e]!]! += w(e) * nextAuth[to[e]!]!;
+    for (let e = 0; e < m; e++) nextHub[from[e]!]! += (weight ? weight[e]! : 1) * nextAuth[to[e]!]!;
     normalise(nextHub);
     authority = nextAuth;
     hub = nextHub;
