@@ -1,6 +1,6 @@
 import he from 'he';
 import { describe, expect, it } from 'vitest';
-import { decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
+import { COMMON_NAMED, decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
 
 describe('entity decoding', () => {
   it('replaces the common references itself and leaves the rest to he, with he\'s result either way', () => {
@@ -9,8 +9,16 @@ describe('entity decoding', () => {
     for (const raw of ['&amp &lt', '&#128;', '&#0;', '&#xD800;', '&#1114112;', '&sect;', '&ampx;', 'R&D', '&#;', '&AMP;']) {
       expect(decodeEntities(raw)).toBe(he.decode(raw));
     }
+    // Every name decoded here, alone, in a sentence, and as an attribute value.
+    expect(COMMON_NAMED.size).toBeGreaterThan(100);
+    for (const name of COMMON_NAMED.keys()) {
+      for (const raw of [`&${name};`, `a&${name};b &amp; c`]) {
+        expect(decodeEntities(raw), raw).toBe(he.decode(raw));
+        expect(decodeAttribute(raw), raw).toBe(he.decode(raw, { isAttributeValue: true }));
+      }
+    }
     // Generated strings of entity parts, as text and as attribute values (`?a=1&sect=2` keeps its `&sect` there).
-    const parts = ['&', ';', '#', 'x', 'amp', 'lt', 'gt', 'quot', 'apos', 'nbsp', 'sect', 'not', '39', '128', '160', '55296', 'fffe', '10FFFF', '9', '13', '=', 'a', ' '];
+    const parts = ['&', ';', '#', 'x', 'amp', 'lt', 'gt', 'quot', 'apos', 'nbsp', 'sect', 'not', 'notin', 'hellip', 'Auml', 'rsquo', '39', '128', '160', '55296', 'fffe', '10FFFF', '9', '13', '=', 'a', ' '];
     let seed = 7;
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
     for (let i = 0; i < 20_000; i++) {

@@ -21,10 +21,10 @@ export const decodeEntities = (raw: string): string => decodeWith(raw, false);
 export const decodeAttribute = (raw: string): string => decodeWith(raw, true);
 
 /**
- * Most text holds no entity, and most of the rest only the few every page escapes with (`&amp;`, `&lt;`,
- * `&gt;`, `&quot;`, `&#39;`, `&nbsp;`…): those are replaced here in one scan. Any other `&` hands the whole
- * text to `he`, whose rules (legacy names without `;`, numeric references remapped or replaced) the
- * common forms never meet, so the result is `he`'s either way.
+ * Most text holds no entity, and most of the rest only common ones (COMMON_NAMED, and numeric references to
+ * plain characters): those are replaced here in one scan. Any other `&` hands the whole text to `he`, whose rules
+ * (legacy names without `;`, numeric references remapped or replaced) the common forms never meet, so the result is
+ * `he`'s either way.
  */
 function decodeWith(raw: string, isAttributeValue: boolean): string {
   let at = raw.indexOf('&');
@@ -32,6 +32,11 @@ function decodeWith(raw: string, isAttributeValue: boolean): string {
   let out = '';
   let from = 0;
   while (at >= 0) {
+    // A `&` before anything but a letter, a digit or `#` ("Q & A", a bare `&` in a link) starts no reference: it stays.
+    if (!startsReference(raw.charCodeAt(at + 1))) {
+      at = raw.indexOf('&', at + 1);
+      continue;
+    }
     const end = raw.indexOf(';', at + 2);
     const char = end < 0 || end - at > LONGEST_COMMON ? undefined : commonEntity(raw, at + 1, end);
     if (char === undefined) return he().decode(raw, { isAttributeValue });
@@ -49,7 +54,35 @@ function decodeWith(raw: string, isAttributeValue: boolean): string {
  */
 const he = onFirstUse<typeof import('he')>('he');
 
-const COMMON_NAMED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
+/**
+ * Named references decoded here: the markup every page escapes with, the Latin-1 names (U+00A0 to U+00FF, in order),
+ * and the punctuation, arrows and symbols real pages write by name (`&raquo;`, `&hellip;`, `&rsquo;`, `&auml;`…).
+ * Any other sends its whole text through `he`: with these, and bare `&`s left alone, 297 of 723 real article and shop
+ * pages still call it, 2,396 times, against 484 pages and 10,069 calls before (docs/benchmarks.md).
+ */
+const LATIN_1 =
+  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ' +
+  'ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc ' +
+  'Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde ' +
+  'auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ' +
+  'ugrave uacute ucirc uuml yacute thorn yuml';
+const SYMBOLS: Record<string, number> = {
+  ensp: 0x2002, emsp: 0x2003, thinsp: 0x2009, zwnj: 0x200c, zwj: 0x200d, lrm: 0x200e, rlm: 0x200f, ndash: 0x2013, mdash: 0x2014,
+  lsquo: 0x2018, rsquo: 0x2019, sbquo: 0x201a, ldquo: 0x201c, rdquo: 0x201d, bdquo: 0x201e, dagger: 0x2020, Dagger: 0x2021,
+  bull: 0x2022, hellip: 0x2026, permil: 0x2030, prime: 0x2032, Prime: 0x2033, lsaquo: 0x2039, rsaquo: 0x203a, euro: 0x20ac,
+  trade: 0x2122, larr: 0x2190, uarr: 0x2191, rarr: 0x2192, darr: 0x2193, harr: 0x2194, minus: 0x2212,
+};
+export const COMMON_NAMED: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ...LATIN_1.split(' ').map((name, i): [string, string] => [name, String.fromCharCode(0xa0 + i)]),
+  ...Object.entries(SYMBOLS).map(([name, code]): [string, string] => [name, String.fromCharCode(code)]),
+]);
+const startsReference = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x23;
+
 /** `&` to `;` of the longest common form: `&#x10FFFF;` is longer than any name above. */
 const LONGEST_COMMON = 9;
 
