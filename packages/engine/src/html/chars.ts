@@ -47,6 +47,9 @@ function decodeWith(raw: string, isAttributeValue: boolean): string {
   return out + raw.slice(from);
 }
 
+/** An ASCII letter or digit, or `#`: what may follow the `&` of a character reference. */
+const startsReference = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x23;
+
 /**
  * `he`, loaded by the first text it is needed for. Imported from an ES module it was read first by Node's CommonJS
  * export scanner, whose pass over its 100 KB of entity tables cost each thread that loads it 30 ms and five
@@ -81,7 +84,6 @@ export const COMMON_NAMED: ReadonlyMap<string, string> = new Map([
   ...LATIN_1.split(' ').map((name, i): [string, string] => [name, String.fromCharCode(0xa0 + i)]),
   ...Object.entries(SYMBOLS).map(([name, code]): [string, string] => [name, String.fromCharCode(code)]),
 ]);
-const startsReference = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x23;
 
 /** `&` to `;` of the longest common form: `&#x10FFFF;` is longer than any name above. */
 const LONGEST_COMMON = 9;

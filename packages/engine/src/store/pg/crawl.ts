@@ -110,8 +110,9 @@ export class PgCrawl implements CrawlPort {
 
   async insertDocument(doc: NewCrawlDocument): Promise<void> {
     const { inlinks, anchors, ...row } = doc;
-    await this.db.insert(crawlDocuments).values(row).onConflictDoNothing();
-    await this.db.insert(crawlDocumentScores).values({ crawlId: doc.crawlId, url: doc.url, inlinks, anchors }).onConflictDoNothing();
+    // Scores only beside a document this call stored, as on SQLite: a page stored already keeps its own.
+    const stored = await this.db.insert(crawlDocuments).values(row).onConflictDoNothing().returning({ url: crawlDocuments.url });
+    if (stored.length > 0) await this.db.insert(crawlDocumentScores).values({ crawlId: doc.crawlId, url: doc.url, inlinks, anchors }).onConflictDoNothing();
   }
 
   async documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]> {
