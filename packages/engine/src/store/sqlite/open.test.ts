@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,5 +31,20 @@ describe('openDatabase', () => {
     expect(() => openDatabase(join(dataDir, 'wvr.sqlite'))).toThrow(
       new RegExp(`cannot create or write the data folder ${dataDir}: (${parent} is not writable|creating it inside ${parent} failed)`),
     );
+  });
+
+  it('copies the write-ahead log into the file at tens of MB, not at every 4 MB of small commits', () => {
+    made = mkdtempSync(join(tmpdir(), 'wvr-wal-'));
+    const path = join(made, 'wvr.sqlite');
+    const { sqlite } = openDatabase(path);
+    const fileBefore = statSync(path).size;
+    sqlite.exec('CREATE TABLE pages (id INTEGER PRIMARY KEY, body BLOB)');
+    const insert = sqlite.prepare('INSERT INTO pages (body) VALUES (?)');
+    // One commit a row, a row a page: about 2,500 pages of log and more, as a crawl's commits write.
+    for (let i = 0; i < 2_500; i++) insert.run(Buffer.alloc(3_000));
+    // At SQLite's default of 1,000 pages, the log would have been copied twice and started over (about 4 MB).
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(2_500 * 4_096);
+    expect(statSync(path).size).toBe(fileBefore);
+    sqlite.close();
   });
 });
