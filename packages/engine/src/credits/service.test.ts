@@ -139,6 +139,32 @@ describe('credits', () => {
     expect(await t.engine.credits.balance(userId)).toBe(97);
   });
 
+  it("reads the balance while another engine's transaction holds the account, as a crawl's charge does", async () => {
+    await spendTo(40);
+    const other = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    try {
+      // The write lock (SQLite) and the account's row lock (PostgreSQL: taken by the balance read in a transaction).
+      const holding = other.context.store.atomically(async (tx) => {
+        await tx.ledger.balance(userId);
+        entered();
+        await held;
+      });
+      await inside;
+      // Well inside SQLite's 5 s busy timeout, which a write transaction here would have waited out.
+      const read = await Promise.race([t.engine.credits.balance(userId), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))]);
+      expect(read).toBe(40);
+      finish();
+      await holding;
+    } finally {
+      finish();
+      await other.close();
+    }
+  });
+
   it('never overdraws under 50 concurrent reservations against a balance of 10, across two engines', async () => {
     await spendTo(10);
     const other = createEngine({ ...t.store, clock: t.clock, secret: 'test-secret' });

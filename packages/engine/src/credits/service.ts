@@ -26,7 +26,15 @@ export class CreditsService {
     private readonly accounts: AccountsService,
   ) {}
 
-  balance(userId: string): Promise<number> {
+  /**
+   * A read, once the month's grant is recorded: the ledger only grows and the balance is one sum, so it needs neither
+   * the write lock nor the account's lock. Taking them (as it did) put every poll of a running crawl in line behind
+   * the crawl's per-page commits, and on PostgreSQL behind its charges, which lock the same account. The month's first
+   * read records its grant, in a transaction as every decision on money.
+   */
+  async balance(userId: string): Promise<number> {
+    const { ledger } = this.ctx.store;
+    if (await ledger.hasPeriodGrant(userId, monthOf(this.ctx.clock.now()).key)) return ledger.balance(userId);
     return this.ctx.store.atomically(async (tx) => {
       await this.applyMonthlyGrant(tx, userId);
       return tx.ledger.balance(userId);
