@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { storageError, storageProblem } from '../../core/storage.js';
-import { openDatabase, type Db } from './open.js';
+import { LEAST_LOG_PAGES, openDatabase, type Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
@@ -85,22 +85,34 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     db,
     ...ports,
     atomically: (fn) =>
-      gate.exclusive(() => fn(ports), {
-        begin,
-        commit: () => {
-          if (!sqlite.inTransaction) throw transactionLost();
-          sqlite.exec('COMMIT');
-        },
-        rollback: () => {
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-        },
-      }),
+      gate
+        .exclusive(() => fn(ports), {
+          begin,
+          commit: () => {
+            if (!sqlite.inTransaction) throw transactionLost();
+            sqlite.exec('COMMIT');
+          },
+          rollback: () => {
+            if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          },
+        })
+        .catch((error: unknown) => fallBackOnFullDisk(sqlite, error)),
     // The file was opened and migrated before the store was made.
     ready: async () => undefined,
     async close() {
       sqlite.close();
     },
   };
+}
+
+/**
+ * After a full disk, the log is copied at SQLite's default size again: it may have been filling towards 40 MB
+ * (open.ts), and once a few MB are freed the first commit that fits must copy it into the file and start it over, not
+ * grow it until the disk is full again. Rethrows the error.
+ */
+function fallBackOnFullDisk(sqlite: Database.Database, error: unknown): never {
+  if (storageProblem(error) === 'full' && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${LEAST_LOG_PAGES}`);
+  throw error;
 }
 
 /**

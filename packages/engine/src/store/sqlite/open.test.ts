@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './open.js';
+import { logPages, openDatabase } from './open.js';
 
 let made: string | null = null;
 afterEach(() => {
@@ -46,5 +46,14 @@ describe('openDatabase', () => {
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(2_500 * 4_096);
     expect(statSync(path).size).toBe(fileBefore);
     sqlite.close();
+  });
+
+  it('lets the log take at most a quarter of the free disk, between SQLite default and 10,000 pages', () => {
+    expect(logPages(Infinity)).toBe(10_000);
+    expect(logPages(10e9)).toBe(10_000);
+    expect(logPages(100e6)).toBe(6_103);
+    // The full-disk run's 16 MB volume, about 15 MB free: SQLite's default, so the log is copied before it fills the disk.
+    expect(logPages(15e6)).toBe(1_000);
+    expect(logPages(0)).toBe(1_000);
   });
 });

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statfsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -24,21 +24,40 @@ export function openDatabase(path: string): Database_ {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+  sqlite.pragma(`wal_autocheckpoint = ${logPages(path === ':memory:' ? Infinity : freeBytes(dirname(path)))}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   return { sqlite, db };
 }
 
 /**
- * The write-ahead log is copied into the database file once it holds this many pages (4 KB each), not SQLite's
- * default 1,000. A crawl commits every few pages, and each commit rewrites the same few dozen index pages (the
- * frontier's, the search index's, the crawl's row): between two copies at 4 MB, most of the log is those pages over
- * and over, and each copy writes them into the file again. On a 1,000-page crawl of the PostgreSQL manual the log
- * took 56,000 pages and the copies 22,000 more, for a 40 MB file; at 40 MB a copy, a crawl stores 5 to 14 % more
- * pages a second (docs/benchmarks.md). The log file stays at about that size between copies.
+ * How many pages (4 KB each) the write-ahead log holds before SQLite copies it into the database file: 10,000 (40 MB),
+ * not SQLite's default 1,000, where the disk has room. A crawl commits every few pages, and each commit rewrites the
+ * same few dozen index pages (the frontier's, the search index's, the crawl's row): between two copies at 4 MB, most of
+ * the log is those pages over and over, and each copy writes them into the file again. On a 1,000-page crawl of the
+ * PostgreSQL manual the log took 56,000 pages and the copies 22,000 more, for a 40 MB file; at 40 MB a copy, a crawl
+ * stores 5 to 14 % more pages a second (docs/benchmarks.md). The log file stays at about that size between copies.
+ *
+ * The log never takes more than a quarter of the room the disk had when the file was opened: a log that cannot grow to
+ * its copy size is never copied, and on a nearly full disk the crawl would stall where 4 MB at a time would finish.
+ * And after a full disk, SQLite's default again (`fallBackOnFullDisk` in index.ts).
  */
-const CHECKPOINT_PAGES = 10_000;
+export function logPages(freeBytes: number): number {
+  return Math.max(LEAST_LOG_PAGES, Math.min(MOST_LOG_PAGES, Math.floor(freeBytes / 4 / 4_096)));
+}
+const MOST_LOG_PAGES = 10_000;
+/** SQLite's own default. */
+export const LEAST_LOG_PAGES = 1_000;
+
+/** Free bytes for this process on the disk holding `dir`; none known, none assumed. */
+function freeBytes(dir: string): number {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * Creates the data folder, or says plainly why it cannot: on a read-only file system Node's

@@ -76,3 +76,17 @@ describe('the crawl tables', () => {
     sqlite.close();
   });
 });
+
+describe('SQLite store on a full disk', () => {
+  it('copies its log at SQLite default size again once a transaction finds the disk full', async () => {
+    const { sqlite, store } = openStore();
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    // The file may not grow past a few more pages: SQLite answers SQLITE_FULL, as it does when the disk is full.
+    sqlite.pragma(`max_page_count = ${Number(sqlite.pragma('page_count', { simple: true })) + 8}`);
+    const write = store.atomically(async () => {
+      sqlite.prepare('INSERT INTO t (v) VALUES (?)').run('x'.repeat(200_000));
+    });
+    await expect(write).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
+  });
+});
