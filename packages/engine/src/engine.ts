@@ -166,9 +166,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (closed) return;
       closed = true;
       sessions.stop();
-      await jobs.stop();
-      await workflows.scheduler.stop();
-      await workflows.stopRecovery();
+      // Every loop stops taking work at once, then finishes what it started. One after the other, the scheduler went on
+      // claiming due slots while the job queue stopped (on PostgreSQL its listener's connection closes first), and ran
+      // them as the engine closed.
+      await Promise.all([jobs.stop(), workflows.scheduler.stop(), workflows.stopRecovery()]);
       await workflows.settled();
       await notify.close();
       await web.close();
