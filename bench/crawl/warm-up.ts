@@ -20,13 +20,14 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as
 if (!args.site) throw new Error('site=PATH (a built website, a folder or a .tar.gz) is required');
 const rounds = Number(args.rounds ?? 3);
 // Each site's pages in its listing order (index first), fetched once here: the reader measures reading only.
+const wanted = Number(args.pages ?? 800);
 const sites: { url: string; html: string }[][] = [];
 for (const path of args.site.split(',')) {
   const site = await serveSite(path);
-  sites.push(await Promise.all(site.pages.map(async (url) => ({ url, html: await (await fetch(url)).text() }))));
+  // No site gives more than the pages wanted, whatever the others give.
+  sites.push(await Promise.all(site.pages.slice(0, wanted).map(async (url) => ({ url, html: await (await fetch(url)).text() }))));
   await site.close();
 }
-const wanted = Number(args.pages ?? 800);
 const pages: { url: string; html: string }[] = [];
 for (let i = 0; pages.length < wanted && sites.some((s) => i < s.length); i++) for (const s of sites) if (i < s.length && pages.length < wanted) pages.push(s[i]!);
 

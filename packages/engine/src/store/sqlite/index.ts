@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { storageError, storageProblem } from '../../core/storage.js';
-import { LEAST_LOG_PAGES, openDatabase, type Db } from './open.js';
+import { fallBackOnFullDisk, openDatabase, type Db } from './open.js';
 import { TxGate } from '../gate.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
@@ -103,16 +103,6 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
       sqlite.close();
     },
   };
-}
-
-/**
- * After a full disk, the log is copied at SQLite's default size again: it may have been filling towards 40 MB
- * (open.ts), and once a few MB are freed the first commit that fits must copy it into the file and start it over, not
- * grow it until the disk is full again. Rethrows the error.
- */
-function fallBackOnFullDisk(sqlite: Database.Database, error: unknown): never {
-  if (storageProblem(error) === 'full' && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${LEAST_LOG_PAGES}`);
-  throw error;
 }
 
 /**

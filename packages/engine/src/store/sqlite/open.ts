@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.js';
+import { storageProblem } from '../../core/storage.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -40,14 +41,24 @@ export function openDatabase(path: string): Database_ {
  *
  * The log never takes more than a quarter of the room the disk had when the file was opened: a log that cannot grow to
  * its copy size is never copied, and on a nearly full disk the crawl would stall where 4 MB at a time would finish.
- * And after a full disk, SQLite's default again (`fallBackOnFullDisk` in index.ts).
+ * And after a full disk, SQLite's default again (`fallBackOnFullDisk`).
  */
 export function logPages(freeBytes: number): number {
   return Math.max(LEAST_LOG_PAGES, Math.min(MOST_LOG_PAGES, Math.floor(freeBytes / 4 / 4_096)));
 }
 const MOST_LOG_PAGES = 10_000;
 /** SQLite's own default. */
-export const LEAST_LOG_PAGES = 1_000;
+const LEAST_LOG_PAGES = 1_000;
+
+/**
+ * Called with a transaction's error (the SQLite store's `atomically`): after a full disk, the log is copied at SQLite's
+ * default size again. It may have been filling towards 40 MB, and once a few MB are freed the first commit that fits
+ * must copy it into the file and start it over, not grow it until the disk is full again. Rethrows the error.
+ */
+export function fallBackOnFullDisk(sqlite: Database.Database, error: unknown): never {
+  if (storageProblem(error) === 'full' && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${LEAST_LOG_PAGES}`);
+  throw error;
+}
 
 /** Free bytes for this process on the disk holding `dir`; none known, none assumed. */
 function freeBytes(dir: string): number {
