@@ -24,7 +24,7 @@ export default defineConfig({
   test: {
     include: postgresPass
       ? engineTestsOnTheStore()
-      : ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'packages/*/test/**/*.test.ts', 'examples/**/*.test.ts'],
+      : ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'packages/*/test/**/*.test.ts', 'packages/*/build/**/*.test.ts', 'examples/**/*.test.ts'],
     // Finds a PostgreSQL server (or starts one) and a migrated template for the engines' databases.
     globalSetup: postgresPass ? ['packages/engine/src/testing/postgres-pass.ts'] : [],
     // The PostgreSQL pass mostly waits on the database server, so two test files at once even on two cores

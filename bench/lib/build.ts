@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { toAscii } from '../../packages/engine/build/ascii-output.js';
 import { resultsDir } from './results.js';
 
 /**
@@ -43,7 +44,10 @@ const ownImportMetaUrl: Plugin = {
 const PARSE_POOL = join('html', 'parse-pool.ts');
 const parseWorker = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'engine', 'src', 'html', 'parse-worker.ts');
 
-/** Bundles one entry file into bench/.results/build/<name>.mjs (and the engine's page-reader worker beside it); returns its path. */
+/**
+ * Bundles one entry file into bench/.results/build/<name>.mjs (and the engine's page-reader worker beside it), made
+ * plain ASCII as the published packages are (engine/build/ascii-output.ts); returns its path.
+ */
 export async function buildEntry(entry: string): Promise<string> {
   const dir = join(resultsDir, 'build');
   const outfile = join(dir, `${basename(entry).replace(/\.ts$/, '')}.mjs`);
@@ -63,4 +67,6 @@ async function bundle(entry: string, outfile: string): Promise<void> {
     plugins: [externalDependencies, ownImportMetaUrl],
     logLevel: 'warning',
   });
+  // As the published engine is (engine/tsup.config.ts): plain ASCII, one byte a character for V8.
+  await writeFile(outfile, toAscii(await readFile(outfile, 'utf8'), outfile));
 }

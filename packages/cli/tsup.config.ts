@@ -1,5 +1,6 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { asciiOutput } from '../engine/build/ascii-output.js';
 
 /** What stays outside the bundle: the package's `dependencies`, and pg's optional native driver, required only on demand. */
 const external = [...Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies), 'pg-native'];
@@ -14,7 +15,7 @@ const external = [...Object.keys((JSON.parse(readFileSync('package.json', 'utf8'
  *
  * Splitting keeps each command's dynamic imports (the server, ink, MCP) chunks of their own, loaded on use. The page
  * reader runs in a worker started from `parse-worker.js` beside the engine's code, and the store looks for its
- * migrations beside it too: both are put in `dist/`.
+ * migrations beside it too: both are put in `dist/`. The chunks are then made plain ASCII (engine/build/ascii-output.ts).
  */
 export default defineConfig({
   entry: { bin: 'src/bin.ts', 'parse-worker': '../engine/src/html/parse-worker.ts' },
@@ -29,5 +30,7 @@ export default defineConfig({
   banner: { js: "import { createRequire as __wvrCreateRequire } from 'node:module'; const require = __wvrCreateRequire(import.meta.url);" },
   onSuccess: async () => {
     for (const folder of ['drizzle', 'drizzle-pg']) cpSync(`../engine/${folder}`, `dist/${folder}`, { recursive: true });
+    // Each start of `wvr` and of its page reader compiles these chunks: held as one byte a character, not two.
+    asciiOutput('dist');
   },
 });

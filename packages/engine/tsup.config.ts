@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { asciiOutput } from './build/ascii-output.js';
 
 export default defineConfig({
   // parse-worker.js sits beside index.js: the ParsePool starts it from there.
@@ -7,4 +8,8 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: 'node20',
+  // An application compiles the engine's code at each start: plain ASCII, it is held as one byte a character, not two.
+  onSuccess: async () => {
+    asciiOutput('dist');
+  },
 });

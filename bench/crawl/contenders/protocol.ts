@@ -25,6 +25,12 @@ export interface ContenderResult {
   pagesPerSecond: number;
   /** CPU (user + system) of the contender's process over the work; for the CLI, the CLI process's. */
   cpuMs: number;
+  /**
+   * Minor page faults over the work (for the CLI, its process's whole life): first touches of memory, which cost 16 µs
+   * each on the 2-core machines these runs were made on (docs/benchmarks.md), a part of cpuMs that scales with memory
+   * taken fresh from the system rather than with work done.
+   */
+  minorFaults: number;
   memory: MemoryReport;
   notes: Record<string, unknown>;
 }
@@ -39,6 +45,7 @@ export interface Work {
    */
   peakRssMb?: number;
   cpuMs?: number;
+  minorFaults?: number;
   elapsedMs?: number;
 }
 
@@ -51,6 +58,7 @@ export async function runContender(name: string, work: (config: ContenderConfig)
   const memory = sampleMemory();
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const faults = process.resourceUsage().minorPageFault;
   const done = await work(config);
   const elapsedMs = done.elapsedMs ?? performance.now() - started;
   const used = process.cpuUsage(cpu);
@@ -61,6 +69,7 @@ export async function runContender(name: string, work: (config: ContenderConfig)
     elapsedMs: Math.round(elapsedMs),
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
     cpuMs: Math.round(done.cpuMs ?? (used.user + used.system) / 1000),
+    minorFaults: done.minorFaults ?? process.resourceUsage().minorPageFault - faults,
     memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };

@@ -31,12 +31,13 @@ function isFresh(cwd: string): boolean {
   const dist = join(cwd, 'dist');
   if (!existsSync(dist)) return false;
   const built = Math.min(...readdirSync(dist).map((f) => statSync(join(dist, f)).mtimeMs));
-  // Sources of the package and of the workspace packages it bundles (the CLI: their code and the engine's migrations; the others: types).
+  // Sources of the package and of the workspace packages it bundles (the CLI: their code and the engine's migrations; the
+  // others: types), and the build's own step after tsup (engine/build).
   const inputs = [
     join(cwd, 'package.json'),
     join(cwd, 'tsup.config.ts'),
     ...PUBLIC_PACKAGES.flatMap((p) => newestUnder(join(root, 'packages', p, 'src'))),
-    ...['drizzle', 'drizzle-pg'].flatMap((folder) => newestUnder(join(root, 'packages', 'engine', folder))),
+    ...['drizzle', 'drizzle-pg', 'build'].flatMap((folder) => newestUnder(join(root, 'packages', 'engine', folder))),
   ];
   return inputs.every((f) => statSync(f).mtimeMs <= built);
 }

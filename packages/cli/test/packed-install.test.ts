@@ -62,6 +62,14 @@ describe('the packed packages installed with npm outside the workspace', () => {
     for (const name of ['@wvr/engine', '@wvr/sdk', '@wvr/server']) expect(existsSync(join(project, 'node_modules', name, 'dist', 'index.d.ts')), name).toBe(true);
   });
 
+  it('ship their JavaScript as plain ASCII, which V8 holds as one byte a character (engine/build/ascii-output.ts)', () => {
+    for (const name of ['wvr', '@wvr/engine', '@wvr/sdk', '@wvr/server']) {
+      const scripts = walk(join(project, 'node_modules', name, 'dist')).filter((f) => f.endsWith('.js'));
+      expect(scripts.length, name).toBeGreaterThan(0);
+      expect(scripts.filter((f) => /[^\x00-\x7f]/.test(readFileSync(f, 'latin1'))), name).toEqual([]);
+    }
+  });
+
   it("starts the CLI's page reader from its bundle, and it reads a page (the engine's ParsePool protocol)", async () => {
     const reader = new Worker(join(project, 'node_modules', 'wvr', 'dist', 'parse-worker.js'), { workerData: { loaded: new Int32Array(new SharedArrayBuffer(4)) } });
     try {
