@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sampleMemory, type MemoryReport } from '../../lib/memory.js';
 import { receiveConfig, sendResult } from '../../lib/child.js';
 
@@ -31,6 +32,8 @@ export interface ContenderResult {
    * taken fresh from the system rather than with work done.
    */
   minorFaults: number;
+  /** Bytes the process wrote (`wchar` in /proc/self/io: files and sockets) over the work, in MB; the CLI's over its life. */
+  writtenMb: number;
   memory: MemoryReport;
   notes: Record<string, unknown>;
 }
@@ -46,6 +49,7 @@ export interface Work {
   peakRssMb?: number;
   cpuMs?: number;
   minorFaults?: number;
+  writtenMb?: number;
   elapsedMs?: number;
 }
 
@@ -59,6 +63,7 @@ export async function runContender(name: string, work: (config: ContenderConfig)
   const started = performance.now();
   const cpu = process.cpuUsage();
   const faults = process.resourceUsage().minorPageFault;
+  const written = bytesWritten();
   const done = await work(config);
   const elapsedMs = done.elapsedMs ?? performance.now() - started;
   const used = process.cpuUsage(cpu);
@@ -70,8 +75,12 @@ export async function runContender(name: string, work: (config: ContenderConfig)
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
     cpuMs: Math.round(done.cpuMs ?? (used.user + used.system) / 1000),
     minorFaults: done.minorFaults ?? process.resourceUsage().minorPageFault - faults,
+    writtenMb: Math.round((done.writtenMb ?? (bytesWritten() - written) / 1e6) * 10) / 10,
     memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };
   await sendResult(result);
 }
+
+/** What this process has written so far, files and sockets alike (Linux). */
+export const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);

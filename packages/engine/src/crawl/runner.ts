@@ -43,7 +43,8 @@ export interface RunnerDeps {
   credits: CreditsService;
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
-  indexPage?: (page: IndexedPageRecord) => unknown;
+  /** The local search index: a transaction's stored pages, all in one call at its end. */
+  indexPages?: (pages: readonly IndexedPageRecord[]) => unknown;
   /** Reads pages off the main thread when there is a spare core; without it, pages are read in place. */
   reader?: Pick<ParsePool, 'parse' | 'hold'>;
   /** Called once when a crawl reaches a terminal state. */
@@ -293,11 +294,16 @@ class CrawlRun {
         // stores and charges nothing more; the taker fetches these pages again.
         if (!(await this.job.holds())) return [];
         const made: Outcome[] = [];
+        const searchable: IndexedPageRecord[] = [];
         for (const p of slice) {
-          const outcome = await this.commit(p);
+          const outcome = await this.commit(p, searchable);
           made.push(outcome);
           if (outcome === 'budget_exhausted' || outcome === 'stopped') break;
         }
+        // The search index last: SQLite's full-text index writes the terms it holds as a segment of its own at
+        // every statement that may roll back alone, so indexing each page before its links wrote one segment a
+        // page, each merged and written again later; last, the transaction's pages make one (docs/benchmarks.md).
+        if (searchable.length > 0) await this.deps.indexPages?.(searchable);
         return made;
       });
       outcomes.push(...done);
@@ -476,8 +482,8 @@ class CrawlRun {
     return { row, page, parsed, finalUrl, canonical, enrichment: await this.enrich(page, parsed) };
   }
 
-  /** Stores, charges and expands one prepared page; the caller holds the transaction. */
-  private async commit(p: Prepared): Promise<Outcome> {
+  /** Stores, charges and expands one prepared page, adding its search-index entry to `searchable`; the caller holds the transaction. */
+  private async commit(p: Prepared, searchable: IndexedPageRecord[]): Promise<Outcome> {
     const { row, page } = p;
     if ('failure' in p) {
       await this.frontier.setState(row.url, 'failed');
@@ -510,7 +516,8 @@ class CrawlRun {
     if (state.reservationId && !(await this.charge(state.reservationId, credits, page))) return 'budget_exhausted';
     await this.storeDocument(row, page, parsed, credits, enrichment, fingerprint);
     if (fingerprint) this.fingerprints.add(fingerprint);
-    if (parsed && !parsed.robots.noindex) await this.index(row, page, parsed);
+    const entry = parsed && !parsed.robots.noindex ? this.searchEntry(row, page, parsed) : null;
+    if (entry) searchable.push(entry);
     await this.crawls.countFetched(this.crawl.id, credits, page.fromCache);
     for (const covered of [finalUrl, canonical]) if (covered && covered !== row.url) await this.frontier.markCovered(covered, row.depth);
     const cash = await this.frontier.bankCash(row.url);
@@ -623,9 +630,9 @@ class CrawlRun {
     });
   }
 
-  private async index(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): Promise<void> {
-    const entry = indexEntry(parsed, { url: row.url, anchorTexts: row.anchors, ownerUserId: this.crawl.userId, crawlId: this.crawl.id, fetchedAt: page.fetchedAt });
-    if (entry) await this.deps.indexPage?.(entry);
+  private searchEntry(row: FrontierRow, page: FetchedPage, parsed: ParsedPage): IndexedPageRecord | null {
+    if (!this.deps.indexPages) return null;
+    return indexEntry(parsed, { url: row.url, anchorTexts: row.anchors, ownerUserId: this.crawl.userId, crawlId: this.crawl.id, fetchedAt: page.fetchedAt });
   }
 
   /**

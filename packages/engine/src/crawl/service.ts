@@ -33,7 +33,7 @@ export interface CrawlServiceDeps {
   fetcher: () => PageFetcher;
   enricher?: () => PageEnricher | undefined;
   /** The local search index; every stored page goes in, scoped to the crawl. */
-  indexPage?: (page: IndexedPageRecord) => unknown;
+  indexPages?: (pages: readonly IndexedPageRecord[]) => unknown;
   /** Reads crawled pages off the main thread (the engine's ParsePool). */
   reader?: RunnerDeps['reader'];
   /** The map's sitemap reading, for crawls with `sitemap: include`. */
@@ -66,7 +66,7 @@ export class CrawlService {
       credits: deps.credits,
       fetcher: deps.fetcher,
       enricher: deps.enricher,
-      indexPage: deps.indexPage,
+      indexPages: deps.indexPages,
       reader: deps.reader,
       sitemapUrls: deps.sitemapUrls,
       onFinished: (id) => this.announce(id),

@@ -109,3 +109,17 @@ describe.each(drivers)('the search index on %s', (_name, open) => {
     expect(await driver.counts('u1')).toEqual({ own_pages: 0, public_pages: 3 });
   });
 });
+
+describe('the SQLite index given one page twice in a call', () => {
+  it('keeps the last copy and none of the first copy’s text (a full-text row for the replaced row would linger)', async () => {
+    const { sqlite, db } = openDatabase(join(mkdtempSync(join(tmpdir(), 'wvr-search-')), 'wvr.db'));
+    const driver = createSqliteStore(sqlite, db).searchIndex;
+    const crawl = { scope: 'crawl:c2', crawlId: 'c2', ownerUserId: 'u1' };
+    await driver.put([page('https://crawl.test/b', { ...crawl, title: 'Ferns' }), page('https://crawl.test/c', { ...crawl, title: 'Lichens' }), page('https://crawl.test/b', { ...crawl, title: 'Mosses' })]);
+    const count = (sql: string) => sqlite.prepare(sql).pluck().get() as number;
+    expect(count("SELECT count(*) FROM search_fts WHERE search_fts MATCH 'ferns'")).toBe(0);
+    expect(count("SELECT count(*) FROM search_fts WHERE search_fts MATCH 'mosses OR lichens'")).toBe(2);
+    expect(count('SELECT count(*) FROM search_fts')).toBe(count('SELECT count(*) FROM search_pages'));
+    expect((await driver.page('https://crawl.test/b', { userId: 'u1', sharedCrawlIds: [] }))?.title).toBe('Mosses');
+  });
+});

@@ -78,12 +78,21 @@ export class SqliteSearchIndex {
 
   constructor(private readonly sqlite: Database.Database) {}
 
+  /**
+   * The pages' rows first, then all their full-text rows: FTS5 writes the terms it holds out as a segment of their own
+   * at each statement that opens a savepoint, so a page row inserted after a page's terms wrote those terms out alone.
+   */
   put(pages: readonly IndexedPageRecord[]): number[] {
     return this.sqlite
-      .transaction(() =>
-        pages.map((page) => {
+      .transaction(() => {
+        // A page given twice in one call replaces its own row made a moment before, which has no full-text row yet.
+        const replaced = new Set<number>();
+        const ids = pages.map((page) => {
           const existing = this.stmt('SELECT id FROM search_pages WHERE url = ? AND scope = ?').get(page.url, page.scope) as { id: number } | undefined;
-          if (existing) this.stmt('DELETE FROM search_pages WHERE id = ?').run(existing.id);
+          if (existing) {
+            this.stmt('DELETE FROM search_pages WHERE id = ?').run(existing.id);
+            replaced.add(existing.id);
+          }
           const { lastInsertRowid } = this.stmt(
             `INSERT INTO search_pages (url, scope, owner_user_id, crawl_id, domain, title, description, schema_types, published_date, language, fetched_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -100,17 +109,21 @@ export class SqliteSearchIndex {
             page.language,
             page.fetchedAt,
           );
+          return Number(lastInsertRowid);
+        });
+        pages.forEach((page, i) => {
+          if (replaced.has(ids[i]!)) return;
           this.stmt('INSERT INTO search_fts (rowid, title, headings, body, url_tokens, anchors) VALUES (?, ?, ?, ?, ?, ?)').run(
-            lastInsertRowid,
+            ids[i],
             page.title,
             page.headings.join('\n'),
             page.body,
             page.urlTokens,
             page.anchorTexts.join('\n'),
           );
-          return Number(lastInsertRowid);
-        }),
-      )
+        });
+        return ids;
+      })
       .immediate();
   }
 
