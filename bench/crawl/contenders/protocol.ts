@@ -83,4 +83,4 @@ export async function runContender(name: string, work: (config: ContenderConfig)
 }
 
 /** What this process has written so far, files and sockets alike (Linux). */
-export const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
+const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
