@@ -13,5 +13,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 it('every pending changeset names packages of this workspace (`changeset status` makes a plan)', async () => {
   const status = await promisify(execFile)(process.execPath, ['node_modules/@changesets/cli/bin.js', 'status'], { cwd: root }).catch((error: { stdout: string; stderr: string }) => error);
   expect(`${status.stdout}${status.stderr}`).not.toMatch(/error/);
-  expect(status.stdout).toMatch(/Packages to be bumped/);
+  // "Packages to be bumped at minor", or after a release "NO packages to be bumped at patch": a plan either way.
+  expect(status.stdout).toMatch(/packages to be bumped/i);
 }, 60_000);

@@ -83,7 +83,7 @@ for (const name of contenders) {
   if (sitePath) r.notes.servedMb = Math.round((site.bytes() - before.bytes) / 1e5) / 10;
   results[name.replace('-', '')] = r;
   const inProgress = typeof r.notes.inProgress === 'number' ? `, ${r.notes.inProgress} requests in progress on average` : '';
-  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU and ${Math.round(r.minorFaults / Math.max(1, r.pages))} page faults a page, ${r.writtenMb} MB written, peak RSS ${r.memory.peakRssMb} MB${inProgress}${pace(r.notes.timeline)}`);
+  console.log(`${r.name}: ${r.pages} pages (${r.failed} failed) in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.pagesPerSecond} pages/s, ${(r.cpuMs / Math.max(1, r.pages)).toFixed(1)} ms CPU and ${Math.round(r.minorFaults / Math.max(1, r.pages))} page faults a page, ${r.writtenMb ?? '?'} MB written, peak RSS ${r.memory.peakRssMb} MB${inProgress}${pace(r.notes.timeline)}`);
 }
 await site.close();
 

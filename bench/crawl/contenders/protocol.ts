@@ -32,8 +32,11 @@ export interface ContenderResult {
    * taken fresh from the system rather than with work done.
    */
   minorFaults: number;
-  /** Bytes the process wrote (`wchar` in /proc/self/io: files and sockets) over the work, in MB; the CLI's over its life. */
-  writtenMb: number;
+  /**
+   * Bytes the process wrote (`wchar` in /proc/self/io: files, pipes and sockets) over the work, in MB; the CLI's over
+   * its life. Null where there is no /proc (not Linux).
+   */
+  writtenMb: number | null;
   memory: MemoryReport;
   notes: Record<string, unknown>;
 }
@@ -49,7 +52,7 @@ export interface Work {
   peakRssMb?: number;
   cpuMs?: number;
   minorFaults?: number;
-  writtenMb?: number;
+  writtenMb?: number | null;
   elapsedMs?: number;
 }
 
@@ -75,12 +78,25 @@ export async function runContender(name: string, work: (config: ContenderConfig)
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
     cpuMs: Math.round(done.cpuMs ?? (used.user + used.system) / 1000),
     minorFaults: done.minorFaults ?? process.resourceUsage().minorPageFault - faults,
-    writtenMb: Math.round((done.writtenMb ?? (bytesWritten() - written) / 1e6) * 10) / 10,
+    writtenMb: tenth(done.writtenMb === undefined ? mbWrittenSince(written) : done.writtenMb),
     memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };
   await sendResult(result);
 }
 
-/** What this process has written so far, files and sockets alike (Linux). */
-const bytesWritten = (): number => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
+/** What this process has written so far, files, pipes and sockets alike; null without /proc (not Linux). */
+function bytesWritten(): number | null {
+  try {
+    return Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))![1]);
+  } catch {
+    return null;
+  }
+}
+
+function mbWrittenSince(start: number | null): number | null {
+  const now = bytesWritten();
+  return start === null || now === null ? null : (now - start) / 1e6;
+}
+
+const tenth = (mb: number | null) => (mb === null ? null : Math.round(mb * 10) / 10);

@@ -112,7 +112,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const ai = new AiService(resolved.ai);
   const extraction = new ExtractionService({ credits, web, ai });
   const pages = new ParsePool({ size: resolved.parseWorkers, idleMs: resolved.readerIdleMs });
-  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPages: (pages) => search.index.put(pages), sitemapUrls: (site, options) => map.sitemapUrls(site, options) });
+  const crawls = new CrawlService(context, { reader: pages, credits, sharing, notify, jobs, fetcher: () => web, enricher: () => extraction, indexPages: (records) => search.index.put(records), sitemapUrls: (site, options) => map.sitemapUrls(site, options) });
   const search = new SearchService(context, { accounts, credits, sharing, notify, jobs, fetcher: web });
   const brand = new BrandService(web, credits);
   const map = new MapService(web, credits);
