@@ -1,19 +1,31 @@
 /**
  * bench/crawl page cost: CPU of wvr's page reading (`parseHtml`: tree, metadata, links with
  * context and region, main text and markdown) for one synthetic documentation page of 100 KB
- * with 250 links and one of 2 MB with 5,000 links, in alternating rounds, so the growth with size
- * is read off one run: cost proportional to bytes means the large page costs about 20x the small.
+ * with 250 links and one of 2 MB with 5,000 links, so the growth with size is read off one run:
+ * cost proportional to bytes means the large page costs about 20x the small. With `site=PATH`
+ * (a built website, a folder or a .tar.gz; several separated by commas), a real site's pages
+ * instead, in bands of size: cost proportional to bytes means the same MB/s in every band.
  *
- *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5]
+ * What pages cost is what reading them again and again costs a process: all the CPU of a run of
+ * reads (the garbage collector's helper threads included) divided by the reads. The median read
+ * would leave out the collections a small page pays for every few dozen reads and a large page at
+ * every read. Each run is a process of its own, so one page's garbage is not collected in the
+ * other's reads; runs alternate the pages, `rounds` of each, and the figure is the median run.
+ *
+ *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5] [site=/path/to/site.tar.gz]
+ *
+ * `NODEARGS` in the environment adds Node flags to every reading process (`--max-semi-space-size=32`, say).
  */
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseHtml } from '@wvr/engine';
+import { receiveConfig, runWorker, sendResult } from '../lib/child.js';
 import { machine, writeResult } from '../lib/results.js';
-
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
-const rounds = Number(args.rounds ?? 5);
+import { siteFiles } from './real-site.js';
 
 /** A Sphinx-like page: a navigation sidebar, nested sections of paragraphs, definition lists and code, links spread through. */
-export function docPage(bytes: number, links: number): string {
+function docPage(bytes: number, links: number): string {
   const nav = Array.from({ length: Math.min(60, links / 4) }, (_, i) => `<li class="toctree-l1"><a href="/nav/${i}.html">Chapter ${i}</a></li>`).join('');
   let body = '';
   let made = 0;
@@ -34,34 +46,162 @@ export function docPage(bytes: number, links: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Synthetic reference ${bytes}</title><meta name="description" content="A generated page"></head><body><div class="sphinxsidebar" role="navigation"><ul>${nav}</ul></div><div class="body" role="main">${body}</div><footer><a href="/about.html">About</a></footer></body></html>`;
 }
 
-function cpuMs(fn: () => void): number {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
+interface RunConfig {
+  /** The pages a pass reads: HTML given, or a file of a real site read by the run. */
+  pages: { url: string; html?: string; file?: string }[];
+  /** Passes before the clock (compiling, the heap's first growth), then passes measured. */
+  warm: number;
+  passes: number;
 }
 
-const pages = [
-  { name: '100 KB / 250 links', bytes: 100_000, links: 250 },
-  { name: '2 MB / 5,000 links', bytes: 2_000_000, links: 5_000 },
-].map((row) => ({ ...row, html: docPage(row.bytes, row.links), samples: [] as number[] }));
-const URL = 'http://docs.test/api/page.html';
-for (const page of pages) parseHtml(page.html, URL);
-// Rounds alternate the pages, so both are measured in the same state of the process (its compiled code, its heap):
-// measured one after the other, the small page's figure moved by half between runs of one build. The small page is
-// read five times a round: its figure is the divisor.
-for (let round = 0; round < rounds; round++) {
-  for (const page of pages) for (let i = 0; i < (page.bytes < 1e6 ? 5 : 1); i++) page.samples.push(cpuMs(() => parseHtml(page.html, URL)));
+interface RunResult {
+  /** HTML characters a pass reads. */
+  chars: number;
+  /** All the process's CPU over the measured passes, a page read. */
+  cpuMsPerPage: number;
+  /** The median page read's CPU: for one page, the figure this bench gave before it counted every read. */
+  medianReadMs: number;
+  faultsPerPage: number;
+  linksPerPage: number;
+  textCharsPerPage: number;
 }
-const rows = pages.map(({ html, samples, ...row }) => {
-  const page = parseHtml(html, URL);
+
+/** One process reading its pages: warm, then `passes` times on the clock. */
+async function run(): Promise<never> {
+  const config = await receiveConfig<RunConfig>();
+  const pages = config.pages.map(({ url, html, file }) => ({ url, html: html ?? readFileSync(file!, 'utf8') }));
+  const readAll = () => pages.map(({ url, html }) => parseHtml(html, url));
+  for (let i = 0; i < config.warm; i++) readAll();
+  const samples: number[] = [];
+  const faults = process.resourceUsage().minorPageFault;
+  const start = process.cpuUsage();
+  for (let pass = 0; pass < config.passes; pass++) {
+    for (const { url, html } of pages) {
+      const read = process.cpuUsage();
+      parseHtml(html, url);
+      const used = process.cpuUsage(read);
+      samples.push((used.user + used.system) / 1000);
+    }
+  }
+  const used = process.cpuUsage(start);
+  const faulted = process.resourceUsage().minorPageFault - faults;
+  const read = readAll();
   samples.sort((a, b) => a - b);
-  const ms = samples[Math.floor(samples.length / 2)]!;
-  const result = { ...row, actualBytes: html.length, linksRead: page.links.length, textChars: page.text.length, cpuMsMedian: Math.round(ms * 10) / 10, mbPerCpuSecond: Math.round((html.length / 1e6 / (ms / 1000)) * 10) / 10 };
-  console.log(`${row.name}: ${(html.length / 1e6).toFixed(2)} MB, ${page.links.length} links read, ${result.cpuMsMedian} ms CPU (median of ${samples.length}), ${result.mbPerCpuSecond} MB/s`);
-  return result;
-});
-const growth = Math.round((rows[1]!.cpuMsMedian / rows[0]!.cpuMsMedian) * 10) / 10;
-const bytesGrowth = Math.round((rows[1]!.actualBytes / rows[0]!.actualBytes) * 10) / 10;
-console.log(`CPU grows ${growth}x for ${bytesGrowth}x the bytes (target: at most 20x)`);
-writeResult('crawl-page', { benchmark: 'crawl-page', machine: machine(), rounds, rows, growth, bytesGrowth, target: growth <= 20 });
+  return sendResult({
+    chars: pages.reduce((sum, p) => sum + p.html.length, 0),
+    cpuMsPerPage: (used.user + used.system) / 1000 / samples.length,
+    medianReadMs: samples[Math.floor(samples.length / 2)]!,
+    faultsPerPage: faulted / samples.length,
+    linksPerPage: read.reduce((sum, p) => sum + p.links.length, 0) / pages.length,
+    textCharsPerPage: read.reduce((sum, p) => sum + p.text.length, 0) / pages.length,
+  } satisfies RunResult);
+}
+
+interface Job {
+  name: string;
+  config: RunConfig;
+  runs: RunResult[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const self = fileURLToPath(import.meta.url);
+
+/** `rounds` runs of every job, the jobs taking turns. */
+async function runAll(jobs: Job[], rounds: number): Promise<void> {
+  const execArgv = ['--import', 'tsx', ...(process.env.NODEARGS ? process.env.NODEARGS.split(' ') : [])];
+  for (let round = 0; round < rounds; round++) for (const job of jobs) job.runs.push(await runWorker<RunConfig, RunResult>(self, job.config, execArgv));
+}
+
+/** A job's figures: the median run's CPU a page, and what it says of the pages. */
+function summary({ name, config, runs }: Job) {
+  const cpuMsPerPage = median(runs.map((r) => r.cpuMsPerPage));
+  const { chars, linksPerPage, textCharsPerPage } = runs[0]!;
+  const pages = config.pages.length;
+  return {
+    name,
+    pages,
+    kbPerPage: Math.round(chars / pages / 1000),
+    linksPerPage: Math.round(linksPerPage),
+    textCharsPerPage: Math.round(textCharsPerPage),
+    cpuMsPerPage: round1(cpuMsPerPage),
+    cpuMsPerPageRuns: runs.map((r) => round1(r.cpuMsPerPage)),
+    medianReadMs: round1(median(runs.map((r) => r.medianReadMs))),
+    faultsPerPage: Math.round(median(runs.map((r) => r.faultsPerPage))),
+    mbPerCpuSecond: round1(chars / pages / 1e6 / (cpuMsPerPage / 1000)),
+  };
+}
+
+/** The synthetic pages: the large page's cost against the small one's. */
+async function synthetic(rounds: number): Promise<void> {
+  const url = 'http://docs.test/api/page.html';
+  // About two seconds of reading a run for either page.
+  const jobs: Job[] = [
+    { name: '100 KB / 250 links', config: { pages: [{ url, html: docPage(100_000, 250) }], warm: 50, passes: 250 }, runs: [] },
+    { name: '2 MB / 5,000 links', config: { pages: [{ url, html: docPage(2_000_000, 5_000) }], warm: 3, passes: 12 }, runs: [] },
+  ];
+  await runAll(jobs, rounds);
+  const rows = jobs.map(summary);
+  for (const row of rows) {
+    console.log(`${row.name}: ${row.kbPerPage} KB, ${row.linksPerPage} links read, ${row.cpuMsPerPage} ms CPU a read (runs: ${row.cpuMsPerPageRuns.join(', ')}; median read ${row.medianReadMs} ms), ${row.faultsPerPage} page faults a read, ${row.mbPerCpuSecond} MB/s`);
+  }
+  const [small, large] = rows as [(typeof rows)[number], (typeof rows)[number]];
+  const growth = round1(large.cpuMsPerPage / small.cpuMsPerPage);
+  const growthOfMedianReads = round1(large.medianReadMs / small.medianReadMs);
+  const bytesGrowth = round1(large.kbPerPage / small.kbPerPage);
+  console.log(`CPU grows ${growth}x for ${bytesGrowth}x the bytes (target: at most 20x); the median reads ${growthOfMedianReads}x`);
+  writeResult('crawl-page', { benchmark: 'crawl-page', machine: machine(), rounds, rows, growth, growthOfMedianReads, bytesGrowth, target: growth <= 20 });
+}
+
+/** Bands of page size, in bytes of HTML: a band holds the pages from its bound up to the next. */
+const BANDS = [0, 32_000, 128_000, 512_000];
+/** A band's run reads about this much HTML a pass (passes repeat small bands), and at most this many pages. */
+const RUN_CHARS = 16_000_000;
+const RUN_PAGES = 400;
+
+/** A real site's pages by size: each band's MB/s, and the largest band's against the band of the median page. */
+async function realSite(path: string, rounds: number): Promise<void> {
+  const site = siteFiles(path);
+  try {
+    const pages = site.files.map((file) => ({ file, url: `http://docs.test/${relative(site.root, file).split(sep).join('/')}`, size: readFileSync(file).length }));
+    const sizes = pages.map((p) => p.size).sort((a, b) => a - b);
+    const medianSize = sizes[Math.floor(sizes.length / 2)]!;
+    const bands = BANDS.map((low, i) => ({ low, high: BANDS[i + 1] ?? Infinity }))
+      .map(({ low, high }) => ({ low, high, pages: pages.filter((p) => p.size >= low && p.size < high) }))
+      .filter((band) => band.pages.length > 0);
+    const jobs: Job[] = bands.map(({ low, high, pages: all }) => {
+      // Every k-th page in listing order, when the band has more than a run reads.
+      const step = Math.ceil(all.length / RUN_PAGES);
+      const picked = all.filter((_, j) => j % step === 0);
+      const chars = picked.reduce((sum, p) => sum + p.size, 0);
+      const name = high === Infinity ? `${low / 1000} KB and over` : `${low / 1000} to ${high / 1000} KB`;
+      return { name, config: { pages: picked.map(({ url, file }) => ({ url, file })), warm: 1, passes: Math.max(1, Math.min(50, Math.round(RUN_CHARS / chars))) }, runs: [] };
+    });
+    await runAll(jobs, rounds);
+    const rows = jobs.map(summary);
+    const typical = rows[bands.findIndex((band) => medianSize >= band.low && medianSize < band.high)]!;
+    const largest = rows[rows.length - 1]!;
+    const name = path.split('/').pop();
+    console.log(`${name}: ${pages.length} pages, the median ${Math.round(medianSize / 1000)} KB`);
+    for (const row of rows) {
+      console.log(`  ${row.name}: ${row.pages} pages read, ${row.kbPerPage} KB and ${row.linksPerPage} links a page, ${row.cpuMsPerPage} ms CPU a page (runs: ${row.cpuMsPerPageRuns.join(', ')}), ${row.faultsPerPage} page faults a page, ${row.mbPerCpuSecond} MB/s`);
+    }
+    // Against the band of the median page, and, stricter, against the band whose bytes cost least (where a page's fixed
+    // cost is spread over most bytes and its tree still fits the caches).
+    const cheapest = rows.reduce((best, row) => (row.mbPerCpuSecond > best.mbPerCpuSecond ? row : best));
+    const perByte = { vsMedianBand: round1(typical.mbPerCpuSecond / largest.mbPerCpuSecond), vsCheapestBand: round1(cheapest.mbPerCpuSecond / largest.mbPerCpuSecond) };
+    console.log(`  a byte of the largest pages costs ${perByte.vsMedianBand}x a byte of the median page's band (${typical.name}), ${perByte.vsCheapestBand}x one of the cheapest band (${cheapest.name})`);
+    writeResult('crawl-page-site', { benchmark: 'crawl-page-site', machine: machine(), site: name, rounds, medianPageBytes: medianSize, rows, medianBand: typical.name, cheapestBand: cheapest.name, largestBandCostPerByte: perByte });
+  } finally {
+    site.remove();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
+  const rounds = Number(args.rounds ?? (args.site ? 3 : 5));
+  if (!args.site) return synthetic(rounds);
+  for (const path of args.site.split(',')) await realSite(path, rounds);
+}
+
+await (process.send ? run() : main());

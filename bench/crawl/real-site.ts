@@ -38,8 +38,16 @@ export interface RealSite {
   close(): Promise<void>;
 }
 
-/** Unpacks `path` when it is a tarball (its one top folder is the site), serves it, lists its pages. */
-export async function serveSite(path: string): Promise<RealSite> {
+/** A site on disk: its folder, its HTML files, and how to remove what unpacking it made. */
+export interface SiteFiles {
+  root: string;
+  /** Every HTML file of the site, in the order the folder lists them. */
+  files: string[];
+  remove(): void;
+}
+
+/** Unpacks `path` when it is a tarball (its one top folder is the site) and lists its HTML files. */
+export function siteFiles(path: string): SiteFiles {
   let root = path;
   let temp: string | undefined;
   if (/\.(tar\.gz|tgz)$/.test(path)) {
@@ -48,7 +56,12 @@ export async function serveSite(path: string): Promise<RealSite> {
     const [top] = readdirSync(temp);
     root = join(temp, top!);
   }
-  const files = walk(root).filter((f) => /\.html?$/.test(f));
+  return { root, files: walk(root).filter((f) => /\.html?$/.test(f)), remove: () => temp && rmSync(temp, { recursive: true, force: true }) };
+}
+
+/** Unpacks `path` when it is a tarball, serves it, lists its pages. */
+export async function serveSite(path: string): Promise<RealSite> {
+  const { root, files, remove } = siteFiles(path);
   const htmlBytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
   let requests = 0;
   let bytes = 0;
@@ -81,7 +94,7 @@ export async function serveSite(path: string): Promise<RealSite> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (temp) rmSync(temp, { recursive: true, force: true });
+      remove();
     },
   };
 }
