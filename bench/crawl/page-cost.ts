@@ -10,18 +10,21 @@
  * reads (the garbage collector's helper threads included) divided by the reads. The median read
  * would leave out the collections a small page pays for every few dozen reads and a large page at
  * every read. Each run is a process of its own, so one page's garbage is not collected in the
- * other's reads; runs alternate the pages, `rounds` of each, and the figure is the median run.
+ * other's reads; runs alternate the pages, `rounds` of each, and the figure is the median run. The runs are
+ * a bundle of the engine built as the crawl bench's contenders are (page-cost-reader.ts), not its sources through
+ * tsx, whose transform made the small page a fifth dearer.
  *
  *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5] [site=/path/to/site.tar.gz]
  *
  * `NODEARGS` in the environment adds Node flags to every reading process (`--max-semi-space-size=32`, say).
  */
 import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseHtml } from '@wvr/engine';
-import { receiveConfig, runWorker, sendResult } from '../lib/child.js';
+import { buildEntry } from '../lib/build.js';
+import { runWorker } from '../lib/child.js';
 import { machine, writeResult } from '../lib/results.js';
+import type { RunConfig, RunResult } from './page-cost-reader.js';
 import { siteFiles } from './real-site.js';
 
 /** A Sphinx-like page: a navigation sidebar, nested sections of paragraphs, definition lists and code, links spread through. */
@@ -46,57 +49,6 @@ function docPage(bytes: number, links: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Synthetic reference ${bytes}</title><meta name="description" content="A generated page"></head><body><div class="sphinxsidebar" role="navigation"><ul>${nav}</ul></div><div class="body" role="main">${body}</div><footer><a href="/about.html">About</a></footer></body></html>`;
 }
 
-interface RunConfig {
-  /** The pages a pass reads: HTML given, or a file of a real site read by the run. */
-  pages: { url: string; html?: string; file?: string }[];
-  /** Passes before the clock (compiling, the heap's first growth), then passes measured. */
-  warm: number;
-  passes: number;
-}
-
-interface RunResult {
-  /** HTML characters a pass reads. */
-  chars: number;
-  /** All the process's CPU over the measured passes, a page read. */
-  cpuMsPerPage: number;
-  /** The median page read's CPU: for one page, the figure this bench gave before it counted every read. */
-  medianReadMs: number;
-  faultsPerPage: number;
-  linksPerPage: number;
-  textCharsPerPage: number;
-}
-
-/** One process reading its pages: warm, then `passes` times on the clock. */
-async function run(): Promise<never> {
-  const config = await receiveConfig<RunConfig>();
-  const pages = config.pages.map(({ url, html, file }) => ({ url, html: html ?? readFileSync(file!, 'utf8') }));
-  const readAll = () => pages.map(({ url, html }) => parseHtml(html, url));
-  for (let i = 0; i < config.warm; i++) readAll();
-  const samples: number[] = [];
-  const faults = process.resourceUsage().minorPageFault;
-  const start = process.cpuUsage();
-  for (let pass = 0; pass < config.passes; pass++) {
-    for (const { url, html } of pages) {
-      const read = process.cpuUsage();
-      parseHtml(html, url);
-      const used = process.cpuUsage(read);
-      samples.push((used.user + used.system) / 1000);
-    }
-  }
-  const used = process.cpuUsage(start);
-  const faulted = process.resourceUsage().minorPageFault - faults;
-  const read = readAll();
-  samples.sort((a, b) => a - b);
-  return sendResult({
-    chars: pages.reduce((sum, p) => sum + p.html.length, 0),
-    cpuMsPerPage: (used.user + used.system) / 1000 / samples.length,
-    medianReadMs: samples[Math.floor(samples.length / 2)]!,
-    faultsPerPage: faulted / samples.length,
-    linksPerPage: read.reduce((sum, p) => sum + p.links.length, 0) / pages.length,
-    textCharsPerPage: read.reduce((sum, p) => sum + p.text.length, 0) / pages.length,
-  } satisfies RunResult);
-}
-
 interface Job {
   name: string;
   config: RunConfig;
@@ -105,12 +57,12 @@ interface Job {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const self = fileURLToPath(import.meta.url);
 
-/** `rounds` runs of every job, the jobs taking turns. */
+/** `rounds` runs of every job, the jobs taking turns, each in a fresh process of the built reader. */
 async function runAll(jobs: Job[], rounds: number): Promise<void> {
-  const execArgv = ['--import', 'tsx', ...(process.env.NODEARGS ? process.env.NODEARGS.split(' ') : [])];
-  for (let round = 0; round < rounds; round++) for (const job of jobs) job.runs.push(await runWorker<RunConfig, RunResult>(self, job.config, execArgv));
+  const reader = await buildEntry(join(dirname(fileURLToPath(import.meta.url)), 'page-cost-reader.ts'));
+  const execArgv = process.env.NODEARGS ? process.env.NODEARGS.split(' ') : [];
+  for (let round = 0; round < rounds; round++) for (const job of jobs) job.runs.push(await runWorker<RunConfig, RunResult>(reader, job.config, execArgv));
 }
 
 /** A job's figures: the median run's CPU a page, and what it says of the pages. */
@@ -197,11 +149,7 @@ async function realSite(path: string, rounds: number): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
-  const rounds = Number(args.rounds ?? (args.site ? 3 : 5));
-  if (!args.site) return synthetic(rounds);
-  for (const path of args.site.split(',')) await realSite(path, rounds);
-}
-
-await (process.send ? run() : main());
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
+const rounds = Number(args.rounds ?? (args.site ? 3 : 5));
+if (!args.site) await synthetic(rounds);
+else for (const path of args.site.split(',')) await realSite(path, rounds);
