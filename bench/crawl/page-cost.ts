@@ -10,9 +10,10 @@
  * reads (the garbage collector's helper threads included) divided by the reads. The median read
  * would leave out the collections a small page pays for every few dozen reads and a large page at
  * every read. Each run is a process of its own, so one page's garbage is not collected in the
- * other's reads; runs alternate the pages, `rounds` of each, and the figure is the median run. The runs are
- * a bundle of the engine built as the crawl bench's contenders are (page-cost-reader.ts), not its sources through
- * tsx, whose transform made the small page a fifth dearer.
+ * other's reads; runs alternate the pages, `rounds` of each, and the figure is the median run.
+ * The runs are a bundle of the engine built as the crawl bench's contenders are
+ * (page-cost-reader.ts), not its sources through tsx, whose transform made the small page a
+ * fifth dearer.
  *
  *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5] [site=/path/to/site.tar.gz]
  *
