@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseHtml } from '@wvr/engine';
 import { receiveConfig, sendResult } from '../lib/child.js';
+import { percentile } from '../lib/results.js';
 
 export interface RunConfig {
   /** The pages a pass reads: HTML given, or a file of a real site read by the run. */
@@ -48,7 +49,7 @@ samples.sort((a, b) => a - b);
 await sendResult({
   chars: pages.reduce((sum, p) => sum + p.html.length, 0),
   cpuMsPerPage: (used.user + used.system) / 1000 / samples.length,
-  medianReadMs: samples[Math.floor(samples.length / 2)]!,
+  medianReadMs: percentile(samples, 50),
   faultsPerPage: faulted / samples.length,
   linksPerPage: read.reduce((sum, p) => sum + p.links.length, 0) / pages.length,
   textCharsPerPage: read.reduce((sum, p) => sum + p.text.length, 0) / pages.length,

@@ -19,12 +19,12 @@
  *
  * `NODEARGS` in the environment adds Node flags to every reading process (`--max-semi-space-size=32`, say).
  */
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEntry } from '../lib/build.js';
 import { runWorker } from '../lib/child.js';
-import { machine, writeResult } from '../lib/results.js';
+import { machine, percentile, writeResult } from '../lib/results.js';
 import type { RunConfig, RunResult } from './page-cost-reader.js';
 import { siteFiles } from './real-site.js';
 
@@ -56,7 +56,7 @@ interface Job {
   runs: RunResult[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** `rounds` runs of every job, the jobs taking turns, each in a fresh process of the built reader. */
@@ -116,9 +116,9 @@ const RUN_PAGES = 400;
 async function realSite(path: string, rounds: number): Promise<void> {
   const site = siteFiles(path);
   try {
-    const pages = site.files.map((file) => ({ file, url: `http://docs.test/${relative(site.root, file).split(sep).join('/')}`, size: readFileSync(file).length }));
+    const pages = site.files.map((file) => ({ file, url: `http://docs.test/${relative(site.root, file).split(sep).join('/')}`, size: statSync(file).size }));
     const sizes = pages.map((p) => p.size).sort((a, b) => a - b);
-    const medianSize = sizes[Math.floor(sizes.length / 2)]!;
+    const medianSize = percentile(sizes, 50);
     const bands = BANDS.map((low, i) => ({ low, high: BANDS[i + 1] ?? Infinity }))
       .map(({ low, high }) => ({ low, high, pages: pages.filter((p) => p.size >= low && p.size < high) }))
       .filter((band) => band.pages.length > 0);

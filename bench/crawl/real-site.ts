@@ -56,7 +56,10 @@ export function siteFiles(path: string): SiteFiles {
     const [top] = readdirSync(temp);
     root = join(temp, top!);
   }
-  return { root, files: walk(root).filter((f) => /\.html?$/.test(f)), remove: () => temp && rmSync(temp, { recursive: true, force: true }) };
+  const remove = () => {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  };
+  return { root, files: walk(root).filter((f) => /\.html?$/.test(f)), remove };
 }
 
 /** Unpacks `path` when it is a tarball, serves it, lists its pages. */

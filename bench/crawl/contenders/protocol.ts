@@ -27,9 +27,9 @@ export interface ContenderResult {
   /** CPU (user + system) of the contender's process over the work; for the CLI, the CLI process's. */
   cpuMs: number;
   /**
-   * Minor page faults over the work (for the CLI, its process's whole life): first touches of memory, which cost 16 µs
-   * each on the 2-core machines these runs were made on (docs/benchmarks.md), a part of cpuMs that scales with memory
-   * taken fresh from the system rather than with work done.
+   * Minor page faults over the work (for the CLI, its process's whole life): first touches of memory, which cost 2 to
+   * 16 µs each on the 2-core machines these runs were made on, the more the longer the host has had the memory back
+   * (docs/benchmarks.md): a part of cpuMs that scales with memory taken fresh from the system rather than with work done.
    */
   minorFaults: number;
   /**
