@@ -243,6 +243,13 @@ describe('main text: a comment thread inside the post block', () => {
     expect(page.text).not.toContain('worth the time, number 5');
   });
 
+  it('takes the mark inside the post, not one earlier on the page outside it', () => {
+    const sidebar = `<div class="widget"><a name="comments"></a><h3>Recent comments</h3><ul><li><a href="/c/1">Reader 1 on the pier</a></li></ul></div>`;
+    const withSidebar = parseHtml(html.replace('<div id="main">', `${sidebar}<div id="main">`), 'https://blog.example/2012/11/course');
+    expect(withSidebar.text).toContain('Paragraph 3 about the course');
+    expect(withSidebar.text).not.toContain('worth the time, number 5');
+  });
+
   it('keeps everything when the mark comes before the article', () => {
     const early = parseHtml(`<html><body><div class="content"><a name="comments"></a>${prose('the harbour', 4)}</div></body></html>`, 'https://x.example/early');
     expect(early.text).toContain('Paragraph 4 about the harbour');
