@@ -3,6 +3,7 @@
  * reads its pages with `parseHtml`, `warm` passes before the clock and `passes` on it.
  */
 import { readFileSync } from 'node:fs';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { parseHtml } from '@wvr/engine';
 import { receiveConfig, sendResult } from '../lib/child.js';
 import { percentile } from '../lib/results.js';
@@ -23,6 +24,12 @@ export interface RunResult {
   /** The median page read's CPU: for one page, the figure this bench gave before it counted every read. */
   medianReadMs: number;
   faultsPerPage: number;
+  /** The kernel's share of cpuMsPerPage: on a large page, mostly the faults of memory the heap takes fresh from the system. */
+  systemMsPerPage: number;
+  /** The main thread's garbage-collection pauses a page (its collector's helper threads work during them too). */
+  gcPauseMsPerPage: number;
+  /** Young-generation collections (scavenges) a page. */
+  scavengesPerPage: number;
   linksPerPage: number;
   textCharsPerPage: number;
 }
@@ -34,6 +41,9 @@ const readAll = () => pages.map(({ url, html }) => parseHtml(html, url));
 let read = readAll();
 for (let i = 1; i < config.warm; i++) read = readAll();
 const samples: number[] = [];
+const collections: PerformanceEntry[] = [];
+const observer = new PerformanceObserver((list) => void collections.push(...list.getEntries()));
+observer.observe({ entryTypes: ['gc'] });
 const faults = process.resourceUsage().minorPageFault;
 const start = process.cpuUsage();
 for (let pass = 0; pass < config.passes; pass++) {
@@ -46,12 +56,20 @@ for (let pass = 0; pass < config.passes; pass++) {
 }
 const used = process.cpuUsage(start);
 const faulted = process.resourceUsage().minorPageFault - faults;
+// The collector's entries are delivered after the pass, a turn of the event loop later.
+await new Promise((resolve) => setImmediate(resolve));
+collections.push(...observer.takeRecords());
+observer.disconnect();
+const kindOf = (entry: PerformanceEntry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
 samples.sort((a, b) => a - b);
 await sendResult({
   chars: pages.reduce((sum, p) => sum + p.html.length, 0),
   cpuMsPerPage: (used.user + used.system) / 1000 / samples.length,
   medianReadMs: percentile(samples, 50),
   faultsPerPage: faulted / samples.length,
+  systemMsPerPage: used.system / 1000 / samples.length,
+  gcPauseMsPerPage: collections.reduce((sum, entry) => sum + entry.duration, 0) / samples.length,
+  scavengesPerPage: collections.filter((entry) => kindOf(entry) === constants.NODE_PERFORMANCE_GC_MINOR).length / samples.length,
   linksPerPage: read.reduce((sum, p) => sum + p.links.length, 0) / pages.length,
   textCharsPerPage: read.reduce((sum, p) => sum + p.text.length, 0) / pages.length,
 } satisfies RunResult);

@@ -1,6 +1,6 @@
 import he from 'he';
 import { describe, expect, it } from 'vitest';
-import { COMMON_NAMED, decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
+import { charCode, COMMON_NAMED, decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
 
 describe('entity decoding', () => {
   it('replaces the common references itself and leaves the rest to he, with he\'s result either way', () => {
@@ -35,8 +35,18 @@ describe('isWhiteSpace', () => {
     const differ: number[] = [];
     for (let c = 0; c <= 0xffff; c++) {
       const char = String.fromCharCode(c);
-      if (isWhiteSpace(char, 0) !== /\s/.test(char)) differ.push(c);
+      if (isWhiteSpace(c) !== /\s/.test(char)) differ.push(c);
     }
     expect(differ).toEqual([]);
+  });
+});
+
+describe('charCode', () => {
+  it('reads what charCodeAt reads, on strings of every kind and past their ends', () => {
+    const long = 'Ünïcödé “quotes” — and plain words, '.repeat(4);
+    const kinds = [long, long.slice(3, 90), 'plain ascii text, sliced or not'.slice(2), long.slice(0, 20) + 'joined', `${long.slice(0, 5)}x`, '', 'a'];
+    for (const text of kinds) {
+      for (let i = -1; i <= text.length; i++) expect(Object.is(charCode(text, i), text.charCodeAt(i))).toBe(true);
+    }
   });
 });

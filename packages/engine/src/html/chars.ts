@@ -3,12 +3,22 @@ import { onFirstUse } from '../core/on-first-use.js';
 // Characters as HTML text is read: white space, and entities.
 
 /**
- * Whether the character at `i` is white space as `\s` reads it: ECMAScript's white space and line terminators, that
+ * `text.charCodeAt(i)`, for the loops that read a page's text a character at a time. Those loops meet strings of every
+ * kind V8 has (flat, joined, sliced; one byte or two a character), and `text.charCodeAt` finds the method by the
+ * string's kind: past four kinds V8 gives up that call's fast path for good, and every character then costs a look-up
+ * and a call (8.8 ns a character against 2.4 in a micro-benchmark). Taken from `String.prototype`, the method is a
+ * constant the optimising compiler inlines whatever the string (2.5 ns). On a crawl, the first page with a character
+ * past Latin-1 brings the two-byte kinds, and from then on a reader thread read every text the slow way
+ * (docs/benchmarks.md). A text's `length` is looked up the same way, so those loops read it once, not at every step.
+ */
+export const charCode = (text: string, i: number): number => String.prototype.charCodeAt.call(text, i);
+
+/**
+ * Whether the character code `c` is white space as `\s` reads it: ECMAScript's white space and line terminators, that
  * is ASCII's, the no-break spaces (U+00A0, U+202F, U+FEFF), the line and paragraph separators and Unicode's other
  * space separators. Compared by code, not by the regex: a page in Chinese or Russian asks about every character.
  */
-export function isWhiteSpace(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
+export function isWhiteSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
@@ -33,7 +43,7 @@ function decodeWith(raw: string, isAttributeValue: boolean): string {
   let from = 0;
   while (at >= 0) {
     // A `&` before anything but a letter, a digit or `#` ("Q & A", a bare `&` in a link) starts no reference: it stays.
-    if (!startsReference(raw.charCodeAt(at + 1))) {
+    if (!startsReference(charCode(raw, at + 1))) {
       at = raw.indexOf('&', at + 1);
       continue;
     }
@@ -90,8 +100,8 @@ const LONGEST_COMMON = 9;
 
 /** The character `raw[from, end)` names when it is a common named reference, or a numeric one `he` passes through unchanged. */
 function commonEntity(raw: string, from: number, end: number): string | undefined {
-  if (raw.charCodeAt(from) !== 35 /* # */) return COMMON_NAMED.get(raw.slice(from, end));
-  const hex = raw.charCodeAt(from + 1) === 120 /* x */ || raw.charCodeAt(from + 1) === 88; /* X */
+  if (charCode(raw, from) !== 35 /* # */) return COMMON_NAMED.get(raw.slice(from, end));
+  const hex = charCode(raw, from + 1) === 120 /* x */ || charCode(raw, from + 1) === 88; /* X */
   const digits = raw.slice(from + (hex ? 2 : 1), end);
   if (digits.length === 0 || !(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) return undefined;
   const code = Number.parseInt(digits, hex ? 16 : 10);

@@ -1,4 +1,4 @@
-import { tagOf, type HTMLElement } from './dom.js';
+import { charCode, tagOf, type HTMLElement } from './dom.js';
 
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
 const CHROME_ROLES = /^(navigation|banner|contentinfo|complementary|search|dialog|alert)$/i;
@@ -38,8 +38,8 @@ export function idName(el: HTMLElement): string {
   const id = el.getAttribute('id') ?? '';
   // Three separators make four words; counted, not split into them.
   let separators = 0;
-  for (let i = 0; i < id.length && separators < 3; i++) {
-    const c = id.charCodeAt(i);
+  for (let i = 0, length = id.length; i < length && separators < 3; i++) {
+    const c = charCode(id, i);
     if (c === 0x2d || c === 0x5f) separators++;
   }
   return separators >= 3 ? '' : id;

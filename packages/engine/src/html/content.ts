@@ -1,4 +1,4 @@
-import { collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import type { UrlResolver } from './url.js';
 
@@ -55,7 +55,7 @@ const oneLine = (markdown: string): string => (markdown.includes('\n') ? markdow
 /** As `.replace(/\n+$/, '')`, but a slice: the regex would copy the whole listing to drop its last line break. */
 function withoutTrailingNewlines(text: string): string {
   let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end--;
+  while (end > 0 && charCode(text, end - 1) === 0x0a) end--;
   return end === text.length ? text : text.slice(0, end);
 }
 

@@ -1,8 +1,8 @@
-import { decodeEntities, isWhiteSpace } from './chars.js';
+import { charCode, decodeEntities, isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
 import { ElementMap, isElement, TEXT, walkElements, type HTMLElement, type Node } from './tree.js';
 
-export { ElementMap, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
+export { charCode, ElementMap, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
@@ -28,12 +28,13 @@ export function collapse(text: string): string {
 /** One space between words, none at the ends. */
 function isCollapsed(text: string): boolean {
   let space = true;
-  for (let i = 0; i < text.length; i++) {
-    if (!isWhiteSpace(text, i)) space = false;
-    else if (space || text.charCodeAt(i) !== 32) return false;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    if (!isWhiteSpace(charCode(text, i))) space = false;
+    else if (space || charCode(text, i) !== 32) return false;
     else space = true;
   }
-  return !space || text.length === 0;
+  return !space || length === 0;
 }
 
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();

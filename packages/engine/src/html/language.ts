@@ -1,4 +1,5 @@
 import { onFirstUse } from '../core/on-first-use.js';
+import { charCode } from './chars.js';
 
 /**
  * The language of a page that does not declare one, from a sample of its text.
@@ -70,7 +71,7 @@ function plainWordLength(token: string): number {
   let letters = 0;
   let lower = false;
   for (; letters < token.length; letters++) {
-    const c = token.charCodeAt(letters);
+    const c = charCode(token, letters);
     if (c >= 97 && c <= 122) lower = true;
     else if (c >= 65 && c <= 90) {
       if (lower) return 0;

@@ -1,4 +1,4 @@
-import { collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeName, namesOf } from './chrome.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
@@ -586,15 +586,15 @@ const COOKIE_OR_COUNT = /cookie|comment/i;
 /** Whether the text, white space folded and trimmed, would be longer than `chars`: it has more characters that are not white space. */
 function longerThan(text: string, chars: number): boolean {
   let n = 0;
-  for (let i = 0; i < text.length && n <= chars; i++) if (!isWhiteSpace(text, i)) n++;
+  for (let i = 0, length = text.length; i < length && n <= chars; i++) if (!isWhiteSpace(charCode(text, i))) n++;
   return n > chars;
 }
 
 function visibleLength(text: string): number {
   let n = 0;
   let space = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0, length = text.length; i < length; i++) {
+    const c = charCode(text, i);
     const isSpace = c === 32 || c === 10 || c === 9 || c === 13 || c === 160 || c === 12;
     if (isSpace) {
       if (!space) n++;
@@ -609,8 +609,8 @@ function visibleLength(text: string): number {
 
 function countCommas(text: string): number {
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0, length = text.length; i < length; i++) {
+    const c = charCode(text, i);
     if (c === 44 || c === 0xff0c || c === 0x3001) n++;
   }
   return n;

@@ -1,4 +1,4 @@
-import { collapse, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
+import { charCode, collapse, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
 import { guessLanguage } from './language.js';
 import { resolveUrl } from './url.js';
 import { hasClass, type TreeIndex, within } from './tree-index.js';
@@ -176,8 +176,8 @@ const MAIN_SAMPLE_MIN_LETTERS = 200;
 /** Letters in the text (UTF-16 units, as the length of the text without its other characters): counted, not copied. */
 function letters(text: string): number {
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0, length = text.length; i < length; i++) {
+    const c = charCode(text, i);
     if (c < 128) {
       if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
       continue;

@@ -1,4 +1,4 @@
-import { collapse, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
+import { charCode, collapse, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
 import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
@@ -108,8 +108,8 @@ function countWords(text: string): number {
   if (!text) return 0;
   let words = 1;
   let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const space = isWhiteSpace(text, i);
+  for (let i = 0, length = text.length; i < length; i++) {
+    const space = isWhiteSpace(charCode(text, i));
     if (space && !inSpace) words++;
     inSpace = space;
   }

@@ -1,4 +1,4 @@
-import { isWhiteSpace } from './chars.js';
+import { charCode, isWhiteSpace } from './chars.js';
 import { HTMLElement, NO_CHILDREN, TextNode, type Node } from './tree.js';
 
 /**
@@ -54,7 +54,7 @@ export function parseTree(html: string): HTMLElement {
   };
 
   for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at)) {
-    const next = html.charCodeAt(at + 1);
+    const next = charCode(html, at + 1);
     if (next === BANG) {
       const comment = html.startsWith('<!--', at) ? find('-->', at + 4) : -1;
       if (comment !== -1) {
@@ -176,7 +176,7 @@ const endTags = new Map<string, RegExp>();
 /** Whether the start tag `name` at `at` opens a code listing: `<pre` followed by white space or `>`, in any case. */
 function startsListing(html: string, name: string, at: number): boolean {
   if (name.length !== 3 || name.toLowerCase() !== 'pre') return false;
-  return html.charCodeAt(at + 4) === GT || isWhiteSpace(html, at + 4);
+  return charCode(html, at + 4) === GT || isWhiteSpace(charCode(html, at + 4));
 }
 
 /** Where the listing whose start tag ends at `from` ends: at the first `</pre>` after it; -1 when none does. */
@@ -188,7 +188,7 @@ const LISTING_END = /<\/pre\s*>/gi;
 
 /** Just past the span's start or end tag at `at`, its first `>` outside quoted values; -1 when no span tag is there. */
 function spanTagEnd(html: string, at: number): number {
-  const c = html.charCodeAt(at + 1);
+  const c = charCode(html, at + 1);
   if (c !== SLASH && (c | 0x20) !== 0x73) return -1;
   SPAN_TAG.lastIndex = at;
   const found = SPAN_TAG.exec(html);
@@ -243,10 +243,10 @@ function readTag(html: string, at: number, find: Find): Tag | null {
   if (!startsTag(html, at)) return null;
   lastTag.start = at;
   let i = at + 1;
-  const closing = html.charCodeAt(i) === SLASH;
+  const closing = charCode(html, i) === SLASH;
   if (closing) i++;
   const nameStart = i;
-  while (i < html.length && isNameChar(html.charCodeAt(i))) i++;
+  while (i < html.length && isNameChar(charCode(html, i))) i++;
   // A name may hold a no-break space; when the tag cannot end after the whole name, the name ends at that space.
   for (let nameEnd = i; nameEnd > nameStart; nameEnd = lastSpaceInName(html, nameStart, nameEnd)) {
     const tag = readRest(html, html.slice(nameStart, nameEnd), closing, nameEnd, find);
@@ -257,20 +257,20 @@ function readTag(html: string, at: number, find: Find): Tag | null {
 
 /** Whether `<` at `at` starts a start or end tag: a letter follows it, or `/` and a letter. */
 function startsTag(html: string, at: number): boolean {
-  const c = html.charCodeAt(at + 1);
-  return isLetter(c === SLASH ? html.charCodeAt(at + 2) : c);
+  const c = charCode(html, at + 1);
+  return isLetter(c === SLASH ? charCode(html, at + 2) : c);
 }
 
 /** After the tag's name: nothing, `/`, or white space and the attributes; then `>`. */
 function readRest(html: string, name: string, closing: boolean, afterName: number, find: Find): Tag | null {
-  const c = html.charCodeAt(afterName);
+  const c = charCode(html, afterName);
   if (c === GT) return read(name, closing, false, '', afterName + 1);
-  if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? read(name, closing, !closing, '', afterName + 2) : null;
+  if (c === SLASH) return charCode(html, afterName + 1) === GT ? read(name, closing, !closing, '', afterName + 2) : null;
   // No `>` after the name: no tag here (and the scan below would run to the page's end, once for each try).
-  if (!isWhiteSpace(html, afterName) || find('>', afterName) === -1) return null;
+  if (!isWhiteSpace(charCode(html, afterName)) || find('>', afterName) === -1) return null;
   let i = afterName + 1;
   while (i < html.length) {
-    const ch = html.charCodeAt(i);
+    const ch = charCode(html, i);
     if (ch === GT) break;
     if (ch === QUOTE || ch === APOSTROPHE) {
       const shut = find(html[i]!, i + 1);
@@ -283,7 +283,7 @@ function readRest(html: string, name: string, closing: boolean, afterName: numbe
   }
   if (i >= html.length) return null;
   let attributes = html.slice(afterName + 1, i);
-  let selfClosing = !closing && html.charCodeAt(i - 1) === SLASH;
+  let selfClosing = !closing && charCode(html, i - 1) === SLASH;
   if (selfClosing) {
     attributes = attributes.slice(0, -1);
     // `<a href=/post/>`: the slash ends an unquoted value, it does not close the element.
@@ -315,8 +315,8 @@ function read(name: string, closing: boolean, selfClosing: boolean, attributes: 
  * (`title="say "hi" now"`) is an ordinary character, not the end of the value.
  */
 function endsValue(html: string, i: number): boolean {
-  const c = html.charCodeAt(i);
-  return c === GT || isWhiteSpace(html, i) || (c === SLASH && html.charCodeAt(i + 1) === GT);
+  const c = charCode(html, i);
+  return c === GT || isWhiteSpace(c) || (c === SLASH && charCode(html, i + 1) === GT);
 }
 
 const SLASH = 0x2f;
@@ -343,7 +343,7 @@ function isNameChar(c: number): boolean {
 /** The last no-break space (U+00A0, U+1680, U+FEFF) inside a name, past its first character; `start` when none. */
 function lastSpaceInName(html: string, start: number, end: number): number {
   for (let i = end - 1; i > start; i--) {
-    const c = html.charCodeAt(i);
+    const c = charCode(html, i);
     if (c === 0xa0 || c === 0x1680 || c === 0xfeff) return i;
   }
   return start;

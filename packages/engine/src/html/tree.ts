@@ -1,5 +1,5 @@
 import { selectAll, selectOne, type Options } from 'css-select';
-import { decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
+import { charCode, decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
@@ -69,7 +69,8 @@ export class HTMLElement {
    * long as the tree, a third as large again on a large page, and every young collection copied it (docs/benchmarks.md).
    */
   getAttribute(name: string): string | undefined {
-    return this.rawAttrs.length === 0 ? undefined : attributeValue(this.rawAttrs, name.toLowerCase());
+    // Compared with '', not by length: the raw attributes are strings of every kind, and their `length` a look-up (see charCode).
+    return this.rawAttrs === '' ? undefined : attributeValue(this.rawAttrs, name.toLowerCase());
   }
 
   /** The text as written: the children's joined, a `<br>` a line break. A loop, so deep nesting cannot overflow the stack. */
@@ -174,22 +175,23 @@ function attributeValue(raw: string, key: string): string | undefined {
   let value: string | undefined;
   // Names written in another case before the one that holds: seen again later, they are not new.
   let earlier: number[] | undefined;
-  for (let i = 0; i < raw.length; ) {
-    if (!isNameStart(raw.charCodeAt(i))) {
+  const length = raw.length;
+  for (let i = 0; i < length; ) {
+    if (!isNameStart(charCode(raw, i))) {
       i++;
       continue;
     }
     const start = i++;
-    while (i < raw.length && isNamePart(raw.charCodeAt(i))) i++;
+    while (i < length && isNamePart(charCode(raw, i))) i++;
     const named = i - start === key.length && sameIgnoringCase(raw, start, key);
     let found = '';
-    let j = skipSpace(raw, i);
-    if (raw.charCodeAt(j) === EQUALS) {
-      j = skipSpace(raw, j + 1);
-      const end = valueEnd(raw, j);
+    let j = skipSpace(raw, i, length);
+    if (charCode(raw, j) === EQUALS) {
+      j = skipSpace(raw, j + 1, length);
+      const end = valueEnd(raw, j, length);
       if (end > j) {
         // Without its quotes (a value that opens a quote it never closes loses its last character as well).
-        if (named) found = raw.charCodeAt(j) === 0x22 || raw.charCodeAt(j) === 0x27 ? raw.slice(j + 1, end - 1) : raw.slice(j, end);
+        if (named) found = charCode(raw, j) === 0x22 || charCode(raw, j) === 0x27 ? raw.slice(j + 1, end - 1) : raw.slice(j, end);
         i = end;
       }
     }
@@ -207,15 +209,15 @@ function attributeValue(raw: string, key: string): string | undefined {
 
 /** Whether the `length` characters of `raw` at `a` and at `b` are the same, case included. */
 function sameAsWritten(raw: string, a: number, b: number, length: number): boolean {
-  for (let k = 0; k < length; k++) if (raw.charCodeAt(a + k) !== raw.charCodeAt(b + k)) return false;
+  for (let k = 0; k < length; k++) if (charCode(raw, a + k) !== charCode(raw, b + k)) return false;
   return true;
 }
 
 /** Whether `raw` from `at` reads `key` (lower case), ASCII letters in either case. */
 function sameIgnoringCase(raw: string, at: number, key: string): boolean {
   for (let k = 0; k < key.length; k++) {
-    const c = raw.charCodeAt(at + k);
-    if ((isUpperCase(c) ? c + 0x20 : c) !== key.charCodeAt(k)) return false;
+    const c = charCode(raw, at + k);
+    if ((isUpperCase(c) ? c + 0x20 : c) !== charCode(key, k)) return false;
   }
   return true;
 }
@@ -232,20 +234,20 @@ const isNameStart = (c: number): boolean =>
 const isNamePart = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x3a || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x23;
 
-function skipSpace(raw: string, i: number): number {
-  while (i < raw.length && isWhiteSpace(raw, i)) i++;
+function skipSpace(raw: string, i: number, length: number): number {
+  while (i < length && isWhiteSpace(charCode(raw, i))) i++;
   return i;
 }
 
 /** Just past the value starting at `i`: a quoted one (quotes that close), else up to white space; `i` when none. */
-function valueEnd(raw: string, i: number): number {
-  const c = raw.charCodeAt(i);
+function valueEnd(raw: string, i: number, length: number): number {
+  const c = charCode(raw, i);
   if (c === 0x22 || c === 0x27) {
     const shut = raw.indexOf(raw[i]!, i + 1);
     if (shut !== -1) return shut + 1;
   }
   let end = i;
-  while (end < raw.length && !isWhiteSpace(raw, end)) end++;
+  while (end < length && !isWhiteSpace(charCode(raw, end))) end++;
   return end;
 }
 
