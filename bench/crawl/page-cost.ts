@@ -13,7 +13,9 @@
  * other's reads; runs alternate the pages, `rounds` of each, and the figure is the median run.
  * The runs are a bundle of the engine built as the crawl bench's contenders are
  * (page-cost-reader.ts), not its sources through tsx, whose transform made the small page a
- * fifth dearer.
+ * fifth dearer. Each page's CPU is also split into the kernel's (on a large page, the faults of
+ * memory fresh from the system), the main thread's garbage-collection pauses with the young
+ * collections a read, and the rest: where the large page grows faster than the small one.
  *
  *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5] [site=/path/to/site.tar.gz]
  *
