@@ -54,7 +54,7 @@ export function parseTree(html: string): HTMLElement {
   };
 
   for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at)) {
-    const next = charCode(html, at + 1);
+    const next = html.charCodeAt(at + 1);
     if (next === BANG) {
       const comment = html.startsWith('<!--', at) ? find('-->', at + 4) : -1;
       if (comment !== -1) {
@@ -176,7 +176,7 @@ const endTags = new Map<string, RegExp>();
 /** Whether the start tag `name` at `at` opens a code listing: `<pre` followed by white space or `>`, in any case. */
 function startsListing(html: string, name: string, at: number): boolean {
   if (name.length !== 3 || name.toLowerCase() !== 'pre') return false;
-  return charCode(html, at + 4) === GT || isWhiteSpace(charCode(html, at + 4));
+  return html.charCodeAt(at + 4) === GT || isWhiteSpace(html.charCodeAt(at + 4));
 }
 
 /** Where the listing whose start tag ends at `from` ends: at the first `</pre>` after it; -1 when none does. */
@@ -188,7 +188,7 @@ const LISTING_END = /<\/pre\s*>/gi;
 
 /** Just past the span's start or end tag at `at`, its first `>` outside quoted values; -1 when no span tag is there. */
 function spanTagEnd(html: string, at: number): number {
-  const c = charCode(html, at + 1);
+  const c = html.charCodeAt(at + 1);
   if (c !== SLASH && (c | 0x20) !== 0x73) return -1;
   SPAN_TAG.lastIndex = at;
   const found = SPAN_TAG.exec(html);
@@ -257,17 +257,17 @@ function readTag(html: string, at: number, find: Find): Tag | null {
 
 /** Whether `<` at `at` starts a start or end tag: a letter follows it, or `/` and a letter. */
 function startsTag(html: string, at: number): boolean {
-  const c = charCode(html, at + 1);
-  return isLetter(c === SLASH ? charCode(html, at + 2) : c);
+  const c = html.charCodeAt(at + 1);
+  return isLetter(c === SLASH ? html.charCodeAt(at + 2) : c);
 }
 
 /** After the tag's name: nothing, `/`, or white space and the attributes; then `>`. */
 function readRest(html: string, name: string, closing: boolean, afterName: number, find: Find): Tag | null {
-  const c = charCode(html, afterName);
+  const c = html.charCodeAt(afterName);
   if (c === GT) return read(name, closing, false, '', afterName + 1);
-  if (c === SLASH) return charCode(html, afterName + 1) === GT ? read(name, closing, !closing, '', afterName + 2) : null;
+  if (c === SLASH) return html.charCodeAt(afterName + 1) === GT ? read(name, closing, !closing, '', afterName + 2) : null;
   // No `>` after the name: no tag here (and the scan below would run to the page's end, once for each try).
-  if (!isWhiteSpace(charCode(html, afterName)) || find('>', afterName) === -1) return null;
+  if (!isWhiteSpace(c) || find('>', afterName) === -1) return null;
   let i = afterName + 1;
   while (i < html.length) {
     const ch = charCode(html, i);
@@ -315,8 +315,8 @@ function read(name: string, closing: boolean, selfClosing: boolean, attributes: 
  * (`title="say "hi" now"`) is an ordinary character, not the end of the value.
  */
 function endsValue(html: string, i: number): boolean {
-  const c = charCode(html, i);
-  return c === GT || isWhiteSpace(c) || (c === SLASH && charCode(html, i + 1) === GT);
+  const c = html.charCodeAt(i);
+  return c === GT || isWhiteSpace(c) || (c === SLASH && html.charCodeAt(i + 1) === GT);
 }
 
 const SLASH = 0x2f;

@@ -186,7 +186,7 @@ function attributeValue(raw: string, key: string): string | undefined {
     const named = i - start === key.length && sameIgnoringCase(raw, start, key);
     let found = '';
     let j = skipSpace(raw, i, length);
-    if (charCode(raw, j) === EQUALS) {
+    if (j < length && charCode(raw, j) === EQUALS) {
       j = skipSpace(raw, j + 1, length);
       const end = valueEnd(raw, j, length);
       if (end > j) {
@@ -241,6 +241,7 @@ function skipSpace(raw: string, i: number, length: number): number {
 
 /** Just past the value starting at `i`: a quoted one (quotes that close), else up to white space; `i` when none. */
 function valueEnd(raw: string, i: number, length: number): number {
+  if (i >= length) return i;
   const c = charCode(raw, i);
   if (c === 0x22 || c === 0x27) {
     const shut = raw.indexOf(raw[i]!, i + 1);
