@@ -8,7 +8,7 @@ import { onFirstUse } from '../core/on-first-use.js';
  * string's kind: past four kinds V8 gives up that call's fast path for good, and every character then costs a look-up
  * and a call (8.8 ns a character against 2.4 in a micro-benchmark). Taken from `String.prototype`, the method is a
  * constant the optimising compiler inlines whatever the string (2.5 ns). On a crawl, the first page with a character
- * past Latin-1 brings the two-byte kinds, and from then on a reader thread read every text the slow way
+ * past Latin-1 brings the two-byte kinds, and from then on a reader thread reads every text the slow way
  * (docs/benchmarks.md). A text's `length` is looked up the same way, so those loops read it once, not at every step.
  *
  * Only for `i` inside the text. Past its end the read gives NaN, as `charCodeAt` does, but V8 then stops inlining this
