@@ -30,8 +30,9 @@ function isCollapsed(text: string): boolean {
   let space = true;
   const length = text.length;
   for (let i = 0; i < length; i++) {
-    if (!isWhiteSpace(charCode(text, i))) space = false;
-    else if (space || charCode(text, i) !== 32) return false;
+    const c = charCode(text, i);
+    if (!isWhiteSpace(c)) space = false;
+    else if (space || c !== 32) return false;
     else space = true;
   }
   return !space || length === 0;
