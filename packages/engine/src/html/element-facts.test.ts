@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseTree } from './parser.js';
 import { CHARS, ElementFacts, LINK_CHARS } from './element-facts.js';
@@ -47,5 +48,33 @@ describe('ElementFacts', () => {
     facts.setScore(far, 2);
     expect([facts.count(far, CHARS), facts.score(far), facts.measured(far)]).toEqual([7, 2, true]);
     expect([facts.count(li, CHARS), facts.score(li), facts.scored()]).toEqual([3, 1.5, [li, far]]);
+  });
+
+  it('keeps code optimised on its arrays when a page outgrows the room', () => {
+    // A reader's first page of more than 2,048 elements once threw away every optimised function that reads the
+    // facts (V8 had taken the arrays for constants). %GetOptimizationStatus needs V8's natives syntax, which only a
+    // process started with it may use.
+    const facts = new URL('./element-facts.ts', import.meta.url).href;
+    const parser = new URL('./parser.ts', import.meta.url).href;
+    const script = `
+      const { ElementFacts, CHARS } = await import(${JSON.stringify(facts)});
+      const { parseTree } = await import(${JSON.stringify(parser)});
+      const paragraphs = parseTree('<main>' + '<p>x</p>'.repeat(5000) + '</main>').querySelectorAll('p');
+      const read = (facts, el) => facts.count(el, CHARS) + (facts.measured(el) ? 1 : 0);
+      const first = new ElementFacts();
+      first.addCount(paragraphs[0], CHARS, 1);
+      %PrepareFunctionForOptimization(read);
+      for (let i = 0; i < 1000; i++) read(first, paragraphs[i % 100]);
+      %OptimizeFunctionOnNextCall(read);
+      read(first, paragraphs[0]);
+      // V8's status bits: 16 is optimised, 64 optimised by TurboFan.
+      const optimised = () => (%GetOptimizationStatus(read) & 80) === 80;
+      const before = optimised();
+      const large = new ElementFacts();
+      large.addCount(paragraphs[4999], CHARS, 7);
+      console.log(JSON.stringify({ before, after: optimised(), count: read(large, paragraphs[4999]) }));
+    `;
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ before: true, after: true, count: 7 });
   });
 });

@@ -41,11 +41,22 @@ const DROPPED = 32;
  * room.
  */
 export class ElementFacts {
-  /** Room for the elements written so far, doubled past the largest index written: a typical page's fits the first. */
-  private slots = new Int32Array(FIRST_ROOM * STRIDE);
-  private scores = new Float64Array(FIRST_ROOM);
+  /**
+   * Room for the elements written so far, doubled past the largest index written: a typical page's fits the first.
+   * Made by `grow`, from the constructor on, never by the fields' initialisers alone. V8 takes a field written once for
+   * a constant, and code optimised on that trust is thrown away the first time the field changes: a reader's first page
+   * of more than FIRST_ROOM elements threw away the whole content reader at once (every function that reads these
+   * arrays, and every one that inlines them), and it was compiled again (docs/benchmarks.md). Written twice by the
+   * first reading's constructor, the fields are plain ones before any code is optimised.
+   */
+  private slots = new Int32Array(0);
+  private scores = new Float64Array(0);
   /** Scored elements in the order first scored (the order ties are broken in). */
   private readonly order: HTMLElement[] = [];
+
+  constructor() {
+    this.grow(FIRST_ROOM);
+  }
 
   /** Where the element's slots begin, or -1 for one past the room (nothing is known of it). */
   private at(el: HTMLElement): number {
@@ -54,16 +65,17 @@ export class ElementFacts {
 
   /** Where the element's slots begin, with room made for them. */
   private room(el: HTMLElement): number {
-    if (el.index >= this.scores.length) {
-      const size = Math.max(el.index + 1, this.scores.length * 2);
-      const slots = new Int32Array(size * STRIDE);
-      slots.set(this.slots);
-      const scores = new Float64Array(size);
-      scores.set(this.scores);
-      this.slots = slots;
-      this.scores = scores;
-    }
+    if (el.index >= this.scores.length) this.grow(Math.max(el.index + 1, this.scores.length * 2));
     return el.index * STRIDE;
+  }
+
+  private grow(size: number): void {
+    const slots = new Int32Array(size * STRIDE);
+    slots.set(this.slots);
+    const scores = new Float64Array(size);
+    scores.set(this.scores);
+    this.slots = slots;
+    this.scores = scores;
   }
 
   count(el: HTMLElement, field: number): number {
