@@ -24,7 +24,7 @@ export class TreeIndex {
         let list = this.byTag.get(tag);
         if (!list) this.byTag.set(tag, (list = []));
         list.push(el);
-        if (el.rawAttrs.length > 0 && SEARCHED_MENTION.test(el.rawAttrs)) this.searched.push(el);
+        if (el.rawAttrs !== '' && SEARCHED_MENTION.test(el.rawAttrs)) this.searched.push(el);
       }
       const children = el.childNodes;
       for (let i = children.length - 1; i >= 0; i--) {
