@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingText, parseDocument, textOf } from './dom.js';
+import { collapse, leadingText, parseDocument, textOf } from './dom.js';
 
 describe('leadingText', () => {
   it('reads a leading text sample equal to the start of the whole text, without reading all of it', () => {
@@ -31,5 +31,15 @@ describe('parseDocument: loose end tags', () => {
     const root = parseDocument('<p>a<!-- <script src="x.js"></script --><script>s()</script\n>b</p>');
     expect(root.querySelector('script')?.rawText).toBe('s()');
     expect(textOf(root)).toBe('ab');
+  });
+});
+
+describe('collapse', () => {
+  it('folds each run of white space of any kind to one space and trims, as /\\s+/ and trim define it', () => {
+    const pieces = ['word', 'x', ' ', '  ', '\n', '\r\n', '\t', '\u00a0', '\u2003', '\ufeff', '\u2028', ' \n '];
+    const texts = ['', ' ', 'one two', ' lead', 'trail ', 'a\nb', 'a \u00a0b', '\t\ta  b\n'];
+    // Every sequence of up to four pieces, so each kind of run meets each neighbour.
+    for (const a of pieces) for (const b of pieces) for (const c of pieces) for (const d of pieces) texts.push(a + b + c + d);
+    for (const text of texts) expect(collapse(text)).toBe(text.replace(/\s+/g, ' ').trim());
   });
 });

@@ -191,8 +191,9 @@ function spanTagEnd(html: string, at: number): number {
   const c = html.charCodeAt(at + 1);
   if (c !== SLASH && (c | 0x20) !== 0x73) return -1;
   SPAN_TAG.lastIndex = at;
-  const found = SPAN_TAG.exec(html);
-  return found === null ? -1 : at + found[0].length;
+  // `test`, not `exec`: a match's array and its copy of the tag were garbage made for every span of a highlighted
+  // listing (a source page has thousands), the parser's largest allocation on real sites. A sticky match ends at lastIndex.
+  return SPAN_TAG.test(html) ? SPAN_TAG.lastIndex : -1;
 }
 /** A span's start or end tag; quoted attribute values may hold `>`. Sticky: it matches at `lastIndex` or not at all. */
 const SPAN_TAG = /<\/?span(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/iy;
