@@ -41,7 +41,7 @@ function isCollapsed(text: string): boolean {
 /**
  * One space between words, none at the ends. Only the white space that is not already a single space is replaced:
  * `/\s+/g` matched every space between words, and rebuilt the text from a piece per word (2 KB of garbage for a line of
- * prose with one line break in it, against 0.3 KB; four times the time).
+ * prose with a line break in it, against 0.3 KB, and 3.6 times the time).
  */
 const fold = (text: string): string => text.replace(NOT_ONE_SPACE, ' ').trim();
 /** A run of two or more white space characters, or one that is not a space: each maximal run becomes one space. */
