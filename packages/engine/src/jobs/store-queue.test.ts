@@ -67,7 +67,9 @@ describe('StoreJobQueue', () => {
     other.jobs.register('slow', async (ctx) => ctx.complete(effect(other, 'other')), { leaseMs: 1_000 });
     const job = await t.engine.jobs.enqueue('slow', {});
     const first = t.engine.jobs.runNow(job.id);
-    await new Promise((r) => setTimeout(r, 50));
+    // Claimed before the clock moves: a fixed pause let a slow claim (PostgreSQL under CI's load) land after the move,
+    // with a lease that had not passed, and the other worker found nothing due.
+    await vi.waitFor(async () => expect((await t.engine.jobs.get(job.id))!.status).toBe('running'));
     t.clock.advance(5_000);
     const [taken] = await other.jobs.runDue({ kinds: ['slow'] });
     expect(taken).toMatchObject({ status: 'succeeded', result: 'other', attempts: 2 });
