@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runWithNativesSyntax } from '../testing/natives.js';
 import { parseTree } from './parser.js';
 import { CHARS, ElementFacts, LINK_CHARS } from './element-facts.js';
 
@@ -52,8 +52,7 @@ describe('ElementFacts', () => {
 
   it('keeps code optimised on its arrays when a page outgrows the room', () => {
     // A reader's first page of more than 2,048 elements once threw away every optimised function that reads the
-    // facts (V8 had taken the arrays for constants). %GetOptimizationStatus needs V8's natives syntax, which only a
-    // process started with it may use.
+    // facts (V8 had taken the arrays for constants).
     const facts = new URL('./element-facts.ts', import.meta.url).href;
     const parser = new URL('./parser.ts', import.meta.url).href;
     const script = `
@@ -74,7 +73,7 @@ describe('ElementFacts', () => {
       large.addCount(paragraphs[4999], CHARS, 7);
       console.log(JSON.stringify({ before, after: optimised(), count: read(large, paragraphs[4999]) }));
     `;
-    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const out = runWithNativesSyntax(script);
     expect(JSON.parse(out)).toEqual({ before: true, after: true, count: 7 });
   });
 });

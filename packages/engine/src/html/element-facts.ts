@@ -43,11 +43,11 @@ const DROPPED = 32;
 export class ElementFacts {
   /**
    * Room for the elements written so far, doubled past the largest index written: a typical page's fits the first.
-   * Made by `grow`, from the constructor on, never by the fields' initialisers alone. V8 takes a field written once for
-   * a constant, and code optimised on that trust is thrown away the first time the field changes: a reader's first page
-   * of more than FIRST_ROOM elements threw away the whole content reader at once (every function that reads these
-   * arrays, and every one that inlines them), and it was compiled again (docs/benchmarks.md). Written twice by the
-   * first reading's constructor, the fields are plain ones before any code is optimised.
+   * The initialisers' empty arrays are the fields' first write and the constructor's `grow` their second. V8 takes a
+   * field written once for a constant, and code optimised on that trust is thrown away the first time the field
+   * changes: a reader's first page of more than FIRST_ROOM elements threw away the whole content reader at once (every
+   * function that reads these arrays, and every one that inlines them), and it was compiled again (docs/benchmarks.md).
+   * Written twice by the first reading's constructor, the fields are plain ones before any code is optimised.
    */
   private slots = new Int32Array(0);
   private scores = new Float64Array(0);

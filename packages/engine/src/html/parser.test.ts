@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runWithNativesSyntax } from '../testing/natives.js';
 import { parseTree } from './parser.js';
 import { ElementMap, TEXT, type HTMLElement, type Node } from './tree.js';
 
@@ -180,7 +180,6 @@ describe('ElementMap', () => {
 
 describe('child lists', () => {
   it('are of one kind, with children or without: V8 gives an array a map by the kind of its elements', () => {
-    // %HaveSameMap needs V8's natives syntax, which only a process started with it may use.
     const parser = new URL('./parser.ts', import.meta.url).href;
     const script = `
       const { parseTree } = await import(${JSON.stringify(parser)});
@@ -190,7 +189,7 @@ describe('child lists', () => {
       visit(root);
       console.log(JSON.stringify({ lists: lists.length, empty: lists.filter((l) => l.length === 0).length, same: lists.every((l) => %HaveSameMap(l, lists[0])) }));
     `;
-    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const out = runWithNativesSyntax(script);
     expect(JSON.parse(out)).toEqual({ lists: 8, empty: 3, same: true });
   });
 });
