@@ -50,7 +50,9 @@ describe('guessLanguage', () => {
     const french = "Le lecteur de ce corpus prend un découpeur et un modèle, et il renvoie les phrases étiquetées du texte, une par ligne, avec leur position dans la source. Il a été écrit pour les étudiants et les chercheurs qui travaillent sur de grands ensembles de textes.";
     const spanish = 'El lector de este corpus toma un separador y un modelo, y devuelve las frases etiquetadas del texto, una por línea, con su posición en la fuente. Fue escrito para los estudiantes y los investigadores que trabajan con grandes colecciones de textos.';
     const polish = 'To jest czytnik korpusu, który bierze tokenizer i model, a potem zwraca zdania z tekstu, jedno na linię, razem z ich położeniem w źródle. To narzędzie napisano dla studentów i badaczy, którzy pracują z dużymi zbiorami tekstów.';
-    for (const [text, language] of [[german, 'de'], [french, 'fr'], [spanish, 'es'], [polish, 'pl']] as const) {
+    // Written in ASCII alone, with an English "of" ("or") and "software": no letter outside ASCII tells it from English.
+    const dutch = 'De lezer van dit corpus neemt een tokenizer en een model, en geeft de gelabelde zinnen van de tekst terug, een per regel, met hun positie in de bron. Het is geschreven voor studenten en onderzoekers die met grote verzamelingen teksten werken, of met de software van het project.';
+    for (const [text, language] of [[german, 'de'], [french, 'fr'], [spanish, 'es'], [polish, 'pl'], [dutch, 'nl']] as const) {
       expect(guessLanguage(text)).toBe(language);
       expect(guessLanguage(text)).toBe(detect(text));
     }
@@ -82,6 +84,33 @@ describe('guessLanguage', () => {
     // The library, given the identifiers too, reads it as another language.
     expect(detect(listing)).not.toBe('en');
     expect(guessLanguage(listing)).toBe('en');
+  });
+
+  it('reads technical English as English: names, tables and identifiers thin out its function words', () => {
+    const page = [
+      'Source code for lexkit.reader.pronouncing',
+      '# Lexicon Kit: Pronouncing Dictionary Reader',
+      '# Copyright (C) 2003-2025 Lexicon Kit Project',
+      '# Authors: Ilkka Saarinen, Marek Wojcik, Dilnoza Karimova',
+      '# For licence information, see LICENCE',
+      'The Pronouncing Dictionary [pronouncing.0.7]',
+      'Copyright 1998 Kalevala Speech Institute',
+      'File Format: Each line consists of an uppercased word,',
+      'a counter (for alternative pronunciations), and a transcription.',
+      'Vowels are marked for stress (1=primary, 2=secondary, 0=no stress).',
+      'E.g.: NATURAL 1 N AE1 CH ER0 AH0 L',
+      'The dictionary contains 127069 entries. Of these, 119400 words are assigned',
+      'a unique pronunciation, 6830 words have two pronunciations, and 839 words have',
+      'three or more pronunciations. Many of these are fast-speech variants.',
+      'Phonemes: There are 39 phonemes, as shown below:',
+      'Phoneme Example Translation Phoneme Example Translation',
+      'AA odd AA D AE at AE T AH hut HH AH T AO ought AO T AW cow K AW AY hide HH AY D B be B IY',
+      'CH cheese CH IY Z D dee D IY DH thee DH IY EH Ed EH D ER hurt HH ER T EY ate EY T F fee F IY',
+      'G green G R IY N HH he HH IY IH it IH T IY eat IY T JH gee JH IY K key K IY L lee L IY',
+    ].join('\n');
+    // Function words are under a tenth of its words, where English prose has a fifth; the library reads it as Turkish.
+    expect(detect(page)).not.toBe('en');
+    expect(guessLanguage(page)).toBe('en');
   });
 
   it('answers as the library does where English function words are rare: a code listing', () => {

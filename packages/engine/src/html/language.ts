@@ -1,5 +1,5 @@
 import { onFirstUse } from '../core/on-first-use.js';
-import { charCode } from './chars.js';
+import { charCode, isWhiteSpace } from './chars.js';
 
 /**
  * The language of a page that does not declare one, from a sample of its text.
@@ -28,22 +28,34 @@ const tinyld = onFirstUse<typeof import('tinyld/light')>('tinyld/light');
 const ENGLISH_FUNCTION_WORDS = new Set(['the', 'of', 'and', 'to', 'that', 'for', 'with', 'this', 'are', 'from', 'by', 'it', 'as', 'have', 'which', 'you', 'not', 'or', 'can', 'will', 'its', 'their', 'has', 'were', 'been', 'they']);
 /** Fewer words than this say too little to call a text English without the library. */
 const MIN_WORDS = 30;
-/** On real English pages these words are 13–25 % of the first 3,000 characters (median 23 %); on other languages' pages under 11 %. */
-const MIN_SHARE = 0.12;
+/**
+ * The share of function words that makes a text English. On the English pages of the article and product sets they are
+ * 13 to 25 % of the sample (median 23 %); on technical English, where identifiers and names thin them out, 7 to 12 %:
+ * 137 of NLTK's pages and 23 of the PostgreSQL manual's, which tinyld read as Hindi, Turkish or Hungarian one time in
+ * ten. On the 240 other languages' pages of the article set they are under 12 %, and the four over 4.5 % have letters
+ * outside ASCII in 2.5 to 8.5 % of their words (but one, whose sample is PHP's warnings in English) (docs/benchmarks.md).
+ */
+const MIN_SHARE = 0.07;
 const MAX_ACCENTED_SHARE = 0.02;
 
+/** One pass over the sample's tokens (its runs of characters between white space), none copied but the few that are not plain words. */
 function isEnglishProse(sample: string): boolean {
   let words = 0;
   let accented = 0;
   let functionWords = 0;
-  for (const token of sample.split(/\s+/)) {
+  const length = sample.length;
+  for (let start = 0, end = 0; start < length; start = end + 1) {
+    end = start;
+    while (end < length && !isWhiteSpace(charCode(sample, end))) end++;
+    if (end === start) continue;
     // Most tokens of prose are one plain word ("the", "The", "reader,"): counted without the regexes.
-    const plain = plainWordLength(token);
+    const plain = plainWordLength(sample, start, end);
     if (plain > 0) {
       words++;
-      if (plain <= 5 && ENGLISH_FUNCTION_WORDS.has(token.slice(0, plain).toLowerCase())) functionWords++;
+      if (plain <= 5 && ENGLISH_FUNCTION_WORDS.has(sample.slice(start, start + plain).toLowerCase())) functionWords++;
       continue;
     }
+    const token = sample.slice(start, end);
     // Identifiers, paths and markup are no language's words: counted, their parts would outnumber the prose around them.
     if (CODE_TOKEN.test(token)) continue;
     for (const [word] of token.matchAll(/\p{L}+/gu)) {
@@ -63,21 +75,24 @@ function isEnglishProse(sample: string): boolean {
 const CODE_TOKEN = /[_=<>{}[\]\\/#@$%^*|~`]|[a-z][A-Z]|\p{L}[.(:]\p{L}|\d\p{L}|\p{L}\d/u;
 
 /**
- * The length of the token's one word when the token is ASCII letters (no lower-case letter before an upper-case one:
- * that is camelCase) and at most closing punctuation after them; else 0. Such a token is one word of `\p{L}+` and
- * matches no part of CODE_TOKEN, so it counts exactly as the regexes would count it.
+ * The length of the word that starts the token `sample[start, end)` when the token is ASCII letters (no lower-case
+ * letter before an upper-case one: that is camelCase) and at most closing punctuation after them; else 0. Such a token
+ * is one word of `\p{L}+` and matches no part of CODE_TOKEN, so it counts exactly as the regexes would count it.
  */
-function plainWordLength(token: string): number {
-  let letters = 0;
+function plainWordLength(sample: string, start: number, end: number): number {
+  let i = start;
   let lower = false;
-  for (; letters < token.length; letters++) {
-    const c = charCode(token, letters);
+  for (; i < end; i++) {
+    const c = charCode(sample, i);
     if (c >= 97 && c <= 122) lower = true;
     else if (c >= 65 && c <= 90) {
       if (lower) return 0;
     } else break;
   }
-  for (let i = letters; i < token.length; i++) if (!CLOSING_PUNCTUATION.includes(token[i]!)) return 0;
+  const letters = i - start;
+  for (; i < end; i++) if (!isClosingPunctuation(charCode(sample, i))) return 0;
   return letters;
 }
-const CLOSING_PUNCTUATION = '.,;:!?)"\'';
+
+/** `.,;:!?)"'` */
+const isClosingPunctuation = (c: number): boolean => c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 34 || c === 39;
