@@ -588,6 +588,20 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.get('https://a.test/y')).toMatchObject({ id: ids[13], seq: 2, anchors: ['why'], inlinks: 1 });
   });
 
+  it('a fetched URL linked again, with a scorer or without, gains the inlink and a new anchor and keeps its cash at nothing', async () => {
+    const { crawl: crawls } = open();
+    for (const scored of [true, false]) {
+      const f = crawls.frontier(crawl().id, scored);
+      const [x] = await f.discoverMany([link('https://a.test/x', { depth: 2, anchor: 'first', cash: 0.25 })], never);
+      await f.bankCash('https://a.test/x');
+      const ids = await f.discoverMany([link('https://a.test/x', { anchor: 'first', cash: 0.5 }), link('https://a.test/x', { anchor: 'second', cash: 0.5 }), link('https://a.test/x', { anchor: '' })], () => 0.75);
+      expect(ids).toEqual([x, x, x]);
+      expect(await f.get('https://a.test/x')).toMatchObject({ id: x, seq: 1, state: 'done', inlinks: 4, anchors: ['first', 'second'], cash: 0, history: 0.25 });
+      expect((await f.discoverMany([link('https://a.test/y')], never))[0]).not.toBe(x);
+      expect((await f.get('https://a.test/y'))!.seq).toBe(2);
+    }
+  });
+
   it('keeps two crawls apart, each with its own priority blend', async () => {
     const { crawl: crawls } = open();
     const smart = crawls.frontier(crawl().id, true);
