@@ -153,4 +153,26 @@ describe('CrawlRunner while a crawl runs', () => {
       await new Promise((r) => server.close(r));
     }
   });
+
+  it('leaves a copy of every page it stored in the global cache, written with the pages', async () => {
+    const site = await stallingSite();
+    try {
+      t = openTestEngine({ allowPrivateNetwork: true });
+      const owner = await fundedPrincipalOf(t.engine, 'cache@x.test', 100);
+      const created = (await t.engine.crawls.create(owner, { urls: [`${site.url}/`], max_pages: 8, expansion: 'internal', link_extraction_config: { max_depth: 2 } })) as CrawlDetail;
+      await t.engine.jobs.runDue();
+      const done = await t.engine.crawls.get(owner, created.id);
+      expect(done.status).toBe('completed');
+      expect(done.documents).toHaveLength(8);
+      const served = site.served();
+      for (const doc of done.documents) {
+        const copy = await t.engine.web.fetch({ url: doc.url, useCache: true });
+        expect(copy).toMatchObject({ fromCache: true, status: 200 });
+        expect(copy.body).toContain(`<h1>${doc.title}</h1>`);
+      }
+      expect(site.served()).toBe(served);
+    } finally {
+      await site.close();
+    }
+  });
 });

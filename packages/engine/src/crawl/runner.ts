@@ -6,7 +6,7 @@ import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type LinkRegion, type ParsePool, type ParsedPage, type ReadOptions } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
-import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
+import type { FetchedPage, PageFetcher, ProxyTier, RenderMode } from '../web/types.js';
 import type { CrawlPort, CrawlRecord, Discovered, DocumentScores, FrontierPort, FrontierRow, RunState } from '../store/ports/crawl.js';
 import { nextBucket, REGION_WEIGHTS, round, strongerRegion, type Bucket } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
@@ -142,6 +142,14 @@ class CrawlRun {
   private readonly smart: boolean;
   private readonly tier: ProxyTier;
   private readonly inFlightLimit: number;
+  private readonly fetcher: PageFetcher;
+  private readonly render: RenderMode;
+  /**
+   * Whether the pages' copies for the global cache are written in the transactions that store the pages, not by each
+   * fetch in a commit of its own: a crawl made twice the commits its pages needed, each rewriting the cache's index
+   * (docs/benchmarks.md).
+   */
+  private readonly cachesWithPages: boolean;
   /** Links' context words are read only for an intent's scorer: nothing else looks at them. */
   private readonly readOptions: ReadOptions;
   /** Smart crawl: pages fetched or in flight per bucket, the 30/60/10 split's running tally. */
@@ -162,6 +170,10 @@ class CrawlRun {
     private readonly job: JobContext,
   ) {
     this.expansion = effectiveExpansion(config);
+    this.fetcher = deps.fetcher();
+    // Crawls stored before the render field existed keep the behaviour they were created with.
+    this.render = config.render ?? 'never';
+    this.cachesWithPages = this.fetcher.remember !== undefined;
     this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
     this.scorer = new IntentScorer(config.intent);
     this.readOptions = { linkContext: this.scorer.active };
@@ -202,16 +214,15 @@ class CrawlRun {
     };
     const launch = (row: FrontierRow) => {
       inFlight.add(row);
-      this.deps
-        .fetcher()
+      this.fetcher
         .fetch({
           url: row.url,
           tier: this.tier,
           retryStrategy: this.config.retry_strategy,
           useCache: this.config.use_cache,
           cacheMaxAge: this.config.cache_max_age,
-          // Crawls stored before the render field existed keep the behaviour they were created with.
-          render: this.config.render ?? 'never',
+          render: this.render,
+          storeInCache: !this.cachesWithPages,
           signal: this.job.signal,
         })
         .then(
@@ -293,6 +304,7 @@ class CrawlRun {
         // Under the job's row lock: a run whose job another worker took over (its lease ran out in a stall)
         // stores and charges nothing more; the taker fetches these pages again.
         if (!(await this.job.holds())) return [];
+        if (this.cachesWithPages) for (const p of slice) await this.fetcher.remember!(p.page);
         const made: Outcome[] = [];
         const searchable: IndexedPageRecord[] = [];
         for (const p of slice) {

@@ -59,6 +59,16 @@ describe('the global cache', () => {
     expect(lab.hits('/image.png')).toHaveLength(2);
   });
 
+  it('leaves the copy to whoever fetched without storing it, until remember() stores it', async () => {
+    lab = await openLab();
+    const first = await lab.engine.web.fetch({ url: `${lab.origin}/target`, useCache: true, storeInCache: false });
+    expect((await lab.engine.web.fetch({ url: `${lab.origin}/target`, useCache: true, storeInCache: false })).fromCache).toBe(false);
+    await lab.engine.web.remember(first);
+    const copy = await lab.engine.web.fetch({ url: `${lab.origin}/target`, useCache: true });
+    expect(copy).toMatchObject({ fromCache: true, body: first.body, fetchedAt: first.fetchedAt });
+    expect(lab.hits('/target')).toHaveLength(2);
+  });
+
   it('keys the cache on the normalised URL, so tracking parameters share one entry', async () => {
     lab = await openLab();
     await lab.engine.web.fetch({ url: `${lab.origin}/article`, useCache: true });

@@ -86,7 +86,15 @@ export class WebService {
   /** The static fetch, then the rendering tier when the request asks for it (docs/rendering.md). */
   async fetch(request: FetchRequest): Promise<FetchedPage> {
     const page = await this.fetchStatic(request);
-    return request.render && request.render !== 'never' ? this.renderer.apply(page, request.render, request.signal) : page;
+    if (!request.render || request.render === 'never') return page;
+    const result = await this.renderer.apply(page, request.render, request.signal);
+    // The cache holds static answers: one whose body rendering replaced is stored now, whoever stores the rest.
+    if (request.storeInCache === false && result.body !== page.body) await this.cache.put(page);
+    return result;
+  }
+
+  async remember(page: FetchedPage): Promise<void> {
+    if (!page.fromCache && !page.rendering?.rendered) await this.cache.put(page);
   }
 
   private async fetchStatic(request: FetchRequest): Promise<FetchedPage> {
@@ -109,7 +117,7 @@ export class WebService {
       if (page.error?.code !== 'blocked') break;
     }
     const result = page as FetchedPage;
-    await this.cache.put(result);
+    if (request.storeInCache !== false) await this.cache.put(result);
     return result;
   }
 

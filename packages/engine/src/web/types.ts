@@ -33,6 +33,13 @@ export interface FetchRequest {
   unpackGzip?: boolean;
   /** Run the page's scripts in headless Chromium (docs/rendering.md); default never. */
   render?: RenderMode;
+  /**
+   * Whether the fetch stores its answer in the global cache itself; default true. A caller that writes what it fetched
+   * in transactions of its own passes false and hands the page to `PageFetcher.remember` in one of them: a crawl's
+   * copies go into the commit that stores its pages, not into a commit each. A static answer whose body rendering
+   * replaced is stored at once.
+   */
+  storeInCache?: boolean;
   signal?: AbortSignal;
 }
 
@@ -91,6 +98,8 @@ export interface FetchedPage {
 /** What capabilities need of the fetcher; engine.web provides it. */
 export interface PageFetcher {
   fetch(request: FetchRequest): Promise<FetchedPage>;
+  /** Stores a page fetched with `storeInCache: false` in the global cache, as the fetch would have. */
+  remember?(page: FetchedPage): Promise<void>;
   /** Throws 400 render_unavailable for `always` when no browser is present (engine.web has it). */
   assertRenderAvailable?(mode: RenderMode | undefined): void;
 }

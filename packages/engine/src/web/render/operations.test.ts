@@ -41,6 +41,12 @@ describe('render in operations', () => {
     }
     expect(crawl.credits).toMatchObject({ consumed: 2 * truth.length, pricing_tier: 'advanced', advanced_features: ['render'] });
     expect(await t.engine.credits.balance(p.userId)).toBe(before - 2 * truth.length);
+    // The global cache holds the static answers under the rendered pages: a fetch that does not render is served the shell.
+    for (const doc of crawl.documents) {
+      const copy = await t.engine.web.fetch({ url: doc.url, useCache: true });
+      expect(copy.fromCache, doc.url).toBe(true);
+      for (const text of truth.find((x) => web.apps + x.path === doc.url)!.texts) expect(copy.body, doc.url).not.toContain(text);
+    }
   }, 180_000);
 
   it('a crawl with render never stores the shell and finds no link: the static baseline', async () => {
