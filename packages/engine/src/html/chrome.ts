@@ -1,20 +1,40 @@
 import { charCode, tagOf, type HTMLElement } from './dom.js';
 
-const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
+export const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
 const CHROME_ROLES = /^(navigation|banner|contentinfo|complementary|search|dialog|alert)$/i;
 const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadcrumbs?|sidebar|side-bar|menu|navbar|related|advert|ads?|promo|newsletter|subscribe|popup|modal|skip-link|comments?|footer|header|masthead|toolbar|pagination|pager|widget)([\s_-]|$)/i;
 
+/**
+ * The attributes that tell furniture, read from an element in one pass (`readMarkup`) and found in its result by these
+ * indexes. Each reader asks them of most elements; read one at a time they were six passes over each element's
+ * attributes (docs/benchmarks.md).
+ */
+const MARKUP = ['role', 'aria-hidden', 'hidden', 'style', 'class', 'id'] as const;
+const ROLE = 0;
+const ARIA_HIDDEN = 1;
+const HIDDEN = 2;
+export const STYLE = 3;
+const CLASS = 4;
+const ID = 5;
+
+/** The element's MARKUP attributes, by index. One list for every call: read it before the next. */
+export function readMarkup(el: HTMLElement): readonly (string | undefined)[] {
+  el.getAttributes(MARKUP, markup);
+  return markup;
+}
+const markup: (string | undefined)[] = [];
+
 /** Is this element page furniture (navigation, banners, cookie notices) rather than content? */
 export function isChrome(el: HTMLElement): boolean {
-  return isChromeByMarkup(el) || isChromeName(namesOf(el));
+  if (CHROME_TAGS.has(tagOf(el))) return true;
+  const attributes = readMarkup(el);
+  return chromeByMarkup(attributes) || isChromeName(namesIn(attributes));
 }
 
-/** Furniture by tag, ARIA role or hidden attributes: what the markup says, not what it is called. */
-export function isChromeByMarkup(el: HTMLElement): boolean {
-  const tag = tagOf(el);
-  if (CHROME_TAGS.has(tag)) return true;
-  if (CHROME_ROLES.test(el.getAttribute('role') ?? '')) return true;
-  return el.getAttribute('aria-hidden') === 'true' || el.getAttribute('hidden') !== undefined;
+/** Furniture by ARIA role or hidden attributes (with CHROME_TAGS, what the markup says, not what it is called), in an element's `readMarkup`. */
+export function chromeByMarkup(attributes: readonly (string | undefined)[]): boolean {
+  if (CHROME_ROLES.test(attributes[ROLE] ?? '')) return true;
+  return attributes[ARIA_HIDDEN] === 'true' || attributes[HIDDEN] !== undefined;
 }
 
 /** Furniture by class or id words (cookie, share, sidebar...) as `namesOf` gives them, unless they also say content. */
@@ -24,8 +44,15 @@ export function isChromeName(names: string): boolean {
 
 /** The class and id words of an element, trimmed. Most elements have neither, and get no string built. */
 export function namesOf(el: HTMLElement): string {
-  const cls = el.getAttribute('class') ?? '';
-  const id = idName(el);
+  return names(el.getAttribute('class') ?? '', idName(el));
+}
+
+/** `namesOf` from an element's `readMarkup`. */
+export function namesIn(attributes: readonly (string | undefined)[]): string {
+  return names(attributes[CLASS] ?? '', asName(attributes[ID] ?? ''));
+}
+
+function names(cls: string, id: string): string {
   if (id === '') return cls.trim();
   return cls === '' ? id.trim() : `${cls} ${id}`.trim();
 }
@@ -35,7 +62,10 @@ export function namesOf(el: HTMLElement): string {
  * ("sharing-with-a-single-developer") names the section, not what it is, so it does not count.
  */
 export function idName(el: HTMLElement): string {
-  const id = el.getAttribute('id') ?? '';
+  return asName(el.getAttribute('id') ?? '');
+}
+
+function asName(id: string): string {
   // Three separators make four words; counted, not split into them.
   let separators = 0;
   for (let i = 0, length = id.length; i < length && separators < 3; i++) {

@@ -123,6 +123,25 @@ describe('HTMLElement', () => {
     expect(parseTree('<b data-x="a &amp; b" data-X=c>t</b>').querySelector('b')!.getAttribute('DATA-x')).toBe('c');
   });
 
+  it('reads several attributes in one pass as it reads each alone, whatever the order and case they are written in', () => {
+    const names = ['role', 'aria-hidden', 'hidden', 'style', 'class', 'id', 'title'];
+    const tags = [
+      '<b>t</b>',
+      '<b CLASS="" ID=x class=a CLASS=c id="" title=T ROLE=navigation>t</b>',
+      '<b Class=a class=b Class=c hidden aria-hidden="true" style="display: none" id=menu-main>t</b>',
+      '<b title="x &amp; y" data-id=1 idx=2 class2=3 [class]="z" role="">t</b>',
+    ];
+    for (const tag of tags) {
+      const b = parseTree(tag).querySelector('b')!;
+      const out: (string | undefined)[] = ['stale'];
+      b.getAttributes(names, out);
+      expect(out, tag).toEqual(names.map((name) => b.getAttribute(name)));
+    }
+    const out: (string | undefined)[] = [];
+    parseTree('<b id=x hidden>t</b>').querySelector('b')!.getAttributes(['hidden', 'id', 'class'], out);
+    expect(out).toEqual(['', 'x', undefined]);
+  });
+
   it('reads templating names, unquoted values and spaces around `=`', () => {
     const el = parseTree(`<a [class]="x" (click)=go @on='y' data-v = "1 2" Data-W=A hidden>t</a>`).querySelector('a')!;
     expect(['[class]', '(click)', '@on', 'data-v', 'data-w', 'hidden', 'nope'].map((name) => el.getAttribute(name))).toEqual(['x', 'go', 'y', '1 2', 'A', '', undefined]);

@@ -73,6 +73,12 @@ export class HTMLElement {
     return this.rawAttrs === '' ? undefined : attributeValue(this.rawAttrs, name.toLowerCase());
   }
 
+  /** The values of the attributes `names` (distinct, lower case) into `out`, by the names' order: one pass for them all. */
+  getAttributes(names: readonly string[], out: (string | undefined)[]): void {
+    if (this.rawAttrs !== '') attributeValues(this.rawAttrs, names, out);
+    else for (let k = 0; k < names.length; k++) out[k] = undefined;
+  }
+
   /** The text as written: the children's joined, a `<br>` a line break. A loop, so deep nesting cannot overflow the stack. */
   get rawText(): string {
     let out = '';
@@ -163,18 +169,20 @@ const PAGE_MASK = PAGE_SLOTS - 1;
 const NO_PAGE: readonly unknown[] = Object.freeze(new Array(PAGE_SLOTS).fill(undefined));
 
 /**
- * The decoded value of the attribute `key` (lower case) in the raw attributes, in one pass that makes no string but
- * the value. An attribute is a name (which may hold the brackets and signs of templating syntax: `[class]`, `(click)`,
- * `@click`, `:href`), then optionally `=` and a value: quoted, or up to the next white space. Anything else between
- * attributes is skipped. A name written twice keeps its first non-empty value; of names that differ only in case, the
- * one first written last holds.
+ * The decoded values of the attributes `keys` (distinct, lower case) in the raw attributes, into `out` by the keys'
+ * order, in one pass that makes no string but the values. An attribute is a name (which may hold the brackets and
+ * signs of templating syntax: `[class]`, `(click)`, `@click`, `:href`), then optionally `=` and a value: quoted, or up
+ * to the next white space. Anything else between attributes is skipped. A name written twice keeps its first non-empty
+ * value; of names that differ only in case, the one first written last holds. Several keys in one pass: the readers
+ * ask each element for the half-dozen attributes that say it is furniture, and a pass each was a tenth of a read.
  */
-function attributeValue(raw: string, key: string): string | undefined {
-  // The name as written that holds, by where it was first written, and its value.
-  let heldAt = -1;
-  let value: string | undefined;
-  // Names written in another case before the one that holds: seen again later, they are not new.
-  let earlier: number[] | undefined;
+function attributeValues(raw: string, keys: readonly string[], out: (string | undefined)[]): void {
+  const n = keys.length;
+  for (let k = 0; k < n; k++) {
+    out[k] = undefined;
+    heldAt[k] = -1;
+    earlier[k] = undefined;
+  }
   const length = raw.length;
   for (let i = 0; i < length; ) {
     if (!isNameStart(charCode(raw, i))) {
@@ -183,7 +191,10 @@ function attributeValue(raw: string, key: string): string | undefined {
     }
     const start = i++;
     while (i < length && isNamePart(charCode(raw, i))) i++;
-    const named = i - start === key.length && sameIgnoringCase(raw, start, key);
+    const nameLength = i - start;
+    let k = 0;
+    while (k < n && !(keys[k]!.length === nameLength && sameIgnoringCase(raw, start, keys[k]!))) k++;
+    const named = k < n;
     let found = '';
     let j = skipSpace(raw, i, length);
     if (j < length && charCode(raw, j) === EQUALS) {
@@ -196,16 +207,31 @@ function attributeValue(raw: string, key: string): string | undefined {
       }
     }
     if (!named) continue;
-    if (heldAt !== -1 && sameAsWritten(raw, heldAt, start, key.length)) {
-      if (value === '') value = found;
-    } else if (!earlier?.some((at) => sameAsWritten(raw, at, start, key.length))) {
-      if (heldAt !== -1) (earlier ??= []).push(heldAt);
-      heldAt = start;
-      value = found;
+    // The key's name as written that holds, by where it was first written; names written in another case before it
+    // are in `earlier`: seen again later, they are not new.
+    const held = heldAt[k]!;
+    if (held !== -1 && sameAsWritten(raw, held, start, nameLength)) {
+      if (out[k] === '') out[k] = found;
+    } else if (!earlier[k]?.some((at) => sameAsWritten(raw, at, start, nameLength))) {
+      if (held !== -1) (earlier[k] ??= []).push(held);
+      heldAt[k] = start;
+      out[k] = found;
     }
   }
-  return value === undefined ? undefined : decodeAttribute(value);
+  for (let k = 0; k < n; k++) if (out[k] !== undefined) out[k] = decodeAttribute(out[k]!);
 }
+// attributeValues' state by key, kept between calls: it makes nothing of its own on most elements.
+const heldAt: number[] = [];
+const earlier: (number[] | undefined)[] = [];
+
+/** One attribute's value, as attributeValues reads it. */
+function attributeValue(raw: string, key: string): string | undefined {
+  ONE_KEY[0] = key;
+  attributeValues(raw, ONE_KEY, ONE_VALUE);
+  return ONE_VALUE[0];
+}
+const ONE_KEY: string[] = [''];
+const ONE_VALUE: (string | undefined)[] = [undefined];
 
 /** Whether the `length` characters of `raw` at `a` and at `b` are the same, case included. */
 function sameAsWritten(raw: string, a: number, b: number, length: number): boolean {
