@@ -6,7 +6,7 @@ import type { CreditsService } from '../credits/service.js';
 import { pricing } from '../credits/pricing.js';
 import { normalizeUrl, parseHtml, type LinkRegion, type ParsePool, type ParsedPage, type ReadOptions } from '../html/index.js';
 import type { JobContext } from '../jobs/index.js';
-import type { FetchedPage, PageFetcher, ProxyTier, RenderMode } from '../web/types.js';
+import type { FetchedPage, PageFetcher, ProxyTier } from '../web/types.js';
 import type { CrawlPort, CrawlRecord, Discovered, DocumentScores, FrontierPort, FrontierRow, RunState } from '../store/ports/crawl.js';
 import { nextBucket, REGION_WEIGHTS, round, strongerRegion, type Bucket } from './graph.js';
 import { GraphScores, LinkGraph } from './graph-scores.js';
@@ -143,7 +143,6 @@ class CrawlRun {
   private readonly tier: ProxyTier;
   private readonly inFlightLimit: number;
   private readonly fetcher: PageFetcher;
-  private readonly render: RenderMode;
   /**
    * Whether the pages' copies for the global cache are written in the transactions that store the pages, not by each
    * fetch in a commit of its own: a crawl made twice the commits its pages needed, each rewriting the cache's index
@@ -171,8 +170,6 @@ class CrawlRun {
   ) {
     this.expansion = effectiveExpansion(config);
     this.fetcher = deps.fetcher();
-    // Crawls stored before the render field existed keep the behaviour they were created with.
-    this.render = config.render ?? 'never';
     this.cachesWithPages = this.fetcher.remember !== undefined;
     this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
     this.scorer = new IntentScorer(config.intent);
@@ -221,7 +218,8 @@ class CrawlRun {
           retryStrategy: this.config.retry_strategy,
           useCache: this.config.use_cache,
           cacheMaxAge: this.config.cache_max_age,
-          render: this.render,
+          // Crawls stored before the render field existed keep the behaviour they were created with.
+          render: this.config.render ?? 'never',
           storeInCache: !this.cachesWithPages,
           signal: this.job.signal,
         })
