@@ -1,6 +1,6 @@
 import { charCode, tagOf, type HTMLElement } from './dom.js';
 
-export const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
 const CHROME_ROLES = /^(navigation|banner|contentinfo|complementary|search|dialog|alert)$/i;
 const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadcrumbs?|sidebar|side-bar|menu|navbar|related|advert|ads?|promo|newsletter|subscribe|popup|modal|skip-link|comments?|footer|header|masthead|toolbar|pagination|pager|widget)([\s_-]|$)/i;
 
@@ -26,13 +26,13 @@ const markup: (string | undefined)[] = [];
 
 /** Is this element page furniture (navigation, banners, cookie notices) rather than content? */
 export function isChrome(el: HTMLElement): boolean {
-  if (CHROME_TAGS.has(tagOf(el))) return true;
   const attributes = readMarkup(el);
-  return chromeByMarkup(attributes) || isChromeName(namesIn(attributes));
+  return isChromeByMarkup(tagOf(el), attributes) || isChromeName(namesIn(attributes));
 }
 
-/** Furniture by ARIA role or hidden attributes (with CHROME_TAGS, what the markup says, not what it is called), in an element's `readMarkup`. */
-export function chromeByMarkup(attributes: readonly (string | undefined)[]): boolean {
+/** Furniture by tag, ARIA role or hidden attributes (the element's `readMarkup`): what the markup says, not what it is called. */
+export function isChromeByMarkup(tag: string, attributes: readonly (string | undefined)[]): boolean {
+  if (CHROME_TAGS.has(tag)) return true;
   if (CHROME_ROLES.test(attributes[ROLE] ?? '')) return true;
   return attributes[ARIA_HIDDEN] === 'true' || attributes[HIDDEN] !== undefined;
 }

@@ -1,5 +1,5 @@
 import { charCode, collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
-import { CHROME_TAGS, chromeByMarkup, idName, isChromeName, namesIn, namesOf, readMarkup, STYLE } from './chrome.js';
+import { idName, isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, STYLE } from './chrome.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
 /**
@@ -339,9 +339,8 @@ class Reader {
   /** Furniture left out before scoring: chrome by tag, role or name, hidden elements, unlikely class/id words. */
   private leftOut(el: HTMLElement, tag: string): boolean {
     if (tag === 'body' || tag === 'html' || tag === 'main') return false;
-    if (CHROME_TAGS.has(tag)) return true;
     const attributes = readMarkup(el);
-    if (chromeByMarkup(attributes)) return true;
+    if (isChromeByMarkup(tag, attributes)) return true;
     const style = attributes[STYLE];
     if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
     if (!this.rules.stripUnlikely) return false;
