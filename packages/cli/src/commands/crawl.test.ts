@@ -102,9 +102,10 @@ describe('wvr crawl', { timeout: 120_000 }, () => {
     const rendered = await wvr('crawl', url, '--json');
     expect(rendered.code, rendered.stderr).toBe(0);
     const page = json<CrawlDetail>(rendered.stdout);
-    expect(page.documents[0]!.text).toContain(item.summary);
     // The rendered page costs the advanced price; the crawl's own tier stays the one it was created with (auto: basic).
+    // Checked before the text: 1 here means the page was not rendered at all, 2 with the shell's text that it settled too soon.
     expect(page.documents[0]!.credits).toBe(2);
+    expect(page.documents[0]!.text).toContain(item.summary);
     expect(page.credits).toMatchObject({ consumed: 2 });
     const shell = await wvr('crawl', url, '--render', 'never', '--json');
     expect(shell.code, shell.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 import { createEngine } from '../engine.js';
 import { bothDrivers } from '../testing/databases.js';
+import { expectSpaced } from '../web/testing.js';
 import type { CrawlDetail } from './responses.js';
 
 const DELAY_SECONDS = 0.3;
@@ -15,8 +16,6 @@ afterAll(() => web.close());
 
 const WORKER = fileURLToPath(new URL('./resume.child.ts', import.meta.url));
 const drivers = bothDrivers('fleet');
-/** As in web/politeness.test.ts: the server notes an arrival when its event loop gets to it, up to tens of ms late on a loaded machine. */
-const ARRIVAL_JITTER_MS = 60;
 
 function startWorker(target: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, target], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -54,8 +53,7 @@ describe.each(drivers)('a fleet of workers on %s', { timeout: 90_000 }, (_name, 
 
       const times = web.requests.filter((r) => r.origin === web.news && r.path !== '/robots.txt' && r.at >= since).map((r) => r.at);
       expect(times.length).toBeGreaterThanOrEqual(10);
-      const sorted = [...times].sort((x, y) => x - y);
-      for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(DELAY_SECONDS * 1000 - ARRIVAL_JITTER_MS);
+      expectSpaced([...times].sort((x, y) => x - y), DELAY_SECONDS * 1000);
     } finally {
       for (const w of workers) w.kill('SIGKILL');
       await engine.close();

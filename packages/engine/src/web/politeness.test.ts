@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine.js';
-import { openLab, type Lab } from './testing.js';
+import { expectSpaced, openLab, type Lab } from './testing.js';
 
 let lab: Lab | undefined;
 afterEach(async () => {
@@ -11,20 +11,6 @@ afterEach(async () => {
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 /** Timers never fire early, but the two clocks read a hair apart. */
 const SLACK_MS = 3;
-/**
- * Requests leave spaced by the delay, but the server notes each when its own event loop gets to it,
- * and on a loaded machine that can be tens of ms late for one request and not the next (seen: 346 ms
- * between two sends 400 ms apart). So every pair is checked against the delays between them, less a
- * jitter allowance well below the delay: a request sent without waiting still fails by a wide margin.
- * The server, the engines and their timers share one event loop here; in the PostgreSQL pass (two test
- * files at once on two cores) one arrival was noted 62 ms late (237 ms between two sends 300 ms apart).
- */
-const ARRIVAL_JITTER_MS = 100;
-function expectSpaced(times: number[], delayMs: number): void {
-  for (let i = 0; i < times.length; i++) {
-    for (let j = i + 1; j < times.length; j++) expect(times[j]! - times[i]!).toBeGreaterThanOrEqual((j - i) * delayMs - ARRIVAL_JITTER_MS);
-  }
-}
 
 describe('robots.txt', () => {
   it('refuses a disallowed path without requesting it', async () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalWeb, type AppPage, type LocalWeb } from '@wvr/testkit';
 import { parseHtml } from '../../html/parse.js';
@@ -56,6 +58,22 @@ describe('the local web applications, fetched statically and rendered in Chromiu
     expect(stats.pages_rendered).toBe(pages.length);
     expect(stats.contexts_peak).toBeLessThanOrEqual(2);
   }, 240_000);
+
+  it('waits for a shell whose script fills it in later than the network goes quiet (a timer, no request)', async () => {
+    const text = 'The timetable arrives well after the page has loaded, with nothing fetched meanwhile.';
+    const shell =
+      `<!doctype html><html><head><title>Late</title></head><body><div id="root"><p>Loading…</p></div>` +
+      `<script>setTimeout(() => { document.getElementById('root').innerHTML = '<h1>Timetable</h1><p>${text}</p>'; }, 1500);</script></body></html>`;
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(shell));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await lab.engine.web.fetch({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, render: 'auto' });
+      expect(page.rendering).toMatchObject({ mode: 'auto', rendered: true });
+      expect(parseHtml(page.body!, page.url).text).toContain(text);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   it('auto leaves static pages alone: the whole static local web starts no browser', async () => {
     const engine = openTestEngine({ allowPrivateNetwork: true });

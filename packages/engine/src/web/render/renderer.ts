@@ -3,7 +3,7 @@ import type { FetchedPage, RenderMode } from '../types.js';
 import { forward, type ForwardDeps } from './forward.js';
 import type { ResolvedRenderOptions } from './options.js';
 import { BrowserPool, emptyStats, type RenderStats } from './pool.js';
-import { looksLikeShell } from './shell.js';
+import { looksLikeShell, visibleText } from './shell.js';
 import { untilAborted } from './until-aborted.js';
 
 /** Nothing a text reader needs, and most of a page's bytes. */
@@ -12,9 +12,19 @@ const BLOCKED_TYPES = new Set(['image', 'font', 'media']);
 const QUIET_MS = 300;
 /** ... but no longer than this per wait: a page that polls forever still settles. */
 const SETTLE_CAP_MS = 5_000;
+/** How long a page still showing its shell once the network is quiet is given to change (a timer, a slow machine). */
+const SHELL_WAIT_CAP_MS = 5_000;
 
 // Run inside the page (strings: the engine is compiled without the DOM library).
 const GROWTH = 'document.body ? document.body.innerText.length + document.querySelectorAll("a[href]").length : 0';
+const DOCUMENT = 'document.documentElement.outerHTML';
+/** Resolves at once when the document is no longer the `seenLength` characters last read, else at its next change, or after `capMs`. */
+const nextChange = (seenLength: number, capMs: number) => `new Promise((resolve) => {
+  if (${DOCUMENT}.length !== ${seenLength}) return resolve(true);
+  const observer = new MutationObserver(() => { observer.disconnect(); resolve(true); });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  setTimeout(() => { observer.disconnect(); resolve(false); }, ${Math.round(capMs)});
+})`;
 const SCROLL_AND_LOAD_MORE = `(() => {
   window.scrollTo(0, document.documentElement.scrollHeight);
   const more = [...document.querySelectorAll('button, [role=button]')].find(
@@ -139,6 +149,14 @@ export class Renderer {
     tab.setDefaultTimeout(this.options.pageTimeoutMs);
     await tab.goto(page.url, { waitUntil: 'load', timeout: remaining() });
     await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
+    // Quiet is not done while the page still shows the shell it was sent as: its script may be waiting on a timer, or
+    // only be slow to run on a loaded machine, and what it was rendered for comes at its next change.
+    const settled = (await tab.evaluate(DOCUMENT)) as string;
+    const unchanged = looksLikeShell(settled).shell && visibleText(settled) === visibleText(page.body ?? '');
+    if (unchanged && (await tab.evaluate(nextChange(settled.length, Math.min(SHELL_WAIT_CAP_MS, remaining()))))) {
+      network.touch();
+      await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
+    }
     await this.loadMore(tab, network, remaining);
     return tab.content();
   }

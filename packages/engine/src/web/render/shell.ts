@@ -1,4 +1,4 @@
-import { parseDocument, textOf } from '../../html/dom.js';
+import { parseDocument, textOf, type HTMLElement } from '../../html/dom.js';
 
 /**
  * Whether a statically fetched HTML page looks like an application shell whose content only
@@ -37,11 +37,9 @@ export function looksLikeShell(html: string): ShellVerdict {
   // A shell needs a mount point or a <noscript>: with neither in the markup, no tree can show one (a quarter of a
   // documentation site's short pages came this far and were parsed for nothing).
   if (!MOUNT_MARKUP.test(html) && !/<noscript\b/i.test(html)) return { shell: false, reason: 'no mount point' };
-  const root = parseDocument(html);
-  const body = root.querySelector('body') ?? root;
+  const body = bodyOf(html);
   const noscript = body.querySelectorAll('noscript').map((n) => n.text).join(' ');
-  for (const n of body.querySelectorAll('noscript, script, style, template')) n.remove();
-  const text = textOf(body);
+  const text = textOf(withoutHidden(body));
   if (text.length > SHELL_TEXT_CHARS) return { shell: false, reason: `${text.length} characters of text` };
   const mount = MOUNT_SELECTORS.find((selector) => body.querySelector(selector));
   if (mount) return { shell: true, reason: `mount point ${mount} and ${text.length} characters of text` };
@@ -49,6 +47,21 @@ export function looksLikeShell(html: string): ShellVerdict {
     return { shell: true, reason: 'a <noscript> asking for JavaScript' };
   }
   return { shell: false, reason: 'no mount point' };
+}
+
+/** The text a reader sees in a page's body (script, style, noscript and template left out). */
+export function visibleText(html: string): string {
+  return textOf(withoutHidden(bodyOf(html)));
+}
+
+function bodyOf(html: string): HTMLElement {
+  const root = parseDocument(html);
+  return root.querySelector('body') ?? root;
+}
+
+function withoutHidden(body: HTMLElement): HTMLElement {
+  for (const n of body.querySelectorAll('noscript, script, style, template')) n.remove();
+  return body;
 }
 
 /** Blocks whose content is never visible text. */
