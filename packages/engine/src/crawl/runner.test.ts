@@ -154,7 +154,7 @@ describe('CrawlRunner while a crawl runs', () => {
     }
   });
 
-  it('leaves a copy of every page it stored in the global cache, written with the pages', async () => {
+  it('leaves a copy of every page it stored in the global cache (on SQLite, written with the pages)', async () => {
     const site = await stallingSite();
     try {
       t = openTestEngine({ allowPrivateNetwork: true });

@@ -145,8 +145,10 @@ class CrawlRun {
   private readonly fetcher: PageFetcher;
   /**
    * Whether the pages' copies for the global cache are written in the transactions that store the pages, not by each
-   * fetch in a commit of its own: a crawl made twice the commits its pages needed, each rewriting the cache's index
-   * (docs/benchmarks.md).
+   * fetch in a commit of its own. On SQLite, its one writer's commits are the cost: a crawl made twice the commits its
+   * pages needed, each rewriting the cache's index. On PostgreSQL each copy is a round trip, and outside the page's
+   * transaction it runs on another connection meanwhile: inside, a fleet of 4 workers stored 3-4 % fewer pages a
+   * second (docs/benchmarks.md).
    */
   private readonly cachesWithPages: boolean;
   /** Links' context words are read only for an intent's scorer: nothing else looks at them. */
@@ -170,7 +172,7 @@ class CrawlRun {
   ) {
     this.expansion = effectiveExpansion(config);
     this.fetcher = deps.fetcher();
-    this.cachesWithPages = this.fetcher.remember !== undefined;
+    this.cachesWithPages = this.fetcher.remember !== undefined && ctx.store.dialect === 'sqlite';
     this.smart = crawl.strategy === 'smart' && this.expansion !== 'none';
     this.scorer = new IntentScorer(config.intent);
     this.readOptions = { linkContext: this.scorer.active };
