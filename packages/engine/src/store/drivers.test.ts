@@ -157,7 +157,9 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     const at = '2026-01-02T00:00:00.000Z';
     const execution = (id: string, status: 'running' | 'completed' | 'failed') => ({ id, workflowId: w.id, userId: w.userId, trigger: 'manual' as const, slot: null, status, conditionMet: false, body: { id }, startedAt: at, finishedAt: at });
     const [e1, e2, e3] = [`${w.id}-e1`, `${w.id}-e2`, `${w.id}-e3`];
-    expect(await Promise.all([workflows.appendExecution(execution(e1, 'completed')), workflows.appendExecution(execution(e2, 'running'))]).then((s) => s.sort())).toEqual([1, 2]);
+    // Appended at once: each gets its own number, in whichever order the two land.
+    const [seq1, seq2] = await Promise.all([workflows.appendExecution(execution(e1, 'completed')), workflows.appendExecution(execution(e2, 'running'))]);
+    expect([seq1, seq2].sort()).toEqual([1, 2]);
     expect((await workflows.runningExecutions()).map((e) => e.id)).toContain(e2);
     expect(await workflows.recordExecution(e2, { status: 'completed', conditionMet: true, body: { done: true }, finishedAt: at }, true)).toBe(true);
     expect(await workflows.recordExecution(e2, { status: 'failed', conditionMet: false, body: {}, finishedAt: at }, true)).toBe(false);
@@ -167,7 +169,8 @@ describe.each(drivers)('the store ports on %s', (_name, open) => {
     const recorded = await workflows.recordedExecutions(w.id, { limit: 10, offset: 0 });
     expect(recorded.rows.map((e) => [e.seq, e.status])).toEqual([[3, 'failed'], [2, 'completed'], [1, 'completed']]);
     expect(recorded.total).toBe(3);
-    expect(await workflows.lastCompleted(w.id)).toEqual({ id: e2, body: { done: true } });
+    // The completed one numbered last: e3 failed, and e1 and e2 are both completed by now.
+    expect(await workflows.lastCompleted(w.id)).toEqual(seq2 > seq1 ? { id: e2, body: { done: true } } : { id: e1, body: { id: e1 } });
     await workflows.delete(w.id);
     expect(await workflows.get(w.id)).toBeUndefined();
     expect((await workflows.recordedExecutions(w.id, { limit: 10, offset: 0 })).total).toBe(0);
