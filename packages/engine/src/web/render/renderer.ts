@@ -3,7 +3,7 @@ import type { FetchedPage, RenderMode } from '../types.js';
 import { forward, type ForwardDeps } from './forward.js';
 import type { ResolvedRenderOptions } from './options.js';
 import { BrowserPool, emptyStats, type RenderStats } from './pool.js';
-import { looksLikeShell, visibleText } from './shell.js';
+import { looksLikeShell, PAST_SHELL_TEXT_CHARS, visibleText } from './shell.js';
 import { untilAborted } from './until-aborted.js';
 
 /** Nothing a text reader needs, and most of a page's bytes. */
@@ -18,6 +18,8 @@ const SHELL_WAIT_CAP_MS = 5_000;
 // Run inside the page (strings: the engine is compiled without the DOM library).
 const GROWTH = 'document.body ? document.body.innerText.length + document.querySelectorAll("a[href]").length : 0';
 const DOCUMENT = 'document.documentElement.outerHTML';
+/** The document, unless its text alone says it is no shell: a large rendered page is not sent over twice (its content is read at the end). */
+const DOCUMENT_IF_SHORT = `document.body && document.body.innerText.length > ${PAST_SHELL_TEXT_CHARS} ? null : ${DOCUMENT}`;
 /** Resolves at once when the document is no longer the `seenLength` characters last read, else at its next change, or after `capMs`. */
 const nextChange = (seenLength: number, capMs: number) => `new Promise((resolve) => {
   if (${DOCUMENT}.length !== ${seenLength}) return resolve(true);
@@ -151,8 +153,8 @@ export class Renderer {
     await network.settle(Math.min(SETTLE_CAP_MS, remaining()));
     // Quiet is not done while the page still shows the shell it was sent as: its script may be waiting on a timer, or
     // only be slow to run on a loaded machine, and what it was rendered for comes at its next change.
-    const settled = (await tab.evaluate(DOCUMENT)) as string;
-    const unchanged = looksLikeShell(settled).shell && visibleText(settled) === visibleText(page.body ?? '');
+    const settled = (await tab.evaluate(DOCUMENT_IF_SHORT)) as string | null;
+    const unchanged = settled !== null && looksLikeShell(settled).shell && visibleText(settled) === visibleText(page.body ?? '');
     if (unchanged && (await tab.evaluate(nextChange(settled.length, Math.min(SHELL_WAIT_CAP_MS, remaining()))))) {
       network.touch();
       await network.settle(Math.min(SETTLE_CAP_MS, remaining()));

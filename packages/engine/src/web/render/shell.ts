@@ -8,6 +8,8 @@ import { parseDocument, textOf, type HTMLElement } from '../../html/dom.js';
  */
 const MOUNT_SELECTORS = ['#root', '#app', '#__next', '#__nuxt', '#svelte', '[data-reactroot]', '[ng-app]', '[data-app]', 'app-root'];
 const SHELL_TEXT_CHARS = 400;
+/** More characters of text than this, however counted, and a page is no shell. */
+export const PAST_SHELL_TEXT_CHARS = SHELL_TEXT_CHARS * 4;
 /**
  * Markup one of MOUNT_SELECTORS needs, read off the selectors: an id as written (or written with a character
  * reference, `&`), an attribute's name, an element's name. It may match where no selector does (an id of "root-menu");
@@ -32,8 +34,8 @@ export function looksLikeShell(html: string): ShellVerdict {
   // Cheap exits first: no script, no application (most of the static web leaves here).
   if (!/<script\b/i.test(html)) return { shell: false, reason: 'no scripts' };
   // A page with plenty of text between its tags is no shell: one linear scan, no tree (a crawl asks this of every page).
-  const visible = visibleChars(html, SHELL_TEXT_CHARS * 4);
-  if (visible > SHELL_TEXT_CHARS * 4) return { shell: false, reason: `over ${SHELL_TEXT_CHARS * 4} characters of text` };
+  const visible = visibleChars(html, PAST_SHELL_TEXT_CHARS);
+  if (visible > PAST_SHELL_TEXT_CHARS) return { shell: false, reason: `over ${PAST_SHELL_TEXT_CHARS} characters of text` };
   // A shell needs a mount point or a <noscript>: with neither in the markup, no tree can show one (a quarter of a
   // documentation site's short pages came this far and were parsed for nothing).
   if (!MOUNT_MARKUP.test(html) && !/<noscript\b/i.test(html)) return { shell: false, reason: 'no mount point' };
