@@ -7,6 +7,8 @@ export { isChrome } from './chrome.js';
 /** The page's main content as text and markdown. The tree is not changed, so later readers (extraction's DOM patterns) can use the same parse. */
 export function renderMain(root: HTMLElement, resolve: UrlResolver): Rendered {
   const { parts, dropped } = findMainContent(root);
+  // Empty, unless a walk was cut short by a throw (a stack overflowed by deep nesting) and left its run behind.
+  inlineRun.length = 0;
   const blocks: Block[] = [];
   walkNodes(parts, { resolve, dropped }, blocks, 0);
   return joinBlocks(blocks);
@@ -64,8 +66,9 @@ const leftOut = (el: HTMLElement, ctx: RenderContext) => isSkipped(el) || ctx.dr
 const walkBlocks = (el: HTMLElement, ctx: RenderContext, out: Block[], listDepth: number) => walkNodes(el.childNodes, ctx, out, listDepth);
 
 function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: number): void {
-  // The run of inline nodes since the last block, one list reused for every run.
-  const inline: Node[] = [];
+  // This walk's run of inline nodes sits at the end of the shared list, from `run` on.
+  const inline = inlineRun;
+  const run = inline.length;
   for (let i = 0; i < nodes.length; i++) {
     const child = nodes[i]!;
     if (!isElement(child)) {
@@ -82,7 +85,7 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
       continue;
     }
     if (leftOut(child, ctx)) continue;
-    flushInline(inline, ctx, out);
+    flushInline(run, ctx, out);
     const heading = /^h([1-6])$/.exec(tag);
     if (heading) {
       const text = collapse(inlineText(child, ctx));
@@ -105,7 +108,7 @@ function walkNodes(nodes: Node[], ctx: RenderContext, out: Block[], listDepth: n
       walkBlocks(child, ctx, out, listDepth);
     }
   }
-  flushInline(inline, ctx, out);
+  flushInline(run, ctx, out);
 }
 
 /**
@@ -145,16 +148,24 @@ function renderQuote(quote: HTMLElement, ctx: RenderContext, listDepth: number):
   return block(inner.map((b) => b.text).join('\n'), inner.map((b) => b.markdown.replace(/^/gm, '> ')).join('\n>\n'));
 }
 
-/** The inline nodes gathered as one block, when they hold any text; the list is emptied for the next run. */
-function flushInline(inline: Node[], ctx: RenderContext, out: Block[]): void {
-  if (inline.length === 0) return;
+/**
+ * The inline nodes of the runs being walked, each walk's run after the runs of the walks around it: a list made for
+ * every walk was the largest garbage of the rendering (a 2 MB page walks 20,000 blocks). A walk flushes its run before
+ * it walks a block inside it, so the walks inside find the list as they left it.
+ */
+const inlineRun: Node[] = [];
+
+/** The run of inline nodes from `run` on gathered as one block, when it holds any text; the run is emptied. */
+function flushInline(run: number, ctx: RenderContext, out: Block[]): void {
+  const inline = inlineRun;
+  if (inline.length === run) return;
   let text = '';
   let markdown = '';
-  for (let i = 0; i < inline.length; i++) {
+  for (let i = run; i < inline.length; i++) {
     text += inlineText(inline[i]!, ctx);
     markdown += inlineMarkdown(inline[i]!, ctx);
   }
-  inline.length = 0;
+  inline.length = run;
   text = collapse(text);
   markdown = collapse(markdown);
   if (text) out.push(block(text, markdown));
@@ -206,19 +217,18 @@ function inlineMarkdown(node: Node, ctx: RenderContext): string {
   const tag = tagOf(node);
   if (tag === 'br') return ' ';
   if (leftOut(node, ctx)) return '';
-  const inner = () => innerMarkdown(node, ctx);
   switch (tag) {
     case 'a': {
       const href = ctx.resolve(node.getAttribute('href'));
-      const label = collapse(inner());
+      const label = collapse(innerMarkdown(node, ctx));
       return href && label ? `[${label}](${href})` : label;
     }
     case 'strong':
     case 'b':
-      return wrap('**', inner());
+      return wrap('**', innerMarkdown(node, ctx));
     case 'em':
     case 'i':
-      return wrap('_', inner());
+      return wrap('_', innerMarkdown(node, ctx));
     case 'code': {
       const code = textOfNode(node).trim();
       return code ? `\`${code}\`` : '';
@@ -228,7 +238,7 @@ function inlineMarkdown(node: Node, ctx: RenderContext): string {
       return src ? `![${node.getAttribute('alt') ?? ''}](${src})` : '';
     }
     default:
-      return BLOCK_TAGS.has(tag) ? ` ${inner()} ` : inner();
+      return BLOCK_TAGS.has(tag) ? ` ${innerMarkdown(node, ctx)} ` : innerMarkdown(node, ctx);
   }
 }
 

@@ -1,8 +1,8 @@
-import { charCode, decodeEntities, isWhiteSpace } from './chars.js';
+import { charCode, isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
-import { ElementMap, isElement, TEXT, walkElements, type HTMLElement, type Node } from './tree.js';
+import { ElementMap, indexEnd, isElement, TEXT, walkElements, type HTMLElement, type Node } from './tree.js';
 
-export { charCode, ElementMap, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
+export { charCode, ElementMap, indexEnd, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
@@ -48,29 +48,27 @@ const fold = (text: string): string => text.replace(NOT_ONE_SPACE, ' ').trim();
 const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
 
 /** The text of a node as a reader shows it: entities decoded, the content of hidden elements left out. */
-export const textOfNode = (node: Node): string => {
-  return decodeEntities(isElement(node) ? visibleRawText(node) : node.rawText);
-};
+export const textOfNode = (node: Node): string => (isElement(node) ? visibleText(node) : node.text);
 
 /** Elements whose content is never shown as text: a link's `<noscript><img …></noscript>` is markup, not its name. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
 
 /**
- * An element's raw text as `rawText` joins it (a `<br>` is a line break), without
- * the content of script, style, noscript and template elements. A loop, so deep nesting cannot
- * overflow the stack.
+ * An element's text nodes' texts joined as `rawText` joins them (a `<br>` is a line break), without the content of
+ * script, style, noscript and template elements. Each text node's own decoded text, kept by the node, so a text asked
+ * for again is not decoded again. A loop, so deep nesting cannot overflow the stack.
  */
-function visibleRawText(el: HTMLElement): string {
+function visibleText(el: HTMLElement): string {
   const children = el.childNodes;
   // Most elements asked (a link, a heading, a cell) hold one run of text.
-  if (children.length === 1 && !isElement(children[0]!)) return children[0]!.rawText;
+  if (children.length === 1 && !isElement(children[0]!)) return children[0]!.text;
   let out = '';
   const stack = textStack;
   stack.push(el);
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!isElement(node)) {
-      out += node.rawText;
+      out += node.text;
       continue;
     }
     const tag = tagOf(node);
@@ -80,7 +78,7 @@ function visibleRawText(el: HTMLElement): string {
   return out;
 }
 
-/** visibleRawText's stack, one for every call (it calls nothing that walks): a page asks for the text of thousands of elements. */
+/** visibleText's stack, one for every call (it calls nothing that walks): a page asks for the text of thousands of elements. */
 const textStack: Node[] = [];
 
 /**

@@ -1,4 +1,4 @@
-import { charCode, collapse, firstDescendant, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, collapse, firstDescendant, indexEnd, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, STYLE } from './chrome.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
@@ -94,8 +94,9 @@ export function findMainContent(root: HTMLElement): MainContent {
   let best: { content: MainContent; chars: number; score: number } | null = null;
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
+  const elements = indexEnd(root);
   for (const rules of ATTEMPTS) {
-    const reader = new Reader(rules);
+    const reader = new Reader(rules, elements);
     reader.measure(body);
     const top = reader.choose(body);
     const parts = top ? reader.withSiblings(top, body) : [body];
@@ -233,9 +234,15 @@ function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity
 }
 
 class Reader {
-  private readonly facts = new ElementFacts();
+  private readonly facts: ElementFacts;
 
-  constructor(private readonly rules: Rules) {}
+  /** `elements`: one past the page's largest element index, the room its facts need. */
+  constructor(
+    private readonly rules: Rules,
+    elements: number,
+  ) {
+    this.facts = new ElementFacts(elements);
+  }
 
   /** Pass 1: statistics of `el` (kept in `facts`), scoring each paragraph run found on the way. */
   measure(el: HTMLElement): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runWithNativesSyntax } from '../testing/natives.js';
 import { parseTree } from './parser.js';
-import { ElementMap, TEXT, type HTMLElement, type Node } from './tree.js';
+import { ElementMap, indexEnd, TEXT, type HTMLElement, type Node } from './tree.js';
 
 /** The tree as a compact string: elements as `tag[raw attributes](children)`, text quoted. */
 function shape(node: Node): string {
@@ -194,6 +194,25 @@ describe('ElementMap', () => {
     expect(map.get(elements[9_999]!)).toBe('last');
     expect(map.get(elements[0]!)).toBe('first');
     expect(elements.filter((el) => map.has(el))).toEqual([elements[0], elements[9_999]]);
+  });
+});
+
+describe('indexEnd', () => {
+  // The largest index any element of the tree has, plus one: what an array of facts by index needs room for.
+  const end = (root: HTMLElement) => Math.max(root.index, ...root.querySelectorAll('*').map((el) => el.index)) + 1;
+
+  it('is one past the largest element index, found down the last children', () => {
+    const root = parseTree('<html><body><div><p>a</p><p>b <em>c</em> d</p></div><ul><li>e</li><li>f<br></li></ul>tail</body></html><!-- end -->');
+    expect(indexEnd(root)).toBe(end(root));
+    expect(indexEnd(root)).toBe(11);
+  });
+
+  it('holds for a page whose unclosed elements were folded into their parents, and for a page of text only', () => {
+    for (const html of ['<div><p>a<p>b<span>c<div>d', '<table><tr><td>1<td>2</table><p>x<b>y', '<ul><li>a<ul><li>b</ul>', '']) {
+      const root = parseTree(html);
+      expect(indexEnd(root), html).toBe(end(root));
+    }
+    expect(indexEnd(parseTree('just text'))).toBe(1);
   });
 });
 

@@ -250,11 +250,30 @@ function readTag(html: string, at: number, find: Find): Tag | null {
   while (i < html.length && isNameChar(charCode(html, i))) i++;
   // A name may hold a no-break space; when the tag cannot end after the whole name, the name ends at that space.
   for (let nameEnd = i; nameEnd > nameStart; nameEnd = lastSpaceInName(html, nameStart, nameEnd)) {
-    const tag = readRest(html, html.slice(nameStart, nameEnd), closing, nameEnd, find);
+    const tag = readRest(html, nameAt(html, nameStart, nameEnd), closing, nameEnd, find);
     if (tag) return tag;
   }
   return null;
 }
+
+/**
+ * The tag name `html[start, end)`, as one string the pages' tags share: the name last read with the same first
+ * character and length is taken again when the page repeats it (nearly every tag: `div`, `a`, `span`, `p`), so no copy
+ * is made for the tag, and the parser's look-up of the name finds its hash kept in the string, not worked out again.
+ * Names of SHARED_NAME_CHARS or more are copied each time: V8 makes such a copy a view into the page, which kept here
+ * would keep the whole page.
+ */
+function nameAt(html: string, start: number, end: number): string {
+  const length = end - start;
+  if (length >= SHARED_NAME_CHARS) return html.slice(start, end);
+  const slot = (html.charCodeAt(start) * 16 + length) & (NAME_SLOTS - 1);
+  const known = recentNames[slot]!;
+  if (known.length === length && html.startsWith(known, start)) return known;
+  return (recentNames[slot] = html.slice(start, end));
+}
+const SHARED_NAME_CHARS = 13;
+const NAME_SLOTS = 512;
+const recentNames: string[] = new Array<string>(NAME_SLOTS).fill('');
 
 /** Whether `<` at `at` starts a start or end tag: a letter follows it, or `/` and a letter. */
 function startsTag(html: string, at: number): boolean {
@@ -353,8 +372,15 @@ function lastSpaceInName(html: string, start: number, end: number): number {
 /** Elements that have no content and no end tag. */
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 
-/** Void elements as HTML writes them, in lower or upper case. */
-const isVoid = (name: string): boolean => VOID_ELEMENTS.has(name) || (VOID_ELEMENTS.has(name.toLowerCase()) && name === name.toUpperCase());
+/**
+ * Void elements as HTML writes them, in lower or upper case. A name that starts in lower case and is not one of them
+ * is answered at the first look-up: nearly every tag of a page, each of which paid a lower-case copy and a second one.
+ */
+function isVoid(name: string): boolean {
+  if (VOID_ELEMENTS.has(name)) return true;
+  const first = name.charCodeAt(0);
+  return first >= 0x41 && first <= 0x5a && VOID_ELEMENTS.has(name.toLowerCase()) && name === name.toUpperCase();
+}
 
 /** Elements whose content is raw text up to their end tag. */
 const RAW_TEXT = new Set(['script', 'style', 'noscript', 'textarea']);

@@ -18,8 +18,14 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 export class TextNode {
   parentNode: HTMLElement | null = null;
+  /**
+   * `text`, kept once read: the readers ask for a text node's text three to five times a page (counting, choosing,
+   * rendering text and markdown), and a text with entities (every prompt and quote of a code listing) was decoded,
+   * and copied, at each.
+   */
+  private decoded: string | null = null;
 
-  constructor(public rawText: string) {}
+  constructor(readonly rawText: string) {}
 
   /** On the prototype, not in every node: a 2 MB page has 65,000 nodes. */
   get nodeType(): typeof TEXT {
@@ -28,7 +34,7 @@ export class TextNode {
 
   /** The text, entities decoded. */
   get text(): string {
-    return decodeEntities(this.rawText);
+    return (this.decoded ??= decodeEntities(this.rawText));
   }
 }
 
@@ -124,6 +130,22 @@ export class HTMLElement {
 
   remove(): void {
     this.parentNode?.removeChild(this);
+  }
+}
+
+/**
+ * One past the largest element index under `root` (its own included): the room an array of facts by element index
+ * needs. The parser numbers elements in document order, so the largest is the last element of the last children,
+ * reached without a walk. A size to start from, not a bound: an array by index still grows for an element past it.
+ */
+export function indexEnd(root: HTMLElement): number {
+  let last = root;
+  for (;;) {
+    const children = last.childNodes;
+    let i = children.length - 1;
+    while (i >= 0 && !isElement(children[i]!)) i--;
+    if (i < 0) return last.index + 1;
+    last = children[i] as HTMLElement;
   }
 }
 
