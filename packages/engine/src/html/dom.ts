@@ -48,7 +48,7 @@ const fold = (text: string): string => text.replace(NOT_ONE_SPACE, ' ').trim();
 const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
 
 /** The text of a node as a reader shows it: entities decoded, the content of hidden elements left out. */
-export const textOfNode = (node: Node): string => (isElement(node) ? visibleText(node) : node.text);
+export const textOfNode = (node: Node): string => (isElement(node) ? textOfElement(node) : node.text);
 
 /** Elements whose content is never shown as text: a link's `<noscript><img …></noscript>` is markup, not its name. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
@@ -58,7 +58,7 @@ const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
  * script, style, noscript and template elements. Each text node's own decoded text, kept by the node, so a text asked
  * for again is not decoded again. A loop, so deep nesting cannot overflow the stack.
  */
-function visibleText(el: HTMLElement): string {
+function textOfElement(el: HTMLElement): string {
   const children = el.childNodes;
   // Most elements asked (a link, a heading, a cell) hold one run of text.
   if (children.length === 1 && !isElement(children[0]!)) return children[0]!.text;
@@ -78,7 +78,7 @@ function visibleText(el: HTMLElement): string {
   return out;
 }
 
-/** visibleText's stack, one for every call (it calls nothing that walks): a page asks for the text of thousands of elements. */
+/** textOfElement's stack, one for every call (it calls nothing that walks): a page asks for the text of thousands of elements. */
 const textStack: Node[] = [];
 
 /**

@@ -60,7 +60,7 @@ export class ElementFacts {
    * it needs: every array here is zeroed memory, and a reading of NLTK's pages spent 1.7 % of its time making them.
    */
   constructor(elements = FIRST_ROOM) {
-    this.grow(Math.max(1, elements));
+    this.grow(elements);
   }
 
   /** Where the element's slots begin, or -1 for one past the room (nothing is known of it). */
