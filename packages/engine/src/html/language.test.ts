@@ -1,4 +1,4 @@
-import { detect } from 'tinyld/light';
+import { detect, detectAll } from 'tinyld/light';
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from './index.js';
 import { guessLanguage } from './language.js';
@@ -111,6 +111,39 @@ describe('guessLanguage', () => {
     // Function words are under a tenth of its words, where English prose has a fifth; the library reads it as Turkish.
     expect(detect(page)).not.toBe('en');
     expect(guessLanguage(page)).toBe('en');
+  });
+
+  it('leaves the language unknown where the library is unsure: an index of names, a listing without prose', () => {
+    const index = [
+      'N() (toolkit.lm.counter.NgramCounter method)',
+      '(toolkit.lm.NgramCounter method)',
+      '(toolkit.metrics.agreement.AnnotationTask method)',
+      '(toolkit.probability.ConditionalFreqDist method)',
+      '(toolkit.probability.FreqDist method)',
+      'n_ary() (toolkit.sem.Relation method)',
+      'name (toolkit.corpus.Node attribute)',
+      'named_entities() (toolkit.tag.Tagger method)',
+    ].join('\n');
+    const modules = ['All modules for which code is available', 'namedtuple_Image', 'namedtuple_Link', 'namedtuple_PhraseTableEntry', 'toolkit']
+      .concat(['chartparser', 'chunkparser', 'collocations', 'concordance', 'nemo', 'rdparser', 'srparser', 'wordfreq', 'wordnet'].map((app) => `toolkit.app.${app}_app`))
+      .concat(['api', 'chart', 'combinator', 'lexicon', 'logic'].map((part) => `toolkit.ccg.${part}`))
+      .join('\n');
+    for (const text of [index, modules]) {
+      // The library answers a language of Europe, under 5 % sure of it.
+      const [best] = detectAll(text);
+      expect(best!.lang).not.toBe('en');
+      expect(best!.accuracy).toBeLessThan(0.05);
+      expect(guessLanguage(text)).toBeNull();
+    }
+  });
+
+  it('answers no language written in a script the sample does not use: an index of letters is not Hindi', () => {
+    const letters = `Module Index\n\n${'abcdfghijlmprstuw'.split('').join(' | ')}`;
+    expect(detect(letters)).toBe('hi');
+    expect(guessLanguage(letters)).toBeNull();
+    // The scripts' own languages are still read as themselves.
+    expect(guessLanguage('新しいコーヒーメーカーは本日から店頭で販売され、前のモデルよりも安い価格で購入できます。詳しくは販売店にお問い合わせください。')).toBe('ja');
+    expect(guessLanguage('Новая кофеварка уже продаётся в магазинах и стоит дешевле, чем предыдущая модель этой марки.')).toBe('ru');
   });
 
   it('answers as the library does where English function words are rare: a code listing', () => {
