@@ -117,6 +117,22 @@ describe('parseHtml on markup as browsers read it', () => {
     // "&sect" followed by a letter is not the section sign inside an attribute; "&amp;" is an ampersand.
     expect(page.links[1]?.url).toBe('https://site.example/q?id=1&sectionId=2&x=3');
   });
+
+  it('leaves out soft hyphens, shown only where a line breaks, from every text it reads', () => {
+    // As news sites write them: as the character itself and as `&shy;`, by the hundred, in long words.
+    const page = parseHtml(
+      `<html><head><title>Gesund&shy;heits&shy;politik</title></head><body><h1>La can\u00addi\u00adda\u00adture</h1>
+       <p>En réac&shy;tion à la can\u00addi\u00adda\u00adture du conseiller, les cher&shy;cheurs ont écrit une lettre ouverte
+       que <a href="/lettre">la rédac&shy;tion</a> publie en entier, avec la liste de ses signa&shy;taires.</p></body></html>`,
+      'https://site.example/',
+    );
+    expect(page.text).toContain('En réaction à la candidature du conseiller, les chercheurs');
+    expect(page.markdown).toContain('[la rédaction](https://site.example/lettre)');
+    expect(page.headings).toEqual([{ level: 1, text: 'La candidature' }]);
+    expect(page.title).toBe('Gesundheitspolitik');
+    expect(page.links.find((l) => l.url === 'https://site.example/lettre')?.text).toBe('la rédaction');
+    expect(JSON.stringify(page)).not.toMatch(/\u00ad|\\u00ad/);
+  });
 });
 
 describe('normalizeUrl', () => {

@@ -1,5 +1,5 @@
 import { selectAll, selectOne, type Options } from 'css-select';
-import { charCode, decodeAttribute, decodeEntities, isWhiteSpace } from './chars.js';
+import { charCode, decodeAttribute, isWhiteSpace, shownText } from './chars.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
@@ -32,9 +32,9 @@ export class TextNode {
     return TEXT;
   }
 
-  /** The text, entities decoded. */
+  /** The text, entities decoded and soft hyphens left out (see `shownText`). */
   get text(): string {
-    return (this.decoded ??= decodeEntities(this.rawText));
+    return (this.decoded ??= shownText(this.rawText));
   }
 }
 
@@ -98,9 +98,9 @@ export class HTMLElement {
     return out;
   }
 
-  /** The text, entities decoded. */
+  /** The text, entities decoded and soft hyphens left out, as a text node's. */
   get text(): string {
-    return decodeEntities(this.rawText);
+    return shownText(this.rawText);
   }
 
   querySelectorAll(selector: string): HTMLElement[] {
