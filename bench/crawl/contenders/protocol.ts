@@ -47,7 +47,9 @@ export interface Work {
   notes?: Record<string, unknown>;
   /**
    * When the crawler ran as another process (the CLI), that process's peak RSS and CPU replace this one's, and its
-   * run (start to exit) replaces the clock: setting up before it (an account's credits) is not the crawl.
+   * run (start to exit) replaces the clock: setting up before it (an account's credits) is not the crawl. When only
+   * part of the work is the measured crawl (the warm engine's second crawl), its clock, CPU, faults and bytes replace
+   * the whole work's (see startMeter); the peak RSS stays the whole process's.
    */
   peakRssMb?: number;
   cpuMs?: number;
@@ -63,26 +65,42 @@ export interface Work {
 export async function runContender(name: string, work: (config: ContenderConfig) => Promise<Work>): Promise<void> {
   const config = await receiveConfig<ContenderConfig>();
   const memory = sampleMemory();
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const faults = process.resourceUsage().minorPageFault;
-  const written = bytesWritten();
+  const meter = startMeter();
   const done = await work(config);
-  const elapsedMs = done.elapsedMs ?? performance.now() - started;
-  const used = process.cpuUsage(cpu);
+  const measured = meter.read();
+  const elapsedMs = done.elapsedMs ?? measured.elapsedMs;
   const result: ContenderResult = {
     name,
     pages: done.pages,
     failed: done.failed,
     elapsedMs: Math.round(elapsedMs),
     pagesPerSecond: Math.round((done.pages / (elapsedMs / 1000)) * 10) / 10,
-    cpuMs: Math.round(done.cpuMs ?? (used.user + used.system) / 1000),
-    minorFaults: done.minorFaults ?? process.resourceUsage().minorPageFault - faults,
-    writtenMb: tenth(done.writtenMb === undefined ? mbWrittenSince(written) : done.writtenMb),
+    cpuMs: Math.round(done.cpuMs ?? measured.cpuMs),
+    minorFaults: done.minorFaults ?? measured.minorFaults,
+    writtenMb: tenth(done.writtenMb === undefined ? measured.writtenMb : done.writtenMb),
     memory: { ...memory.stop(), ...(done.peakRssMb === undefined ? {} : { peakRssMb: done.peakRssMb }) },
     notes: done.notes ?? {},
   };
   await sendResult(result);
+}
+
+/** This process's clock, CPU, page faults and bytes written from now on: `read()` gives what passed since. */
+export function startMeter(): { read(): { elapsedMs: number; cpuMs: number; minorFaults: number; writtenMb: number | null } } {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const faults = process.resourceUsage().minorPageFault;
+  const written = bytesWritten();
+  return {
+    read() {
+      const used = process.cpuUsage(cpu);
+      return {
+        elapsedMs: performance.now() - started,
+        cpuMs: (used.user + used.system) / 1000,
+        minorFaults: process.resourceUsage().minorPageFault - faults,
+        writtenMb: mbWrittenSince(written),
+      };
+    },
+  };
 }
 
 /** What this process has written so far, files, pipes and sockets alike; null without /proc (not Linux). */

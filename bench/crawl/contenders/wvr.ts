@@ -1,62 +1,13 @@
 /**
- * wvr's crawler through the engine API on a temp SQLite file: crawl jobs with internal expansion
- * run by the engine's background job runner, every page fetched, parsed (text, markdown,
- * metadata, links), stored and charged. The API caps one crawl at 1,000 pages (the spec's
- * max_pages range), so the benchmark's pages are split over parallel crawls with disjoint seed
- * categories; the fetcher's per-host concurrency is the benchmark's concurrency.
+ * wvr's crawler through the engine API (engine-crawls.ts), as a process's first crawl: the engine opened on a new
+ * data folder, the site crawled, the engine closed, all on the clock.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEngine } from '@wvr/engine';
+import { EngineCrawls } from './engine-crawls.js';
 import { runContender } from './protocol.js';
-import { split } from '../site.js';
 
-const MAX_PAGES_PER_CRAWL = 1_000;
-
-await runContender('wvr crawler', async ({ seeds, pages, concurrency, maxDepth }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawl-'));
-  const engine = createEngine({
-    dbPath: join(dir, 'wvr.db'),
-    secret: 'bench',
-    allowPrivateNetwork: true,
-    fetchLimits: { perHostConcurrency: concurrency },
-  });
-  const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
-  await engine.credits.grant(user.id, pages * 2);
-  const principal = engine.accounts.localPrincipal(user);
-  // A real site is one crawl from its home page; the catalogue is split over crawls of its hubs.
-  const crawlCount = maxDepth === undefined ? Math.ceil(pages / MAX_PAGES_PER_CRAWL) : 1;
-  const ids: string[] = [];
-  let left = pages;
-  for (const group of split(seeds, crawlCount)) {
-    const maxPages = Math.min(MAX_PAGES_PER_CRAWL, left);
-    left -= maxPages;
-    const crawl = await engine.crawls.create(principal, {
-      urls: group,
-      max_pages: maxPages,
-      expansion: 'internal',
-      link_extraction_config: maxDepth === undefined ? { max_depth: 3, detect_pagination: true } : { max_depth: maxDepth },
-    });
-    if (!('id' in crawl)) throw new Error('a crawl without dry_run answered a dry run');
-    ids.push(crawl.id);
-  }
-  const started = performance.now();
-  engine.start({ concurrency: ids.length, jobPollMs: 20, schedulerIntervalMs: 600_000, deliveryIntervalMs: 600_000 });
-  // Pages crawled at each poll (ms since the start, pages): the warm-up and the steady rate.
-  const timeline: [number, number][] = [];
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 100));
-    const jobs = (await engine.crawls.list(principal, { limit: 100 })).data.filter((c) => ids.includes(c.id));
-    timeline.push([Math.round(performance.now() - started), jobs.reduce((s, c) => s + c.stats.pages_crawled, 0)]);
-    if (jobs.every((c) => c.status !== 'pending' && c.status !== 'running')) {
-      await engine.close();
-      rmSync(dir, { recursive: true, force: true });
-      return {
-        pages: jobs.reduce((s, c) => s + c.stats.pages_crawled, 0),
-        failed: jobs.reduce((s, c) => s + c.stats.pages_failed, 0),
-        notes: { crawls: jobs.length, statuses: jobs.map((c) => c.status), skipped: jobs.reduce((s, c) => s + c.stats.pages_skipped, 0), timeline },
-      };
-    }
-  }
+await runContender('wvr crawler', async (config) => {
+  const engine = await EngineCrawls.open(config);
+  const work = await engine.crawl();
+  await engine.close();
+  return work;
 });
