@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { storageError, storageProblem } from '../../core/storage.js';
 import { fallBackOnFullDisk, openDatabase, type Db } from './open.js';
 import { TxGate } from '../gate.js';
+import { WalCheckpointer } from './checkpointer.js';
 import type { Async, Store } from '../store.js';
 import type { StorePorts } from '../ports.js';
 import type { CrawlPort } from '../ports/crawl.js';
@@ -50,6 +51,8 @@ export interface SqliteStore extends Store {
   readonly dialect: 'sqlite';
   readonly sqlite: Database.Database;
   readonly db: Db;
+  /** Copies the log into the file on another thread once the database writes enough (null in memory). */
+  readonly checkpointer: WalCheckpointer | null;
 }
 
 /** Opens (creating and migrating) the SQLite file and puts the store over it. */
@@ -61,6 +64,7 @@ export function openSqliteStore(path: string): SqliteStore {
 /** The SQLite driver: today's prepared statements, FTS5 and WAL behind the ports. */
 export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new TxGate()): SqliteStore {
   const begin = beginImmediate(sqlite);
+  const checkpointer = sqlite.memory ? null : new WalCheckpointer(sqlite.name);
   const ports: StorePorts = {
     // One line per port.
     jobs: gated(gate, new SqliteJobs(sqlite, db)),
@@ -83,6 +87,7 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     dialect: 'sqlite',
     sqlite,
     db,
+    checkpointer,
     ...ports,
     atomically: (fn) =>
       gate
@@ -91,6 +96,7 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
           commit: () => {
             if (!sqlite.inTransaction) throw transactionLost();
             sqlite.exec('COMMIT');
+            checkpointer?.committed();
           },
           rollback: () => {
             if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
@@ -100,6 +106,7 @@ export function createSqliteStore(sqlite: Database.Database, db: Db, gate = new 
     // The file was opened and migrated before the store was made.
     ready: async () => undefined,
     async close() {
+      await checkpointer?.stop();
       sqlite.close();
     },
   };
