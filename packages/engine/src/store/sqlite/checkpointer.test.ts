@@ -19,7 +19,7 @@ function openStore() {
   store.sqlite.pragma('wal_autocheckpoint = 0');
   store.sqlite.exec('CREATE TABLE t (v BLOB NOT NULL)');
   const insert = store.sqlite.prepare('INSERT INTO t (v) VALUES (?)');
-  /** `transactions` transactions of `bytes` each, a turn of the event loop apart as a crawl's are. */
+  /** `transactions` transactions of `bytes` each, 5 ms apart: the write lock is free between them, as between a crawl's. */
   const write = async (transactions: number, bytes: number) => {
     for (let i = 0; i < transactions; i++) {
       await store.atomically(async () => void insert.run(Buffer.alloc(bytes, i % 251)));

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Copies the write-ahead log into the database file on a thread of its own. SQLite does it inside the COMMIT that takes
- * the log past `wal_autocheckpoint`: on a crawl of the PostgreSQL manual, three commits of 45 to 66 ms for each 1,000
+ * the log past `wal_autocheckpoint`: on a crawl of the PostgreSQL manual, three commits of 40 to 66 ms for each 1,000
  * pages, which held the main thread, and every API request waiting on it, as long (docs/benchmarks.md).
  *
  * Here a second connection makes a PASSIVE checkpoint every CHECKPOINT_MS: it copies what the writer has committed
@@ -31,10 +31,15 @@ export class WalCheckpointer {
     return this.worker !== undefined;
   }
 
-  /** After each of the writer's commits: starts the thread once the log has grown enough. */
+  /** After each of the writer's commits: starts the thread once the log has grown enough. Never throws: the commit is done. */
   committed(): void {
     if (this.worker || this.failed || ++this.commits % CHECK_EVERY !== 0) return;
-    if (logBytes(this.path) >= START_BYTES) this.start();
+    if (logBytes(this.path) < START_BYTES) return;
+    try {
+      this.start();
+    } catch {
+      this.failed = true;
+    }
   }
 
   /** Ends the thread and closes its connection: the writer's close, the last, then copies the rest and removes the log. */
