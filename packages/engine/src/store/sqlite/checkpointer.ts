@@ -55,7 +55,7 @@ export class WalCheckpointer {
   }
 
   private start(): void {
-    const workerData = { driver: DRIVER(), path: this.path, intervalMs: CHECKPOINT_MS, restartPages: RESTART_PAGES, waitMs: WAIT_MS };
+    const workerData = { driver: driverPath(), path: this.path, intervalMs: CHECKPOINT_MS, restartPages: RESTART_PAGES, waitMs: WAIT_MS };
     const worker = new Worker(CHECKPOINT_LOOP, { eval: true, workerData });
     // Never what keeps a process alive. A process that ends without closing its store loses nothing by it: SQLite takes
     // a checkpoint that was cut short up again.
@@ -89,7 +89,9 @@ function logBytes(path: string): number {
 }
 
 /** better-sqlite3 as this package finds it: the thread's code is evaluated, and finds no package of its own. */
-const DRIVER = () => createRequire(import.meta.url).resolve('better-sqlite3');
+function driverPath(): string {
+  return createRequire(import.meta.url).resolve('better-sqlite3');
+}
 
 /**
  * The thread: its own connection, checkpoints on a timer, and a close on 'stop'. A checkpoint that fails is tried again
