@@ -261,13 +261,15 @@ const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
  * page (the fetcher's body cap) reads within 256 MB; a page that needs more ends the worker, and
  * the pool reads that page in place and starts a new reader for the next one.
  *
- * The young generation is where a page's tree is built and, for most pages, dies. At 16 MB (semi-spaces of about
- * 5 MB) a 100 KB page's reading (5 MB made) outlasted a scavenge, and a large page's tree was copied and promoted
- * into old-generation pages fresh from the system: a reader read all of NLTK in 3.2 s, with 10,000 to 13,000 page
- * faults a pass. At 32 MB it reads it in 2.4 s (7,000 to 9,000 faults), for about 20 MB more RSS; 48 MB reads it no
- * faster (docs/benchmarks.md).
+ * The young generation is where a page's tree is built and, for most pages, dies: a reading makes about 23 bytes for
+ * each byte of HTML, and a tree still being read when a scavenge comes is copied, and at the second one promoted into
+ * old-generation pages fresh from the system. At 32 MB (semi-spaces of about 10 MB) a 2 MB page's reading (46 MB made)
+ * met three scavenges, and cost 34 times a 100 KB page's. At 192 MB a semi-space (64 MB) holds that whole reading:
+ * under one scavenge a read, and 20 to 24 times (docs/benchmarks.md). V8 grows a semi-space only as
+ * what survives it asks, so a crawl of small pages keeps its young generation small; a reader reading a real site for
+ * long holds 30 to 70 MB more, until the pool lets it go.
  */
-const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+export const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 192 };
 
 function startWorker(workerData: ReaderData): Worker {
   const built = builtWorker();
