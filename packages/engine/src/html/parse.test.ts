@@ -184,3 +184,19 @@ describe('urlResolver', () => {
     expect(urlResolver('not a base')('#a')).toBeNull();
   });
 });
+
+describe('parseHtml on a long page', () => {
+  // More blocks than the renderer joins in one chunk, and empty ones among them: every block kept once, in order,
+  // one blank line apart, wherever the chunks end.
+  const sections = Array.from({ length: 101 }, (_, i) => `<h2>Part ${i}</h2><p>Paragraph ${i} of the long reference page, with a <a href="/ref/${i}">link</a> in it.</p><p> </p>`);
+  const page = parseHtml(`<html><body><main>${sections.join('')}</main></body></html>`, 'https://docs.example/long');
+
+  it('keeps every block apart by one blank line, in document order', () => {
+    const expected = Array.from({ length: 101 }, (_, i) => `Part ${i}\n\nParagraph ${i} of the long reference page, with a link in it.`).join('\n\n');
+    expect(page.text).toBe(expected);
+    const markdown = page.markdown.split('\n\n');
+    expect(markdown).toHaveLength(202);
+    expect(markdown[200]).toBe('## Part 100');
+    expect(markdown[201]).toBe('Paragraph 100 of the long reference page, with a [link](https://docs.example/ref/100) in it.');
+  });
+});
