@@ -265,9 +265,9 @@ const builtWorker = () => new URL('./parse-worker.js', import.meta.url);
  * each byte of HTML, and a tree still being read when a scavenge comes is copied, and at the second one promoted into
  * old-generation pages fresh from the system. At 32 MB (semi-spaces of about 10 MB) a 2 MB page's reading (46 MB made)
  * met three scavenges, and cost 34 times a 100 KB page's. At 192 MB a semi-space (64 MB) holds that whole reading:
- * under one scavenge a read, and 20 to 24 times (docs/benchmarks.md). V8 grows a semi-space only as
- * what survives it asks, so a crawl of small pages keeps its young generation small; a reader reading a real site for
- * long holds 30 to 70 MB more, until the pool lets it go.
+ * under one scavenge a read, and about 23 times (docs/benchmarks.md). V8 grows a semi-space only as what survives its
+ * scavenges asks, so a crawl of small pages keeps its young generation small; a reader that reads a site of large
+ * pages for long holds 30 to 70 MB more, until the pool lets it go.
  */
 export const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 192 };
 
