@@ -29,7 +29,8 @@ export function readLinks(root: HTMLElement, resolve: UrlResolver, index = new T
     if (href === undefined) continue;
     const url = resolve(href);
     if (!url) continue;
-    const rel = (a.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const relation = a.getAttribute('rel');
+    const rel = relation ? relation.toLowerCase().split(/\s+/).filter(Boolean) : [];
     const own = textOf(a);
     const text = own || a.getAttribute('aria-label') || a.getAttribute('title') || a.querySelector('img')?.getAttribute('alt') || '';
     links.push({ url, text: collapse(text), rel, nofollow: rel.includes('nofollow'), context: withContext ? contextOf(a, own, blocks) : '', region: regionOf(a, regions) });
@@ -39,7 +40,8 @@ export function readLinks(root: HTMLElement, resolve: UrlResolver, index = new T
 
 /** The region of the nearest ancestor that decides one; every ancestor passed on the way gets the same answer. */
 function regionOf(el: HTMLElement, known: ElementMap<LinkRegion>): LinkRegion {
-  const passed: HTMLElement[] = [];
+  const passed = passedAncestors;
+  passed.length = 0;
   let region: LinkRegion = 'main';
   for (let node = el.parentNode as HTMLElement | null; node && node.rawTagName; node = node.parentNode as HTMLElement | null) {
     const cached = known.get(node) ?? ownRegion(node);
@@ -50,8 +52,11 @@ function regionOf(el: HTMLElement, known: ElementMap<LinkRegion>): LinkRegion {
     passed.push(node);
   }
   for (const node of passed) known.set(node, region);
+  passed.length = 0;
   return region;
 }
+/** regionOf's ancestors on the way, one list for every call: a page of 5,000 links made 5,000 of them. */
+const passedAncestors: HTMLElement[] = [];
 
 function ownRegion(node: HTMLElement): LinkRegion | undefined {
   const tag = tagOf(node);
@@ -85,7 +90,8 @@ function contextOf(a: HTMLElement, own: string, blocks: ElementMap<BlockWords>):
     read = { words: (block ? textOf(block) : own).split(' ') };
     if (block) blocks.set(block, read);
   }
-  const anchor = own.split(' ')[0] ?? '';
+  const space = own.indexOf(' ');
+  const anchor = space === -1 ? own : own.slice(0, space);
   const at = Math.max(0, firstIndex(read, anchor));
   return read.words.slice(Math.max(0, at - 10), at + 10).join(' ');
 }

@@ -503,10 +503,11 @@ class Reader {
 
   private judge(el: HTMLElement): boolean {
     if (this.facts.skipped(el)) return true;
-    const stat = this.facts.stat(el);
     const tag = tagOf(el);
-    // Inline elements (a "more" link inside a sentence) are prose; only blocks are judged.
-    if (!stat || (!BLOCK_TAGS.has(tag) && !this.facts.blocky(el))) return false;
+    // Inline elements (a "more" link inside a sentence) are prose; only blocks are judged. Asked before the counts are
+    // read: every inline element of the content is asked once, and its counts were an object made for nothing.
+    if (!this.facts.measured(el) || (!BLOCK_TAGS.has(tag) && !this.facts.blocky(el))) return false;
+    const stat = this.facts.stat(el)!;
     if (stat.chars > 0 && stat.chars < 200 && chromeText(el)) return true;
     if (!this.rules.clean) return false;
     if (!CLEANED_TAGS.has(tag)) return false;
@@ -562,13 +563,12 @@ function contains(ancestor: HTMLElement, el: HTMLElement): boolean {
 
 /** +25 for content words in class or id, -25 for furniture words, each attribute on its own. */
 function classWeight(el: HTMLElement): number {
-  let weight = 0;
-  for (const name of [el.getAttribute('class'), idName(el)]) {
-    if (!name) continue;
-    if (FURNITURE_WORDS.test(name)) weight -= 25;
-    if (CONTENT_WORDS.test(name)) weight += 25;
-  }
-  return weight;
+  return nameWeight(el.getAttribute('class')) + nameWeight(idName(el));
+}
+
+function nameWeight(name: string | undefined): number {
+  if (!name) return 0;
+  return (FURNITURE_WORDS.test(name) ? -25 : 0) + (CONTENT_WORDS.test(name) ? 25 : 0);
 }
 
 /** A short block whose whole text is a button label, share row or cookie notice. */
