@@ -89,6 +89,8 @@ function inReader(config: RunConfig): Promise<RunResult> {
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: config, resourceLimits: READER_LIMITS });
     worker.once('message', resolve);
     worker.once('error', reject);
+    // After its answer this settles nothing; before it, a reader that ended without one (its heap's limit) fails the run.
+    worker.once('exit', (code) => reject(new Error(`the reading thread exited with ${code} and no result`)));
   });
 }
 

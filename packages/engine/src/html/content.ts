@@ -76,7 +76,7 @@ class JoinedParts {
 
   joined(): string {
     this.flush();
-    return this.chunks.length === 1 ? this.chunks[0]! : this.chunks.join(BLANK_LINE);
+    return this.chunks.join(BLANK_LINE);
   }
 
   private flush(): void {

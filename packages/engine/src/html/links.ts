@@ -41,7 +41,6 @@ export function readLinks(root: HTMLElement, resolve: UrlResolver, index = new T
 /** The region of the nearest ancestor that decides one; every ancestor passed on the way gets the same answer. */
 function regionOf(el: HTMLElement, known: ElementMap<LinkRegion>): LinkRegion {
   const passed = passedAncestors;
-  passed.length = 0;
   let region: LinkRegion = 'main';
   for (let node = el.parentNode as HTMLElement | null; node && node.rawTagName; node = node.parentNode as HTMLElement | null) {
     const cached = known.get(node) ?? ownRegion(node);
@@ -52,6 +51,7 @@ function regionOf(el: HTMLElement, known: ElementMap<LinkRegion>): LinkRegion {
     passed.push(node);
   }
   for (const node of passed) known.set(node, region);
+  // Emptied at once, so the shared list holds no page's elements between calls.
   passed.length = 0;
   return region;
 }
