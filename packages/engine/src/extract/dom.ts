@@ -1,4 +1,4 @@
-import { collapse, isElement, tagOf, textOf, type HTMLElement } from '../html/dom.js';
+import { childElements, collapse, tagOf, textOf, type HTMLElement } from '../html/dom.js';
 
 export interface LabelPair {
   label: string;
@@ -41,12 +41,12 @@ function labelPairs(root: HTMLElement): LabelPair[] {
     if (l && v && l.length <= LABEL_MAX && v.length <= VALUE_MAX) pairs.push({ label: l, value: v, element: valueEl });
   };
   for (const row of root.querySelectorAll('tr')) {
-    const cells = row.childNodes.filter(isElement).filter((c) => ['th', 'td'].includes(tagOf(c)));
+    const cells = childElements(row).filter((c) => ['th', 'td'].includes(tagOf(c)));
     if (cells.length >= 2) add(textOf(cells[0]!), cells[1]!, textOf(cells[1]!));
   }
   for (const dl of root.querySelectorAll('dl')) {
     let label: string | null = null;
-    for (const child of dl.childNodes.filter(isElement)) {
+    for (const child of childElements(dl)) {
       const tag = tagOf(child);
       if (tag === 'dt') label = textOf(child);
       else if (tag === 'dd' && label !== null) add(label, child, textOf(child));
@@ -64,8 +64,9 @@ function labelPairs(root: HTMLElement): LabelPair[] {
     // A container of several pairs ("SKU: 1 Category: Tools") is read through its children instead.
     if (!m || (text.match(/[:：]\s/g)?.length ?? 0) > 1) continue;
     // Nested blocks repeat their children's text; the innermost element holding the whole pair wins.
-    if (el.childNodes.some((c) => isElement(c) && textOf(c) === text)) continue;
-    const valueEl = el.childNodes.filter(isElement).at(-1) ?? null;
+    const children = childElements(el);
+    if (children.some((c) => textOf(c) === text)) continue;
+    const valueEl = children.at(-1) ?? null;
     add(m[1]!, valueEl, m[2]!);
   }
   return pairs;

@@ -1,4 +1,4 @@
-import { isElement, tagOf, textOf, type HTMLElement } from '../html/dom.js';
+import { childElements, tagOf, textOf, type HTMLElement } from '../html/dom.js';
 import { words } from '../text/tokens.js';
 import { parsePrice } from './price.js';
 
@@ -50,9 +50,10 @@ export function priceCandidates(root: HTMLElement, title?: string | null): Price
     const text = content ?? textOf(el);
     if (!text || text.length > MAX_TEXT || !/\d/.test(text)) continue;
     // The innermost element holding the price: a child with the digits is scored instead.
-    if (!content && el.childNodes.some((c) => isElement(c) && /\d/.test(textOf(c)) && textOf(c).length >= text.length - 2 && !isCents(c))) continue;
+    const children = content ? [] : childElements(el);
+    if (children.some((c) => /\d/.test(textOf(c)) && textOf(c).length >= text.length - 2 && !isCents(c))) continue;
     // A block of several prices (list beside sale price) is read through its children.
-    if (!content && el.childNodes.filter((c) => isElement(c) && /\d/.test(textOf(c)) && !isCents(c)).length >= 2) continue;
+    if (children.filter((c) => /\d/.test(textOf(c)) && !isCents(c)).length >= 2) continue;
     const chain = chainOf(el);
     const named = NAMED.test(chain) || itemprop === 'price';
     if (!named && !CURRENCY_SIGN.test(text)) continue;
@@ -200,7 +201,7 @@ function inRepeatedItem(el: HTMLElement): boolean {
     const parent = node.parentNode as HTMLElement | null;
     if (!parent || typeof parent.getAttribute !== 'function') return false;
     const key = `${tagOf(node)}.${(node.getAttribute('class') ?? '').split(/\s+/)[0]}`;
-    const twins = parent.childNodes.filter((c): c is HTMLElement => isElement(c) && c !== node && `${tagOf(c)}.${(c.getAttribute('class') ?? '').split(/\s+/)[0]}` === key);
+    const twins = childElements(parent).filter((c) => c !== node && `${tagOf(c)}.${(c.getAttribute('class') ?? '').split(/\s+/)[0]}` === key);
     if (twins.length >= 2 && ['li', 'div', 'article', 'tr', 'a', 'section'].includes(tagOf(node))) {
       const priced = twins.filter((t) => /\d/.test(t.text) && CURRENCY_SIGN.test(t.text) && t.text.length < 3_000).length;
       if (priced >= 2) return true;
@@ -216,7 +217,7 @@ function isCents(el: HTMLElement): boolean {
 }
 
 function withCents(el: HTMLElement, text: string): string {
-  const last = el.childNodes.filter(isElement).at(-1);
+  const last = childElements(el).at(-1);
   if (last && isCents(last) && !/[.,]\d{2}$/.test(text.replace(/\s/g, '').slice(0, -2))) {
     const whole = text.slice(0, text.lastIndexOf(textOf(last))).replace(/[.,\s]+$/, '');
     if (/\d$/.test(whole) && !/[.,]\d{1,2}$/.test(whole)) return `${whole}.${textOf(last)}`;

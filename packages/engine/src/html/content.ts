@@ -1,4 +1,4 @@
-import { charCode, collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, childElements, collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import type { UrlResolver } from './url.js';
 
@@ -10,7 +10,10 @@ export function renderMain(root: HTMLElement, resolve: UrlResolver): Rendered {
   // Empty, unless a walk was cut short by a throw (a stack overflowed by deep nesting) and left its run behind.
   inlineRun.length = 0;
   const page = new PageText();
-  walkNodes(parts, { resolve, dropped }, page, 0);
+  const ctx = { resolve, dropped };
+  const run = inlineRun.length;
+  for (const part of parts) walkNode(part, run, ctx, page, 0);
+  flushInline(run, ctx, page);
   return page.rendered();
 }
 
@@ -38,7 +41,7 @@ interface RenderContext {
   dropped(el: HTMLElement): boolean;
 }
 
-/** Where walkNodes puts the blocks it makes: a list's or a quote's array of them, or the page's text. */
+/** Where a walk puts the blocks it makes: a list's or a quote's array of them, or the page's text. */
 interface BlockOut {
   push(block: Block): unknown;
 }
@@ -100,64 +103,60 @@ function withoutTrailingNewlines(text: string): string {
 
 const leftOut = (el: HTMLElement, ctx: RenderContext) => isSkipped(el) || ctx.dropped(el);
 
-const walkBlocks = (el: HTMLElement, ctx: RenderContext, out: BlockOut, listDepth: number) => walkNodes(el.childNodes, ctx, out, listDepth);
-
-function walkNodes(nodes: Node[], ctx: RenderContext, out: BlockOut, listDepth: number): void {
+/** The children of `el` as blocks into `out`: runs of inline nodes gathered into one block each. */
+function walkBlocks(el: HTMLElement, ctx: RenderContext, out: BlockOut, listDepth: number): void {
   // This walk's run of inline nodes sits at the end of the shared list, from `run` on.
-  const inline = inlineRun;
-  const run = inline.length;
-  for (let i = 0; i < nodes.length; i++) {
-    const child = nodes[i]!;
-    if (!isElement(child)) {
-      if (child.nodeType === TEXT) inline.push(child);
-      continue;
-    }
-    const tag = tagOf(child);
-    if (!BLOCK_TAGS.has(tag)) {
-      inline.push(child);
-      continue;
-    }
-    if (tag === 'br') {
-      inline.push(child);
-      continue;
-    }
-    if (leftOut(child, ctx)) continue;
-    flushInline(run, ctx, out);
-    const heading = /^h([1-6])$/.exec(tag);
-    if (heading) {
-      const text = collapse(inlineText(child, ctx));
-      if (text) out.push(block(text, `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}`));
-    } else if (tag === 'pre') {
-      const code = withoutTrailingNewlines(textOfNode(child));
-      if (code.trim()) out.push(block(code, `\`\`\`\n${code}\n\`\`\``));
-    } else if (tag === 'ul' || tag === 'ol') {
-      const list = renderList(child, ctx, listDepth);
-      if (list) out.push(list);
-    } else if (tag === 'table') {
-      if (isLayoutTable(child)) walkBlocks(child, ctx, out, listDepth);
-      else out.push(renderTable(child, ctx));
-    } else if (tag === 'blockquote') {
-      const quote = renderQuote(child, ctx, listDepth);
-      if (quote) out.push(quote);
-    } else if (tag === 'hr') {
-      out.push(block('', '---'));
-    } else {
-      walkBlocks(child, ctx, out, listDepth);
-    }
-  }
+  const run = inlineRun.length;
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) walkNode(child, run, ctx, out, listDepth);
   flushInline(run, ctx, out);
+}
+
+/** One node of a walk whose run of inline nodes starts at `run`: inline, added to the run; a block, rendered into `out`. */
+function walkNode(child: Node, run: number, ctx: RenderContext, out: BlockOut, listDepth: number): void {
+  if (!isElement(child)) {
+    if (child.nodeType === TEXT) inlineRun.push(child);
+    return;
+  }
+  const tag = tagOf(child);
+  if (!BLOCK_TAGS.has(tag) || tag === 'br') {
+    inlineRun.push(child);
+    return;
+  }
+  if (leftOut(child, ctx)) return;
+  flushInline(run, ctx, out);
+  const heading = /^h([1-6])$/.exec(tag);
+  if (heading) {
+    const text = collapse(inlineText(child, ctx));
+    if (text) out.push(block(text, `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}`));
+  } else if (tag === 'pre') {
+    const code = withoutTrailingNewlines(textOfNode(child));
+    if (code.trim()) out.push(block(code, `\`\`\`\n${code}\n\`\`\``));
+  } else if (tag === 'ul' || tag === 'ol') {
+    const list = renderList(child, ctx, listDepth);
+    if (list) out.push(list);
+  } else if (tag === 'table') {
+    if (isLayoutTable(child)) walkBlocks(child, ctx, out, listDepth);
+    else out.push(renderTable(child, ctx));
+  } else if (tag === 'blockquote') {
+    const quote = renderQuote(child, ctx, listDepth);
+    if (quote) out.push(quote);
+  } else if (tag === 'hr') {
+    out.push(block('', '---'));
+  } else {
+    walkBlocks(child, ctx, out, listDepth);
+  }
 }
 
 /**
  * A list as one block, an item a line, a list inside an item on the lines under it. Lists and quotes are rendered by
- * functions of their own, not in walkNodes: their arrays of blocks come in shapes walkNodes's optimised code had not met
+ * functions of their own, not in walkNode: their arrays of blocks come in shapes walkNode's optimised code had not met
  * (an item without blocks, a list of one), and each such page threw that code away and compiled it again.
  */
 function renderList(list: HTMLElement, ctx: RenderContext, listDepth: number): Block | null {
   const ordered = tagOf(list) === 'ol';
   const lines: Block[] = [];
   let number = 0;
-  for (const li of list.childNodes) {
+  for (let li = list.firstChild; li !== null; li = li.nextSibling) {
     if (!isElement(li) || leftOut(li, ctx)) continue;
     if (tagOf(li) !== 'li') {
       walkBlocks(li, ctx, lines, listDepth);
@@ -218,7 +217,7 @@ function isLayoutTable(table: HTMLElement): boolean {
 const LAYOUT_BLOCKS = new Set(['table', 'p', 'ul', 'ol', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
 
 function renderTable(table: HTMLElement, ctx: RenderContext): Block {
-  const rows = table.querySelectorAll('tr').map((tr) => tr.childNodes.filter(isElement).filter((c) => ['td', 'th'].includes(tagOf(c))));
+  const rows = table.querySelectorAll('tr').map((tr) => childElements(tr).filter((c) => ['td', 'th'].includes(tagOf(c))));
   const cells = rows.filter((r) => r.length > 0);
   if (cells.length === 0) return block('', '');
   const width = Math.max(...cells.map((r) => r.length));
@@ -235,8 +234,7 @@ function inlineText(node: Node, ctx: RenderContext): string {
   if (leftOut(node, ctx)) return '';
   // Concatenated, not mapped and joined: no array for every element of the page.
   let text = '';
-  const children = node.childNodes;
-  for (let i = 0; i < children.length; i++) text += inlineText(children[i]!, ctx);
+  for (let child = node.firstChild; child !== null; child = child.nextSibling) text += inlineText(child, ctx);
   return BLOCK_TAGS.has(tag) ? ` ${text} ` : text;
 }
 
@@ -244,8 +242,7 @@ const inlineMarkdownOf = (el: HTMLElement, ctx: RenderContext) => collapse(inner
 
 function innerMarkdown(el: HTMLElement, ctx: RenderContext): string {
   let markdown = '';
-  const children = el.childNodes;
-  for (let i = 0; i < children.length; i++) markdown += inlineMarkdown(children[i]!, ctx);
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) markdown += inlineMarkdown(child, ctx);
   return markdown;
 }
 

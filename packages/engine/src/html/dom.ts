@@ -1,8 +1,8 @@
 import { charCode, isWhiteSpace } from './chars.js';
 import { parseTree } from './parser.js';
-import { ElementMap, indexEnd, isElement, TEXT, walkElements, type HTMLElement, type Node } from './tree.js';
+import { childElements, ElementMap, findElement, indexEnd, isElement, nextNode, TEXT, type HTMLElement, type Node } from './tree.js';
 
-export { charCode, ElementMap, indexEnd, isElement, isWhiteSpace, TEXT, type HTMLElement, type Node };
+export { charCode, childElements, ElementMap, indexEnd, isElement, isWhiteSpace, nextNode, TEXT, type HTMLElement, type Node };
 
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
@@ -56,36 +56,31 @@ const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
 /**
  * An element's text nodes' texts joined as `rawText` joins them (a `<br>` is a line break), without the content of
  * script, style, noscript and template elements. Each text node's own decoded text, kept by the node, so a text asked
- * for again is not decoded again. A loop, so deep nesting cannot overflow the stack.
+ * for again is not decoded again.
  */
 function textOfElement(el: HTMLElement): string {
-  const children = el.childNodes;
+  const first = el.firstChild;
   // Most elements asked (a link, a heading, a cell) hold one run of text.
-  if (children.length === 1 && !isElement(children[0]!)) return children[0]!.text;
+  if (first !== null && first.nextSibling === null && !isElement(first)) return first.text;
   let out = '';
-  const stack = textStack;
-  stack.push(el);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  for (let node: Node | null = el; node !== null; ) {
     if (!isElement(node)) {
       out += node.text;
+      node = nextNode(node, el);
       continue;
     }
     const tag = tagOf(node);
     if (tag === 'br') out += '\n';
-    else if (node === el || !HIDDEN_TEXT.has(tag)) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+    node = nextNode(node, el, tag !== 'br' && (node === el || !HIDDEN_TEXT.has(tag)));
   }
   return out;
 }
-
-/** textOfElement's stack, one for every call (it calls nothing that walks): a page asks for the text of thousands of elements. */
-const textStack: Node[] = [];
 
 /**
  * The first element under `el`, in document order, that `test` accepts. A walk that stops there, where a selector
  * query would first match the whole subtree through css-select.
  */
-export const firstDescendant = (el: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement | null => walkElements(el.childNodes, test);
+export const firstDescendant = (el: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement | null => findElement(el.firstChild, el, test);
 
 /** Text of an element, entities decoded, with white space folded. */
 export const textOf = (el: HTMLElement): string => collapse(textOfNode(el));
@@ -100,11 +95,9 @@ export function leadingText(el: HTMLElement, chars: number): string {
   let raw = 0;
   // Folding is checked at doubling lengths, so a page of white space still costs one pass.
   let check = chars;
-  const stack: Node[] = [el];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType === TEXT) {
-      const text = textOfNode(node);
+  for (let node: Node | null = el; node !== null; ) {
+    if (!isElement(node)) {
+      const text = node.text;
       parts.push(text);
       raw += text.length;
       if (raw > check) {
@@ -112,16 +105,13 @@ export function leadingText(el: HTMLElement, chars: number): string {
         if (folded.length > chars) return folded.slice(0, chars);
         check = raw * 2;
       }
-    } else if (isElement(node)) {
-      // As `rawText` reads it: a <br> is a line break.
-      const tag = tagOf(node);
-      if (tag === 'br') {
-        parts.push('\n');
-        continue;
-      }
-      if (node !== el && HIDDEN_TEXT.has(tag)) continue;
-      for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+      node = nextNode(node, el);
+      continue;
     }
+    // As `rawText` reads it: a <br> is a line break.
+    const tag = tagOf(node);
+    if (tag === 'br') parts.push('\n');
+    node = nextNode(node, el, tag !== 'br' && (node === el || !HIDDEN_TEXT.has(tag)));
   }
   return collapse(parts.join('')).slice(0, chars);
 }

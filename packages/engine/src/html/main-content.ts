@@ -1,4 +1,4 @@
-import { charCode, collapse, firstDescendant, indexEnd, isElement, isWhiteSpace, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, collapse, firstDescendant, indexEnd, isElement, isWhiteSpace, nextNode, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { idName, isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, STYLE } from './chrome.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
@@ -140,11 +140,9 @@ function withoutThread(content: MainContent): MainContent {
   const kept = new Set(parts);
   const parent = parts[0]!.parentNode as HTMLElement | null;
   for (let node: HTMLElement = mark; node.parentNode && node !== parent; node = node.parentNode as HTMLElement) {
-    const siblings = (node.parentNode as HTMLElement).childNodes;
     // Beside the parts (a sidebar after the article) is not content: only the later parts are cut there.
     const beside = node.parentNode === parent;
-    for (let i = siblings.indexOf(node) + 1; i < siblings.length; i++) {
-      const sibling = siblings[i]!;
+    for (let sibling = node.nextSibling; sibling !== null; sibling = sibling.nextSibling) {
       if (isElement(sibling) && (!beside || kept.has(sibling))) cut.add(sibling);
     }
   }
@@ -175,18 +173,24 @@ function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
 function threadMark(parts: HTMLElement[]): HTMLElement | null {
   const kept = new Set(parts);
   const parent = parts[0]!.parentNode as HTMLElement | null;
-  const nodes = parts.length > 1 && parent?.rawTagName ? parent.childNodes : parts;
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    if (!kept.has(node)) {
-      if (isThreadMark(node)) return node;
-      continue;
+  if (parts.length > 1 && parent?.rawTagName) {
+    for (let node = parent.firstChild; node !== null; node = node.nextSibling) {
+      const mark = isElement(node) ? markAt(node, kept) : null;
+      if (mark) return mark;
     }
-    if (isThreadMark(node)) return node;
-    const inside = firstDescendant(node, (el) => isThreadMark(el));
-    if (inside) return inside;
+    return null;
+  }
+  for (const part of parts) {
+    const mark = markAt(part, kept);
+    if (mark) return mark;
   }
   return null;
+}
+
+/** A thread mark that is `el`, or one inside it when it is one of the parts. */
+function markAt(el: HTMLElement, parts: ReadonlySet<HTMLElement>): HTMLElement | null {
+  if (isThreadMark(el)) return el;
+  return parts.has(el) ? firstDescendant(el, (inside) => isThreadMark(inside)) : null;
 }
 
 /**
@@ -217,17 +221,14 @@ function insideElsewhere(el: HTMLElement, body: HTMLElement): boolean {
  */
 function keptChars(parts: HTMLElement[], content: MainContent, enough = Infinity): number {
   let chars = 0;
-  const stack: Node[] = [];
-  for (let i = parts.length - 1; i >= 0; i--) if (!content.dropped(parts[i]!)) stack.push(parts[i]!);
-  while (stack.length > 0 && chars < enough) {
-    const node = stack.pop()!;
-    if (!isElement(node)) {
-      if (node.nodeType === TEXT) chars += visibleLength(textOfNode(node));
-      continue;
-    }
-    for (let i = node.childNodes.length - 1; i >= 0; i--) {
-      const child = node.childNodes[i]!;
-      if (!isElement(child) || (!isSkipped(child) && !content.dropped(child))) stack.push(child);
+  for (let i = 0; i < parts.length && chars < enough; i++) {
+    const part = parts[i]!;
+    if (content.dropped(part)) continue;
+    for (let node: Node | null = part; node !== null && chars < enough; ) {
+      if (!isElement(node)) {
+        chars += visibleLength(node.text);
+        node = nextNode(node, part);
+      } else node = nextNode(node, part, node === part || (!isSkipped(node) && !content.dropped(node)));
     }
   }
   return chars;
@@ -253,9 +254,7 @@ class Reader {
     let runCommas = 0;
     let hasBlock = false;
     const scored = !UNSCORED_CONTAINERS.has(tag);
-    const children = el.childNodes;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
+    for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (!isElement(child)) {
         if (child.nodeType !== TEXT) continue;
         const text = textOfNode(child);
@@ -314,26 +313,24 @@ class Reader {
     let chars = 0;
     let linkChars = 0;
     let commas = 0;
-    const stack: Node[] = [pre];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
+    for (let node: Node | null = pre; node !== null; ) {
       if (!isElement(node)) {
-        if (node.nodeType !== TEXT) continue;
-        const text = textOfNode(node);
+        const text = node.text;
         chars += visibleLength(text);
         commas += countCommas(text);
+        node = nextNode(node, pre);
         continue;
       }
-      if (node !== pre && isSkipped(node)) continue;
-      if (node === pre || tagOf(node) !== 'a') {
-        for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
-        continue;
+      // A link is counted whole, its text read at once; what is skipped is not counted.
+      const isLink = node !== pre && tagOf(node) === 'a' && !isSkipped(node);
+      if (isLink) {
+        const text = textOfNode(node);
+        const length = visibleLength(text);
+        chars += length;
+        linkChars += length;
+        commas += countCommas(text);
       }
-      const text = textOfNode(node);
-      const length = visibleLength(text);
-      chars += length;
-      linkChars += length;
-      commas += countCommas(text);
+      node = nextNode(node, pre, node === pre || (!isLink && !isSkipped(node)));
     }
     const facts = this.facts;
     facts.addCount(pre, CHARS, chars);
@@ -440,7 +437,7 @@ class Reader {
   /** Child elements not skipped before scoring. */
   private keptChildren(el: HTMLElement): number {
     let n = 0;
-    for (const child of el.childNodes) if (isElement(child) && !this.facts.skipped(child)) n++;
+    for (let child = el.firstChild; child !== null; child = child.nextSibling) if (isElement(child) && !this.facts.skipped(child)) n++;
     return n;
   }
 
@@ -453,7 +450,7 @@ class Reader {
     const topClass = top.getAttribute('class') ?? '';
     const parts: HTMLElement[] = [];
     let seenTop = false;
-    for (const sibling of parent.childNodes) {
+    for (let sibling = parent.firstChild; sibling !== null; sibling = sibling.nextSibling) {
       if (!isElement(sibling) || this.facts.skipped(sibling)) continue;
       if (sibling === top) {
         parts.push(sibling);
@@ -537,16 +534,14 @@ const RANKED = 5;
 /** The blocks cleaning judges: containers that can hold a box of furniture. */
 const CLEANED_TAGS = new Set(['div', 'section', 'table', 'ul', 'ol', 'dl', 'aside', 'header', 'footer', 'figure', 'nav']);
 
-/** Is the element's previous sibling element a heading? */
+/** Is the element's previous sibling element a heading, with no text between them? */
 function underHeading(el: HTMLElement): boolean {
-  const siblings = (el.parentNode as HTMLElement | null)?.childNodes;
-  if (!siblings) return false;
-  for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
-    const node = siblings[i]!;
-    if (isElement(node)) return /^h[1-6]$/.test(tagOf(node));
-    if (node.nodeType === TEXT && textOfNode(node).trim()) return false;
+  let heading = false;
+  for (let node = el.parentNode?.firstChild ?? null; node !== null && node !== el; node = node.nextSibling) {
+    if (isElement(node)) heading = /^h[1-6]$/.test(tagOf(node));
+    else if (node.nodeType === TEXT && node.text.trim()) heading = false;
   }
-  return false;
+  return heading;
 }
 
 /** A block of one or two sentences of plain prose, no list or table, ending like a sentence: a standfirst. */

@@ -117,7 +117,7 @@ function readMicrodata(index: TreeIndex, base: string): MicrodataItem[] {
 function microdataItem(scope: HTMLElement, base: string): MicrodataItem {
   const properties: MicrodataItem['properties'] = {};
   const visit = (el: HTMLElement) => {
-    for (const child of el.childNodes) {
+    for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (!isElement(child)) continue;
       const names = child.getAttribute('itemprop')?.split(/\s+/).filter(Boolean) ?? [];
       const nested = child.getAttribute('itemscope') !== undefined;

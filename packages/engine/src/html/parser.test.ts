@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { runWithNativesSyntax } from '../testing/natives.js';
 import { parseTree } from './parser.js';
-import { ElementMap, indexEnd, TEXT, type HTMLElement, type Node } from './tree.js';
+import { childElements, ElementMap, indexEnd, nextNode, TEXT, type HTMLElement, type Node } from './tree.js';
 
 /** The tree as a compact string: elements as `tag[raw attributes](children)`, text quoted. */
 function shape(node: Node): string {
   if (node.nodeType === TEXT) return JSON.stringify(node.rawText);
-  const inner = node.childNodes.map(shape).join(' ');
+  const inner = childrenOf(node).map(shape).join(' ');
   if (node.rawTagName === null) return inner;
   return `${node.rawTagName}${node.rawAttrs ? `[${node.rawAttrs}]` : ''}(${inner})`;
 }
 const tree = (html: string): string => shape(parseTree(html));
+
+/** The children by their links, each checked against the links back: its parent, and the parent's last child. */
+function childrenOf(el: HTMLElement): Node[] {
+  const out: Node[] = [];
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+    expect(child.parentNode).toBe(el);
+    out.push(child);
+  }
+  expect(el.lastChild).toBe(out.at(-1) ?? null);
+  return out;
+}
 
 describe('parseTree', () => {
   it('reads elements, attributes and text, and keeps a `>` inside a quoted value', () => {
@@ -79,9 +90,10 @@ describe('parseTree', () => {
   });
 
   it('reads thousands of unclosed tags, comments and CDATA sections', () => {
-    const div = parseTree('<div>' + '<font>x'.repeat(20_000)).childNodes[0] as HTMLElement;
-    expect(div.childNodes.length).toBe(20_000);
-    expect(div.childNodes.slice(0, 2).map(shape)).toEqual(['font("x")', '"x"']);
+    const div = parseTree('<div>' + '<font>x'.repeat(20_000)).firstChild as HTMLElement;
+    const children = childrenOf(div);
+    expect(children.length).toBe(20_000);
+    expect(children.slice(0, 2).map(shape)).toEqual(['font("x")', '"x"']);
     expect(tree('<p>' + '<!--'.repeat(20_000))).toBe(`p(${JSON.stringify('<!--'.repeat(20_000))})`);
     const cdata = parseTree('<![CDATA[ <x>'.repeat(20_000));
     expect(cdata.querySelectorAll('x').length).toBe(10_000);
@@ -89,7 +101,7 @@ describe('parseTree', () => {
 
   it('keeps tag names as written and matches their end tags in the same case', () => {
     const root = parseTree('<DIV><P>x</P></DIV>');
-    const div = root.childNodes[0] as HTMLElement;
+    const div = childElements(root)[0]!;
     expect(div.rawTagName).toBe('DIV');
     expect(div.name).toBe('div');
     expect(tree('<DIV><P>x</P></DIV>')).toBe('DIV(P("x"))');
@@ -165,12 +177,51 @@ describe('HTMLElement', () => {
     expect(page.querySelector('h1')!.rawText).toBe('Head &amp; more');
   });
 
-  it('is taken out of its parent by remove()', () => {
+  it('is taken out of its parent by remove(), first, middle or last, its siblings linked around it', () => {
     const root = parseTree('<div><p>a</p><p>b</p></div>');
     root.querySelector('p')!.remove();
     expect(shape(root)).toBe('div(p("b"))');
     root.querySelector('p')!.remove();
     expect(shape(root)).toBe('div()');
+    const list = parseTree('<ul><li>1</li><li>2</li><li>3</li><li>4</li></ul>');
+    const [one, two, , four] = list.querySelectorAll('li');
+    two!.remove();
+    expect(shape(list)).toBe('ul(li("1") li("3") li("4"))');
+    four!.remove();
+    expect(shape(list)).toBe('ul(li("1") li("3"))');
+    expect([two!.parentNode, two!.nextSibling, four!.parentNode]).toEqual([null, null, null]);
+    one!.remove();
+    expect(shape(list)).toBe('ul(li("3"))');
+    // Not a child: nothing changes.
+    list.querySelector('ul')!.removeChild(one!);
+    expect(shape(list)).toBe('ul(li("3"))');
+  });
+});
+
+describe('nextNode', () => {
+  const order = (root: Node, enter: (node: Node) => boolean = () => true): string[] => {
+    const seen: string[] = [];
+    for (let node: Node | null = root; node !== null; node = nextNode(node, root, enter(node))) seen.push(node.nodeType === TEXT ? node.rawText : node.name);
+    return seen;
+  };
+  const root = parseTree('<div><p>a<b>b</b></p><ul><li>c</li></ul>d</div><footer>e</footer>');
+  const div = root.querySelector('div')!;
+
+  it('walks a subtree in document order and stops at its end, not at the siblings after it', () => {
+    expect(order(div)).toEqual(['div', 'p', 'a', 'b', 'b', 'ul', 'li', 'c', 'd']);
+    expect(order(root)).toEqual(['', 'div', 'p', 'a', 'b', 'b', 'ul', 'li', 'c', 'd', 'footer', 'e']);
+  });
+
+  it('skips what is below a node it is told not to enter', () => {
+    expect(order(div, (node) => node.nodeType === TEXT || node.name !== 'p')).toEqual(['div', 'p', 'ul', 'li', 'c', 'd']);
+    expect(order(div, (node) => node !== div)).toEqual(['div']);
+  });
+
+  it('walks a nesting far deeper than the stack', () => {
+    const deep = parseTree('<span>'.repeat(100_000) + 'x' + '</span>'.repeat(100_000) + 'y');
+    const seen = order(deep);
+    expect(seen.length).toBe(100_003);
+    expect(seen.slice(-3)).toEqual(['span', 'x', 'y']);
   });
 });
 
@@ -216,18 +267,26 @@ describe('indexEnd', () => {
   });
 });
 
-describe('child lists', () => {
-  it('are of one kind, with children or without: V8 gives an array a map by the kind of its elements', () => {
+describe('nodes', () => {
+  it('are of one shape for each kind, linked or not: V8 compiles a walk for the shapes it meets', () => {
     const parser = new URL('./parser.ts', import.meta.url).href;
     const script = `
       const { parseTree } = await import(${JSON.stringify(parser)});
-      const root = parseTree('<div><p>one</p><br><ul><li>a</li><li></li></ul><section></section></div>');
-      const lists = [];
-      const visit = (el) => { lists.push(el.childNodes); for (const c of el.childNodes) if (c.nodeType === 1) visit(c); };
+      const root = parseTree('<div><p>one</p><br><ul><li>a</li><li></li></ul><section></section>two</div>');
+      const elements = [];
+      const texts = [];
+      const visit = (node) => {
+        (node.nodeType === 1 ? elements : texts).push(node);
+        for (let c = node.firstChild; c; c = c.nextSibling) visit(c);
+      };
       visit(root);
-      console.log(JSON.stringify({ lists: lists.length, empty: lists.filter((l) => l.length === 0).length, same: lists.every((l) => %HaveSameMap(l, lists[0])) }));
+      console.log(JSON.stringify({
+        elements: elements.length,
+        texts: texts.length,
+        same: elements.every((n) => %HaveSameMap(n, elements[0])) && texts.every((n) => %HaveSameMap(n, texts[0])),
+      }));
     `;
     const out = runWithNativesSyntax(script);
-    expect(JSON.parse(out)).toEqual({ lists: 8, empty: 3, same: true });
+    expect(JSON.parse(out)).toEqual({ elements: 8, texts: 3, same: true });
   });
 });

@@ -1,5 +1,5 @@
 import { charCode, isWhiteSpace } from './chars.js';
-import { HTMLElement, NO_CHILDREN, TextNode, type Node } from './tree.js';
+import { HTMLElement, TextNode, type Node } from './tree.js';
 
 /**
  * HTML to a tree, in one pass over the text. Forgiving, like the parser the readers were built and measured with
@@ -475,7 +475,12 @@ function foldUnclosed(open: HTMLElement[]): void {
       i -= 1;
     }
   }
-  for (const [holder] of received) if (!folded.has(holder)) holder.childNodes = gathered(holder, received);
+  for (const [holder] of received) {
+    if (folded.has(holder)) continue;
+    const children = gathered(holder, received);
+    holder.firstChild = holder.lastChild = null;
+    for (const node of children) holder.appendChild(node);
+  }
 }
 
 /** The children `holder` ends with: its own, then those of each element folded into it, recursively, in order. */
@@ -485,14 +490,12 @@ function gathered(holder: HTMLElement, received: ReadonlyMap<HTMLElement, HTMLEl
   while (todo.length > 0) {
     const item = todo.pop()!;
     if (Array.isArray(item)) {
-      for (const node of item) {
-        node.parentNode = holder;
-        out.push(node);
-      }
+      for (const node of item) out.push(node);
       continue;
     }
-    const own = item.childNodes;
-    if (item !== holder) item.childNodes = NO_CHILDREN;
+    const own: Node[] = [];
+    for (let child = item.firstChild; child !== null; child = child.nextSibling) own.push(child);
+    item.firstChild = item.lastChild = null;
     const more = received.get(item) ?? [];
     for (let j = more.length - 1; j >= 0; j--) todo.push(more[j]!);
     todo.push(own);

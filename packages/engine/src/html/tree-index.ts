@@ -1,4 +1,4 @@
-import { isElement, tagOf, type HTMLElement } from './dom.js';
+import { isElement, nextNode, tagOf, type HTMLElement } from './dom.js';
 
 /**
  * The elements of one parsed page grouped by tag, and those whose attributes the readers search, from a single walk.
@@ -15,22 +15,13 @@ export class TreeIndex {
   private readonly searched: HTMLElement[] = [];
 
   constructor(root: HTMLElement) {
-    // Iterative, so a deeply nested page cannot overflow the stack here.
-    const stack: HTMLElement[] = [root];
-    while (stack.length > 0) {
-      const el = stack.pop()!;
-      if (el !== root) {
-        const tag = tagOf(el);
-        let list = this.byTag.get(tag);
-        if (!list) this.byTag.set(tag, (list = []));
-        list.push(el);
-        if (el.rawAttrs !== '' && SEARCHED_MENTION.test(el.rawAttrs)) this.searched.push(el);
-      }
-      const children = el.childNodes;
-      for (let i = children.length - 1; i >= 0; i--) {
-        const child = children[i]!;
-        if (isElement(child)) stack.push(child);
-      }
+    for (let node = nextNode(root, root); node !== null; node = nextNode(node, root)) {
+      if (!isElement(node)) continue;
+      const tag = tagOf(node);
+      let list = this.byTag.get(tag);
+      if (!list) this.byTag.set(tag, (list = []));
+      list.push(node);
+      if (node.rawAttrs !== '' && SEARCHED_MENTION.test(node.rawAttrs)) this.searched.push(node);
     }
   }
 

@@ -3,10 +3,15 @@ import { charCode, decodeAttribute, isWhiteSpace, shownText } from './chars.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
- * attributes, its children and parent) and works out the rest when asked: an element's attributes are read from
- * their raw text at each question, its text from its children. A 2 MB page has 40,000 elements; every byte a
- * node carries is a byte the readers' walks pull through the cache, and a node built for nothing is garbage to
+ * attributes, its parent and its place among its siblings) and works out the rest when asked: an element's attributes
+ * are read from their raw text at each question, its text from its children. A 2 MB page has 40,000 elements; every
+ * byte a node carries is a byte the readers' walks pull through the cache, and a node built for nothing is garbage to
  * collect.
+ *
+ * Children are linked, each to the next (`firstChild`, `nextSibling`), not held in a list by their parent: a list was
+ * two objects more for nearly every element (the array and its store, room for 17 once a second child came), more
+ * than half the tree's objects, and a walk went through both to reach each child (docs/benchmarks.md). `nextNode` walks
+ * a subtree in document order with no stack.
  */
 
 const ELEMENT = 1;
@@ -18,6 +23,7 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 export class TextNode {
   parentNode: HTMLElement | null = null;
+  nextSibling: Node | null = null;
   /**
    * `text`, kept once read: the readers ask for a text node's text three to five times a page (counting, choosing,
    * rendering text and markdown), and a text with entities (every prompt and quote of a code listing) was decoded,
@@ -38,19 +44,12 @@ export class TextNode {
   }
 }
 
-/**
- * The child list of every element without children, shared; only appendChild and removeChild change a child list,
- * and neither changes this one. Not frozen, and made by emptying a list of one node: V8 gives an array a map by the
- * kind of its elements, a frozen or never-filled empty array one of its own, and code optimised on the lists it had
- * met was thrown away and compiled again as the other kind came (docs/benchmarks.md). Every child list is now of one
- * kind.
- */
-export const NO_CHILDREN: Node[] = [new TextNode('')];
-NO_CHILDREN.pop();
-
 export class HTMLElement {
   parentNode: HTMLElement | null = null;
-  childNodes: Node[] = NO_CHILDREN;
+  nextSibling: Node | null = null;
+  firstChild: Node | null = null;
+  /** Kept so that the parser appends a child without a walk to the end of the list. */
+  lastChild: Node | null = null;
   /** The tag as written (`null` for the document's root); `name` is the same in lower case. */
   readonly rawTagName: string | null;
   readonly name: string;
@@ -85,15 +84,13 @@ export class HTMLElement {
     else for (let k = 0; k < names.length; k++) out[k] = undefined;
   }
 
-  /** The text as written: the children's joined, a `<br>` a line break. A loop, so deep nesting cannot overflow the stack. */
+  /** The text as written: the children's joined, a `<br>` a line break. */
   get rawText(): string {
     let out = '';
-    const stack: Node[] = [this];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
+    for (let node: Node | null = this; node !== null; ) {
       if (!isElement(node)) out += node.rawText;
       else if (node.name === 'br') out += '\n';
-      else for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+      node = nextNode(node, this, !isElement(node) || node.name !== 'br');
     }
     return out;
   }
@@ -113,19 +110,27 @@ export class HTMLElement {
 
   appendChild<T extends Node>(node: T): T {
     node.parentNode = this;
-    // A first child gets an array of one: a pushed-to empty array reserves room for 17, and most elements have one
-    // child or none.
-    if (this.childNodes === NO_CHILDREN) this.childNodes = [node];
-    else this.childNodes.push(node);
+    node.nextSibling = null;
+    if (this.lastChild === null) this.firstChild = node;
+    else this.lastChild.nextSibling = node;
+    this.lastChild = node;
     return node;
   }
 
+  /** A walk from the first child to the one before `node`: nodes keep no link back, a removal is rare. */
   removeChild(node: Node): void {
-    const at = this.childNodes.lastIndexOf(node);
-    if (at === -1) return;
-    if (this.childNodes.length === 1) this.childNodes = NO_CHILDREN;
-    else this.childNodes.splice(at, 1);
+    if (node.parentNode !== this) return;
+    if (this.firstChild === node) {
+      this.firstChild = node.nextSibling;
+      if (this.lastChild === node) this.lastChild = null;
+    } else {
+      let before = this.firstChild!;
+      while (before.nextSibling !== node) before = before.nextSibling!;
+      before.nextSibling = node.nextSibling;
+      if (this.lastChild === node) this.lastChild = before;
+    }
     node.parentNode = null;
+    node.nextSibling = null;
   }
 
   remove(): void {
@@ -134,18 +139,37 @@ export class HTMLElement {
 }
 
 /**
+ * The node after `node` in document order inside `root` (an ancestor of `node`, or `node` itself): its first child
+ * when `enter` and it has one, else the next sibling of it or of its nearest ancestor below `root` that has one; null
+ * past `root`'s last node. `enter` false skips what is below `node`. A walk by these links needs no stack, so deep
+ * nesting cannot overflow one, and makes nothing.
+ */
+export function nextNode(node: Node, root: Node, enter = true): Node | null {
+  if (enter && isElement(node) && node.firstChild !== null) return node.firstChild;
+  for (let at: Node = node; at !== root; at = at.parentNode!) if (at.nextSibling !== null) return at.nextSibling;
+  return null;
+}
+
+/** The element children of `el`, in a list made at each call: for the readers of a few elements, not for walks. */
+export function childElements(el: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) if (isElement(child)) out.push(child);
+  return out;
+}
+
+/**
  * One past the largest element index under `root` (its own included): the room an array of facts by element index
  * needs. The parser numbers elements in document order, so the largest is the last element of the last children,
- * reached without a walk. A size to start from, not a bound: an array by index still grows for an element past it.
+ * reached without a walk of the whole tree. A size to start from, not a bound: an array by index still grows for an
+ * element past it.
  */
 export function indexEnd(root: HTMLElement): number {
   let last = root;
   for (;;) {
-    const children = last.childNodes;
-    let i = children.length - 1;
-    while (i >= 0 && !isElement(children[i]!)) i--;
-    if (i < 0) return last.index + 1;
-    last = children[i] as HTMLElement;
+    let lastElement: HTMLElement | null = null;
+    for (let child = last.firstChild; child !== null; child = child.nextSibling) if (isElement(child)) lastElement = child;
+    if (lastElement === null) return last.index + 1;
+    last = lastElement;
   }
 }
 
@@ -301,19 +325,28 @@ function valueEnd(raw: string, i: number, length: number): number {
 }
 
 /**
- * The elements in `nodes` and below them, in document order, until `visit` returns true: that element, or null when
- * it never does. A loop, so deep nesting cannot overflow the stack.
+ * The first element from `start` on, in document order inside `root`, that `test` accepts: null when none does.
+ * `test` may be a visit that never accepts, to see every element.
  */
-export function walkElements(nodes: readonly Node[], visit: (el: HTMLElement) => boolean | void): HTMLElement | null {
-  const stack: Node[] = [];
-  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]!);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    if (visit(node) === true) return node;
-    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+export function findElement(start: Node | null, root: Node, test: (el: HTMLElement) => boolean): HTMLElement | null {
+  for (let node = start; node !== null; node = nextNode(node, root)) if (isElement(node) && test(node)) return node;
+  return null;
+}
+
+/** The first element in `nodes` or below them, in document order, that `test` accepts. */
+function findIn(test: (el: HTMLElement) => boolean, nodes: readonly Node[]): HTMLElement | null {
+  for (const node of nodes) {
+    const found = findElement(node, node, test);
+    if (found !== null) return found;
   }
   return null;
+}
+
+/** `node`'s children, in a list made at each call: what css-select asks of a tree. */
+function childNodesOf(node: Node): Node[] {
+  const out: Node[] = [];
+  if (isElement(node)) for (let child = node.firstChild; child !== null; child = child.nextSibling) out.push(child);
+  return out;
 }
 
 /**
@@ -325,17 +358,18 @@ const adapter: NonNullable<Options<Node, HTMLElement>['adapter']> = {
   getName: (el) => el.name,
   getAttributeValue: (el, name) => el.getAttribute(name),
   hasAttrib: (el, name) => el.getAttribute(name) !== undefined,
-  getChildren: (node) => (isElement(node) ? node.childNodes : NO_CHILDREN),
+  getChildren: childNodesOf,
   getParent: (node) => node.parentNode,
-  getSiblings: (node) => node.parentNode?.childNodes ?? [node],
+  getSiblings: (node) => (node.parentNode === null ? [node] : childNodesOf(node.parentNode)),
   getText: (node) => node.text,
-  existsOne: (test, nodes) => walkElements(nodes, test) !== null,
-  findOne: (test, nodes) => walkElements(nodes, test),
+  existsOne: (test, nodes) => findIn(test, nodes) !== null,
+  findOne: findIn,
   findAll(test, nodes) {
     const found: HTMLElement[] = [];
-    walkElements(nodes, (el) => {
+    findIn((el) => {
       if (test(el)) found.push(el);
-    });
+      return false;
+    }, nodes);
     return found;
   },
   removeSubsets(nodes) {
