@@ -11,9 +11,9 @@ export function renderMain(root: HTMLElement, resolve: UrlResolver): Rendered {
   inlineRun.length = 0;
   const page = new PageText();
   const ctx = { resolve, dropped };
-  const run = inlineRun.length;
-  for (const part of parts) walkNode(part, run, ctx, page, 0);
-  flushInline(run, ctx, page);
+  // The parts are walked as the children of one element are (see walkBlocks), their run from the list's start.
+  for (const part of parts) walkNode(part, 0, ctx, page, 0);
+  flushInline(0, ctx, page);
   return page.rendered();
 }
 

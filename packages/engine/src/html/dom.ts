@@ -53,6 +53,9 @@ export const textOfNode = (node: Node): string => (isElement(node) ? textOfEleme
 /** Elements whose content is never shown as text: a link's `<noscript><img …></noscript>` is markup, not its name. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'noscript', 'template']);
 
+/** Whether a walk for the text of `el` reads what is inside `node` (tag `tag`): not a `<br>`'s, nor a hidden element's below `el`. */
+const textInside = (node: HTMLElement, el: HTMLElement, tag: string): boolean => tag !== 'br' && (node === el || !HIDDEN_TEXT.has(tag));
+
 /**
  * An element's text nodes' texts joined as `rawText` joins them (a `<br>` is a line break), without the content of
  * script, style, noscript and template elements. Each text node's own decoded text, kept by the node, so a text asked
@@ -71,7 +74,7 @@ function textOfElement(el: HTMLElement): string {
     }
     const tag = tagOf(node);
     if (tag === 'br') out += '\n';
-    node = nextNode(node, el, tag !== 'br' && (node === el || !HIDDEN_TEXT.has(tag)));
+    node = nextNode(node, el, textInside(node, el, tag));
   }
   return out;
 }
@@ -111,7 +114,7 @@ export function leadingText(el: HTMLElement, chars: number): string {
     // As `rawText` reads it: a <br> is a line break.
     const tag = tagOf(node);
     if (tag === 'br') parts.push('\n');
-    node = nextNode(node, el, tag !== 'br' && (node === el || !HIDDEN_TEXT.has(tag)));
+    node = nextNode(node, el, textInside(node, el, tag));
   }
   return collapse(parts.join('')).slice(0, chars);
 }

@@ -539,7 +539,7 @@ function underHeading(el: HTMLElement): boolean {
   let heading = false;
   for (let node = el.parentNode?.firstChild ?? null; node !== null && node !== el; node = node.nextSibling) {
     if (isElement(node)) heading = /^h[1-6]$/.test(tagOf(node));
-    else if (node.nodeType === TEXT && node.text.trim()) heading = false;
+    else if (node.text.trim()) heading = false;
   }
   return heading;
 }

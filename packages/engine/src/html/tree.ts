@@ -151,11 +151,7 @@ export function nextNode(node: Node, root: Node, enter = true): Node | null {
 }
 
 /** The element children of `el`, in a list made at each call: for the readers of a few elements, not for walks. */
-export function childElements(el: HTMLElement): HTMLElement[] {
-  const out: HTMLElement[] = [];
-  for (let child = el.firstChild; child !== null; child = child.nextSibling) if (isElement(child)) out.push(child);
-  return out;
-}
+export const childElements = (el: HTMLElement): HTMLElement[] => childNodesOf(el).filter(isElement);
 
 /**
  * One past the largest element index under `root` (its own included): the room an array of facts by element index
