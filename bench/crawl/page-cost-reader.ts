@@ -1,15 +1,18 @@
 /**
  * The fresh process of bench/crawl/page-cost.ts, run built (as the published engine is, not through tsx's transform):
- * reads its pages with `parseHtml`, `warm` passes before the clock and `passes` on it. In the crawl's reader (`where:
- * 'reader'`), the reading runs on a worker thread with the heap limits of the engine's page readers, where a crawl reads
- * its pages; in place (`'main'`), on the process's main thread, with V8's own limits, where the engine reads a page it
- * extracts, searches or maps. The main thread waits meanwhile, so the process's CPU is the reading's.
+ * reads its pages, `warm` passes before the clock and `passes` on it. In the crawl's reader (`where: 'reader'`), the
+ * reading runs as the engine's page readers read: on a worker thread with their heap limits, each tree built of the last
+ * one's nodes (`parseHtmlWith`); in place (`'main'`), with `parseHtml` on the process's main thread, with V8's own
+ * limits, where the engine reads a page it extracts, searches or maps. The main thread waits meanwhile, so the
+ * process's CPU is the reading's.
  */
 import { readFileSync } from 'node:fs';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseHtml } from '@wvr/engine';
+import { NodePool } from '../../packages/engine/src/html/node-pool.js';
+import { parseHtmlWith } from '../../packages/engine/src/html/parse.js';
 import { READER_LIMITS } from '../../packages/engine/src/html/parse-pool.js';
 import { receiveConfig, sendResult } from '../lib/child.js';
 import { percentile } from '../lib/results.js';
@@ -44,10 +47,13 @@ export interface RunResult {
 /** The reading's figures, measured on the thread that runs it. */
 async function measure(config: RunConfig): Promise<RunResult> {
   const pages = config.pages.map(({ url, html, file }) => ({ url, html: html ?? readFileSync(file!, 'utf8') }));
-  const readAll = () => pages.map(({ url, html }) => parseHtml(html, url));
+  // As the engine's page reader reads (parse-worker.ts): each tree built of the last one's nodes.
+  const nodes = new NodePool();
+  const read = config.where === 'reader' ? (html: string, url: string) => parseHtmlWith(nodes, html, url) : parseHtml;
+  const readAll = () => pages.map(({ url, html }) => read(html, url));
   // The last warm pass's readings give the pages' links and text: no pass of its own after the clock.
-  let read = readAll();
-  for (let i = 1; i < config.warm; i++) read = readAll();
+  let readings = readAll();
+  for (let i = 1; i < config.warm; i++) readings = readAll();
   const samples: number[] = [];
   const collections: PerformanceEntry[] = [];
   const observer = new PerformanceObserver((list) => void collections.push(...list.getEntries()));
@@ -56,9 +62,9 @@ async function measure(config: RunConfig): Promise<RunResult> {
   const start = process.cpuUsage();
   for (let pass = 0; pass < config.passes; pass++) {
     for (const { url, html } of pages) {
-      const read = process.cpuUsage();
-      parseHtml(html, url);
-      const used = process.cpuUsage(read);
+      const started = process.cpuUsage();
+      read(html, url);
+      const used = process.cpuUsage(started);
       samples.push((used.user + used.system) / 1000);
     }
   }
@@ -78,8 +84,8 @@ async function measure(config: RunConfig): Promise<RunResult> {
     systemMsPerPage: used.system / 1000 / samples.length,
     gcPauseMsPerPage: collections.reduce((sum, entry) => sum + entry.duration, 0) / samples.length,
     scavengesPerPage: collections.filter((entry) => kindOf(entry) === constants.NODE_PERFORMANCE_GC_MINOR).length / samples.length,
-    linksPerPage: read.reduce((sum, p) => sum + p.links.length, 0) / pages.length,
-    textCharsPerPage: read.reduce((sum, p) => sum + p.text.length, 0) / pages.length,
+    linksPerPage: readings.reduce((sum, p) => sum + p.links.length, 0) / pages.length,
+    textCharsPerPage: readings.reduce((sum, p) => sum + p.text.length, 0) / pages.length,
   };
 }
 

@@ -17,11 +17,10 @@
  * memory fresh from the system), the reading thread's garbage-collection pauses with the young
  * collections a read, and the rest: where the large page grows faster than the small one.
  *
- * The synthetic pages are read in two places: in the crawl's reader (a worker thread with the heap
- * limits of the engine's page readers, where a crawl reads its pages), whose growth is the target's,
- * and in place on a main thread with V8's own limits (where the engine reads a page it extracts,
- * searches or maps, and where a crawl reads with one core). A real site's bands are read in the
- * crawl's reader.
+ * The synthetic pages are read in two places: in the crawl's reader (a worker thread with the heap limits of the
+ * engine's page readers, each tree built of the last one's nodes, as a crawl reads its pages), whose growth is the
+ * target's, and in place on a main thread with V8's own limits (where the engine reads a page it extracts, searches or
+ * maps, and where a crawl reads with one core). A real site's bands are read in the crawl's reader.
  *
  *   pnpm --filter @wvr/bench bench:crawl:page [-- rounds=5] [site=/path/to/site.tar.gz]
  *

@@ -1,4 +1,5 @@
 import { charCode, isWhiteSpace } from './chars.js';
+import type { NodePool } from './node-pool.js';
 import { parseTree } from './parser.js';
 import { childElements, ElementMap, findElement, indexEnd, isElement, nextNode, TEXT, type HTMLElement, type Node } from './tree.js';
 
@@ -7,9 +8,12 @@ export { charCode, childElements, ElementMap, indexEnd, isElement, isWhiteSpace,
 /** Pages larger than this are cut before parsing: the parser's cost grows with them and content rarely needs more. */
 export const MAX_HTML_CHARS = 3_000_000;
 
-/** The page's tree. Code listings lose their highlighting spans on the way (see `parseTree`); their text stays. */
-export function parseDocument(html: string): HTMLElement {
-  return parseTree(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html);
+/**
+ * The page's tree. Code listings lose their highlighting spans on the way (see `parseTree`); their text stays. With
+ * `nodes`, built of that pool's nodes, valid until its next release.
+ */
+export function parseDocument(html: string, nodes?: NodePool): HTMLElement {
+  return parseTree(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html, nodes);
 }
 
 /** The lower-case tag name ('' for the document's root). */

@@ -42,11 +42,19 @@ export function isSkipped(el: HTMLElement, tag = tagOf(el)): boolean {
 }
 
 function formSkipped(form: HTMLElement): boolean {
-  let skipped = skippedForms.get(form);
-  if (skipped === undefined) skippedForms.set(form, (skipped = form.querySelector('h1') === null));
+  let root = form;
+  while (root.parentNode !== null) root = root.parentNode;
+  let verdicts = skippedForms.get(root);
+  if (verdicts === undefined) skippedForms.set(root, (verdicts = new Map()));
+  let skipped = verdicts.get(form);
+  if (skipped === undefined) verdicts.set(form, (skipped = form.querySelector('h1') === null));
   return skipped;
 }
-const skippedForms = new WeakMap<HTMLElement, boolean>();
+/**
+ * The verdicts by tree (its root), not by form: a crawl's reader builds each tree of the last one's nodes (NodePool),
+ * so a form element may be another page's form at the next reading, but a tree's root is always new.
+ */
+const skippedForms = new WeakMap<HTMLElement, Map<HTMLElement, boolean>>();
 const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 export const BLOCK_TAGS = new Set(['p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'hr', 'br', 'header', 'footer', 'aside', 'nav', 'address', 'details', 'summary', 'center', 'body', 'html', 'caption', 'fieldset', 'legend', 'menu']);
 /** Paragraph runs inside these do not count as prose: list items, definitions, headings, captions, table headers. */

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseHtml, type ReadOptions } from './parse.js';
+import { NodePool } from './node-pool.js';
+import { parseHtmlWith, type ReadOptions } from './parse.js';
 
 /** One page in, its reading out: the worker side of ParsePool. */
 export interface ParseJob {
@@ -14,9 +15,12 @@ export interface ReaderData {
   loaded: Int32Array;
 }
 
+// This thread hands on pages, never trees: each reading builds its tree of the last one's nodes.
+const nodes = new NodePool();
+
 parentPort?.on('message', (job: ParseJob) => {
   try {
-    parentPort!.postMessage({ id: job.id, page: parseHtml(job.html, job.url, job.options) });
+    parentPort!.postMessage({ id: job.id, page: parseHtmlWith(nodes, job.html, job.url, job.options) });
   } catch (error) {
     parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -4,6 +4,7 @@ import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
 import { resolveUrl, urlResolver, type UrlResolver } from './url.js';
 import { TreeIndex } from './tree-index.js';
+import type { NodePool } from './node-pool.js';
 
 export interface ParsedPage extends PageMetadata {
   url: string;
@@ -41,13 +42,52 @@ export function parseHtml(html: string, pageUrl: string, options: ReadOptions = 
   try {
     read = parseTree(html, pageUrl, options);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // Pathologically deep nesting overflows any recursive walk; wrappers carry no meaning, so flatten them.
-    read = parseTree(html.replace(/<\/?(div|span|section|font|center)\b[^>]*>/gi, ' '), pageUrl, options);
+    read = parseTree(flattened(html, error), pageUrl, options);
   }
   // Not enumerable: JSON, spreads and equality of a page never see the tree.
   Object.defineProperty(read.page, TREE, { value: { html, root: read.root } satisfies TreeHandle, enumerable: false, configurable: true });
   return read.page;
+}
+
+/**
+ * `parseHtml` for a reader that keeps no tree (a crawl's reader thread): the page's tree is built of `nodes`, which an
+ * earlier reading left, and given back to them at the end. The page carries no tree (see `takeTree`).
+ */
+export function parseHtmlWith(nodes: NodePool, html: string, pageUrl: string, options: ReadOptions = {}): ParsedPage {
+  try {
+    return parseTree(html, pageUrl, options, nodes).page;
+  } catch (error) {
+    nodes.release();
+    return parseTree(flattened(html, error), pageUrl, options, nodes).page;
+  } finally {
+    nodes.release();
+  }
+}
+
+/**
+ * Pathologically deep nesting overflows any recursive walk; wrappers carry no meaning, so a page nested that deep is
+ * read again without them. The overflow is a RangeError, but not always as it reaches the caller: under a module loader
+ * that reads imports through getters (vitest's), a call that ran out of stack there fails as a TypeError. So the
+ * page's wrappers' nesting decides as well; any other error is thrown on.
+ */
+function flattened(html: string, error: unknown): string {
+  if (!(error instanceof RangeError) && wrapperDepth(html) < DEEP_WRAPPERS) throw error;
+  return html.replace(WRAPPER_TAG, ' ');
+}
+
+const WRAPPER_TAG = /<\/?(div|span|section|font|center)\b[^>]*>/gi;
+/** Far deeper than a real page's (tens), far shallower than what exhausts the stack (thousands). */
+const DEEP_WRAPPERS = 1_000;
+
+/** The deepest the wrapper tags nest, counting each start tag in and each end tag out. */
+function wrapperDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [tag] of html.matchAll(WRAPPER_TAG)) {
+    depth = tag.charCodeAt(1) === 47 /* / */ ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > deepest) deepest = depth;
+  }
+  return deepest;
 }
 
 /**
@@ -63,8 +103,8 @@ export function takeTree(page: ParsedPage, html: string): HTMLElement | null {
   return handle.root;
 }
 
-function parseTree(html: string, pageUrl: string, options: ReadOptions): { page: ParsedPage; root: HTMLElement } {
-  const root = parseDocument(html);
+function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: NodePool): { page: ParsedPage; root: HTMLElement } {
+  const root = parseDocument(html, nodes);
   // One walk indexes the elements every reader below looks up.
   const index = new TreeIndex(root);
   const baseHref = index.tag('base').find((b) => b.getAttribute('href') !== undefined)?.getAttribute('href');

@@ -1,4 +1,5 @@
 import { charCode, isWhiteSpace } from './chars.js';
+import type { NodePool } from './node-pool.js';
 import { HTMLElement, TextNode, type Node } from './tree.js';
 
 /**
@@ -18,8 +19,10 @@ import { HTMLElement, TextNode, type Node } from './tree.js';
  * indexed and collected, and none of them read (a listing is read as its text, see main-content.ts). Links, line
  * breaks and everything else in the listing stay. Done while parsing, not by rewriting the page first: a rewritten
  * copy of a large page is a large string made for nothing, and the tree's texts would hold it rather than the page.
+ *
+ * With `nodes`, the tree's elements and texts are taken from that pool (see NodePool); its root is always new.
  */
-export function parseTree(html: string): HTMLElement {
+export function parseTree(html: string, nodes?: NodePool): HTMLElement {
   const root = new HTMLElement(null, '', 0);
   let elements = 0;
   const open: HTMLElement[] = [root];
@@ -44,9 +47,9 @@ export function parseTree(html: string): HTMLElement {
 
   const addText = (end: number): void => {
     if (held !== '') {
-      parent.appendChild(new TextNode(held + html.slice(textStart, end)));
+      parent.appendChild(newText(nodes, held + html.slice(textStart, end)));
       held = '';
-    } else if (end > textStart) parent.appendChild(new TextNode(html.slice(textStart, end)));
+    } else if (end > textStart) parent.appendChild(newText(nodes, html.slice(textStart, end)));
   };
   const pop = (): void => {
     open.pop();
@@ -65,7 +68,7 @@ export function parseTree(html: string): HTMLElement {
       const section = cdata && html.startsWith('<![CDATA[', at) ? find(']]>', at + 9) : -1;
       if (section !== -1) {
         addText(at);
-        parent.appendChild(new TextNode(html.slice(at, section + 3)));
+        parent.appendChild(newText(nodes, html.slice(at, section + 3)));
         at = textStart = section + 3;
         continue;
       }
@@ -104,12 +107,12 @@ export function parseTree(html: string): HTMLElement {
 
     if (!tag.closing) {
       if (!tag.selfClosing) while (closes(CLOSED_BY_OPENING, parent.rawTagName, name)) pop();
-      parent = parent.appendChild(new HTMLElement(name, tag.attributes, ++elements));
+      parent = parent.appendChild(newElement(nodes, name, tag.attributes, ++elements));
       open.push(parent);
       if (RAW_TEXT.has(parent.name)) {
         const close = rawTextEnd(html, name, at, find);
         const textEnd = close === null ? html.length : close.start;
-        if (textEnd > at && /\S/.test(html.slice(at, textEnd))) parent.appendChild(new TextNode(html.slice(at, textEnd)));
+        if (textEnd > at && /\S/.test(html.slice(at, textEnd))) parent.appendChild(newText(nodes, html.slice(at, textEnd)));
         if (close === null) {
           // The rest of the page is this element's text.
           textStart = html.length;
@@ -151,6 +154,16 @@ export function parseTree(html: string): HTMLElement {
       return;
     }
   }
+}
+
+// Functions of the module, not closures made at each parse: a closure is a new call target at every page, and code
+// that had inlined the last page's threw itself away.
+function newElement(nodes: NodePool | undefined, name: string, rawAttrs: string, index: number): HTMLElement {
+  return nodes ? nodes.element(name, rawAttrs, index) : new HTMLElement(name, rawAttrs, index);
+}
+
+function newText(nodes: NodePool | undefined, rawText: string): TextNode {
+  return nodes ? nodes.text(rawText) : new TextNode(rawText);
 }
 
 const BANG = 0x21;

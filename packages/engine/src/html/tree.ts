@@ -31,7 +31,20 @@ export class TextNode {
    */
   private decoded: string | null = null;
 
-  constructor(readonly rawText: string) {}
+  /** Written by the parser alone (`reuse`: when the node is made, and when a NodePool hands it on to another tree). */
+  rawText!: string;
+
+  constructor(rawText: string) {
+    this.reuse(rawText);
+  }
+
+  /** This node as a new one: no links, holding `rawText`. */
+  reuse(rawText: string): this {
+    this.parentNode = this.nextSibling = null;
+    this.decoded = null;
+    this.rawText = rawText;
+    return this;
+  }
 
   /** On the prototype, not in every node: a 2 MB page has 65,000 nodes. */
   get nodeType(): typeof TEXT {
@@ -50,19 +63,28 @@ export class HTMLElement {
   firstChild: Node | null = null;
   /** Kept so that the parser appends a child without a walk to the end of the list. */
   lastChild: Node | null = null;
+  // The four below are written by the parser alone (`reuse`: when the element is made, and when a NodePool hands it on
+  // to another tree). Readers only read them.
   /** The tag as written (`null` for the document's root); `name` is the same in lower case. */
-  readonly rawTagName: string | null;
-  readonly name: string;
+  rawTagName!: string | null;
+  name!: string;
   /** The attributes as written between the tag's name and its end. */
-  readonly rawAttrs: string;
+  rawAttrs!: string;
   /** The element's place in document order (the root's is 0): readers keep facts about many elements in arrays by it. */
-  readonly index: number;
+  index!: number;
 
   constructor(rawTagName: string | null, rawAttrs: string, index: number) {
+    this.reuse(rawTagName, rawAttrs, index);
+  }
+
+  /** This element as a new one: no links, and the tag, attributes and place given. */
+  reuse(rawTagName: string | null, rawAttrs: string, index: number): this {
+    this.parentNode = this.nextSibling = this.firstChild = this.lastChild = null;
     this.index = index;
     this.rawTagName = rawTagName;
     this.name = rawTagName === null ? '' : rawTagName.toLowerCase();
     this.rawAttrs = rawAttrs;
+    return this;
   }
 
   get nodeType(): typeof ELEMENT {
