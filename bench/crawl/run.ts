@@ -104,9 +104,10 @@ function pace(timeline: unknown): string {
 /** MB of the site served a second: the raw loop's pages are not the crawl's (the first 1,000 of the site's, against the linked ones). */
 const mbPerSecond = (r: ContenderResult | undefined) => (r && typeof r.notes.servedMb === 'number' ? r.notes.servedMb / (r.elapsedMs / 1000) : undefined);
 
-const ratio = (a: number | undefined, b: number | undefined) => (a && b ? Math.round((a / b) * 100) / 100 : null);
+const ratio = (a: number | undefined, b: number | undefined) => (a && b ? a / b : null);
 const { raw, crawlee, wvr, wvrwarm, wvrcli } = results;
-const ratios = {
+/** Unrounded: the targets are judged on these (24.7 % of the raw ceiling is not 25 %); `ratios` prints them to 0.01. */
+const exact = {
   wvrVsCrawleePagesPerSecond: ratio(wvr?.pagesPerSecond, crawlee?.pagesPerSecond),
   wvrVsRawPagesPerSecond: ratio(wvr?.pagesPerSecond, raw?.pagesPerSecond),
   warmVsRawPagesPerSecond: ratio(wvrwarm?.pagesPerSecond, raw?.pagesPerSecond),
@@ -118,26 +119,27 @@ const ratios = {
   wvrVsRawMbPerSecond: ratio(mbPerSecond(wvr), mbPerSecond(raw)),
   cliVsRawMbPerSecond: ratio(mbPerSecond(wvrcli), mbPerSecond(raw)),
 };
+const ratios = Object.fromEntries(Object.entries(exact).map(([name, r]) => [name, r === null ? null : Math.round(r * 100) / 100])) as Record<keyof typeof exact, number | null>;
 const atLeast = (value: number | null, bound: number) => (value === null ? null : value >= bound);
 const atMost = (value: number | null | undefined, bound: number) => (value == null ? null : value <= bound);
 // The catalogue's targets, and issue 11's on a real site (for the engine and for the CLI alike).
 const targets = sitePath
   ? {
-      'wvr >= 3x CheerioCrawler pages/s': atLeast(ratios.wvrVsCrawleePagesPerSecond, 3),
-      'wvr >= 25% of the raw ceiling': atLeast(ratios.wvrVsRawPagesPerSecond, 0.25),
+      'wvr >= 3x CheerioCrawler pages/s': atLeast(exact.wvrVsCrawleePagesPerSecond, 3),
+      'wvr >= 25% of the raw ceiling': atLeast(exact.wvrVsRawPagesPerSecond, 0.25),
       'wvr peak RSS <= 300 MiB': atMost(wvr?.memory.peakRssMb, 300),
-      'wvr peak RSS <= 0.5x CheerioCrawler': atMost(ratios.wvrVsCrawleePeakRss, 0.5),
+      'wvr peak RSS <= 0.5x CheerioCrawler': atMost(exact.wvrVsCrawleePeakRss, 0.5),
       // Not the issue's target, which a process's first crawl must meet: what a long-running engine's later crawls reach.
-      'wvr, warm, >= 25% of the raw ceiling': atLeast(ratios.warmVsRawPagesPerSecond, 0.25),
-      'wvr crawl (CLI) >= 3x CheerioCrawler pages/s': atLeast(ratios.cliVsCrawleePagesPerSecond, 3),
-      'wvr crawl (CLI) >= 25% of the raw ceiling': atLeast(ratios.cliVsRawPagesPerSecond, 0.25),
+      'wvr, warm, >= 25% of the raw ceiling': atLeast(exact.warmVsRawPagesPerSecond, 0.25),
+      'wvr crawl (CLI) >= 3x CheerioCrawler pages/s': atLeast(exact.cliVsCrawleePagesPerSecond, 3),
+      'wvr crawl (CLI) >= 25% of the raw ceiling': atLeast(exact.cliVsRawPagesPerSecond, 0.25),
       'wvr crawl (CLI) peak RSS <= 300 MiB': atMost(wvrcli?.memory.peakRssMb, 300),
-      'wvr crawl (CLI) peak RSS <= 0.5x CheerioCrawler': atMost(ratios.cliVsCrawleePeakRss, 0.5),
+      'wvr crawl (CLI) peak RSS <= 0.5x CheerioCrawler': atMost(exact.cliVsCrawleePeakRss, 0.5),
     }
   : {
-      'wvr >= 2x CheerioCrawler pages/s': atLeast(ratios.wvrVsCrawleePagesPerSecond, 2),
-      'wvr >= 60% of the raw ceiling': atLeast(ratios.wvrVsRawPagesPerSecond, 0.6),
-      'wvr peak RSS < half of CheerioCrawler': atMost(ratios.wvrVsCrawleePeakRss, 0.499),
+      'wvr >= 2x CheerioCrawler pages/s': atLeast(exact.wvrVsCrawleePagesPerSecond, 2),
+      'wvr >= 60% of the raw ceiling': atLeast(exact.wvrVsRawPagesPerSecond, 0.6),
+      'wvr peak RSS < half of CheerioCrawler': atMost(exact.wvrVsCrawleePeakRss, 0.499),
     };
 console.log(JSON.stringify({ ratios, targets }, null, 2));
 const file = writeResult(sitePath ? 'crawl-site' : 'crawl', { benchmark: 'crawl', machine: machine(), site: site.notes, pages, concurrency, results, ratios, targets });
