@@ -23,12 +23,14 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }, 60_000);
 
-async function startWorker(leaseMs: number, pollMs: number, stallAfter?: number): Promise<{ child: ChildProcess; owner: string }> {
+/** A worker process; `wedged` settles once it holds a job that hangs (with `stallAfter`), listened for from its start. */
+async function startWorker(leaseMs: number, pollMs: number, stallAfter?: number): Promise<{ child: ChildProcess; owner: string; wedged: Promise<void> }> {
   const args = ['jobs', store.url, String(leaseMs), String(pollMs), ...(stallAfter === undefined ? [] : [String(stallAfter)])];
   const child = fork(WORKER, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.push(child);
-  const [message] = (await once(child, 'message')) as [{ ready: string }];
-  return { child, owner: message.ready };
+  const heard = (key: 'ready' | 'wedged') => new Promise<string>((resolve) => child.on('message', (message: Record<string, string>) => message[key] && resolve(message[key])));
+  const wedged = heard('wedged').then(() => undefined);
+  return { child, owner: await heard('ready'), wedged };
 }
 
 async function stopWorker(child: ChildProcess): Promise<void> {
@@ -57,16 +59,16 @@ describe('the job queue on PostgreSQL, across processes', () => {
     for (let start = 0; start < total; start += 50) {
       await Promise.all(Array.from({ length: 50 }, (_, i) => producer.enqueue('work', { n: start + i })));
     }
-    // The victim wedges after 100 jobs: the jobs it takes from then on hang, so it surely holds claims when it is
-    // killed (a healthy worker between two claims holds nothing, and killing it then would show no takeover).
-    const workers = await Promise.all([100, undefined, undefined, undefined].map((stallAfter) => startWorker(1_500, 250, stallAfter)));
-    const victim = workers[0]!;
-    await waitFor(
-      async () =>
-        (await count('SELECT count(*) AS n FROM job_effects WHERE worker = $1', [victim.owner])) >= 100 &&
-        (await count(`SELECT count(*) AS n FROM jobs WHERE owner = $1 AND status = 'running'`, [victim.owner])) > 0,
-      60_000,
+    // The victim wedges after 100 jobs: the jobs it takes from then on hang, and it is killed once it says it holds one
+    // (a healthy worker between two claims holds nothing, and killing it then would show no takeover). Its leases are
+    // long, so that a renewal late on a loaded machine does not hand its jobs to another worker before the kill. CI
+    // once found it holding none when it was killed as soon as the jobs table showed it holding some: those could be
+    // the last jobs it ran before wedging, or hung ones whose 1.5 s leases (the others' still) had run out.
+    const workers = await Promise.all(
+      [{ leaseMs: 6_000, stallAfter: 100 }, { leaseMs: 1_500 }, { leaseMs: 1_500 }, { leaseMs: 1_500 }].map(({ leaseMs, stallAfter }) => startWorker(leaseMs, 250, stallAfter)),
     );
+    const victim = workers[0]!;
+    await victim.wedged;
     victim.child.kill('SIGKILL');
     await once(victim.child, 'exit');
     const heldByVictim = await count(`SELECT count(*) AS n FROM jobs WHERE owner = $1 AND status = 'running'`, [victim.owner]);

@@ -2,9 +2,9 @@
 // `jobs URL leaseMs pollMs [stallAfter]`: runs the queue until killed or told to stop; every job writes its side
 // effect through ctx.complete, in the same transaction as its success. With stallAfter, the worker wedges once it has
 // done that many jobs: every job it takes from then on hangs, holding its claim (and renewing its lease) until the
-// process is killed. `slots URL slots...`: claims every slot of
-// every workflow through the schedules port and reports what it won. `ledger URL user`: on the parent's go, makes 50
-// concurrent 1-credit reservations as the credits service does (read the balance, then debit, in one
+// process is killed, and it tells the parent of the first such job ({ wedged: jobId }). `slots URL slots...`: claims
+// every slot of every workflow through the schedules port and reports what it won. `ledger URL user`: on the parent's
+// go, makes 50 concurrent 1-credit reservations as the credits service does (read the balance, then debit, in one
 // transaction) and reports how many were granted. Messages go to the parent over IPC.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,10 +26,15 @@ if (mode === 'jobs') {
   const queue = new StoreJobQueue({ store: pgJobsStore(ex), clock: systemClock, random: cryptoRandom });
   const stallAfter = rest[2] === undefined ? Infinity : Number(rest[2]);
   let done = 0;
+  let wedged = false;
   queue.register<{ n: number }>(
     'work',
     async (ctx) => {
-      if (done >= stallAfter) await new Promise<never>(() => {});
+      if (done >= stallAfter) {
+        if (!wedged) void send({ wedged: ctx.job.id });
+        wedged = true;
+        await new Promise<never>(() => {});
+      }
       await sleep(5 + (ctx.job.payload.n % 7));
       // Inside complete's transaction: the executor finds it (AsyncLocalStorage), so the effect commits with the success.
       await ctx.complete(() => ex.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, queue.owner]));
