@@ -23,13 +23,13 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }, 60_000);
 
-/** A worker process; `wedged` settles once it holds a job that hangs (with `stallAfter`), listened for from its start. */
-async function startWorker(leaseMs: number, pollMs: number, stallAfter?: number): Promise<{ child: ChildProcess; owner: string; wedged: Promise<void> }> {
+/** A worker process; `wedged` settles with the first job it holds that hangs (with `stallAfter`), listened for from its start. */
+async function startWorker(leaseMs: number, pollMs: number, stallAfter?: number): Promise<{ child: ChildProcess; owner: string; wedged: Promise<string> }> {
   const args = ['jobs', store.url, String(leaseMs), String(pollMs), ...(stallAfter === undefined ? [] : [String(stallAfter)])];
   const child = fork(WORKER, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.push(child);
   const heard = (key: 'ready' | 'wedged') => new Promise<string>((resolve) => child.on('message', (message: Record<string, string>) => message[key] && resolve(message[key])));
-  const wedged = heard('wedged').then(() => undefined);
+  const wedged = heard('wedged');
   return { child, owner: await heard('ready'), wedged };
 }
 
