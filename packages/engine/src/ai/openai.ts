@@ -1,4 +1,4 @@
-import { undici } from '../core/on-first-use.js';
+import { undici } from '../core/undici.js';
 import { z } from 'zod';
 import {
   NO_USAGE,

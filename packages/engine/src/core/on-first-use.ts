@@ -10,9 +10,3 @@ export function onFirstUse<T>(specifier: string): () => T {
   let loaded: T | undefined;
   return () => (loaded ??= require(specifier) as T);
 }
-
-/**
- * undici (HTTP client of the fetcher, webhooks, AI and search providers): its modules take about 85 ms to load, which
- * every engine paid at start, while most `wvr` commands fetch nothing (credits, tokens, reading a crawl back).
- */
-export const undici = onFirstUse<typeof import('undici')>('undici');

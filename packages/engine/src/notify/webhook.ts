@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import { undici } from '../core/on-first-use.js';
+import { undici } from '../core/undici.js';
 import { AddressPolicy, SSRF_ERROR_CODE } from '../web/address-policy.js';
 import type { SignedHeaders } from './signing.js';
 
@@ -17,7 +17,7 @@ const TIMEOUT_MS = 15_000;
  */
 export class WebhookSender {
   private readonly policy: AddressPolicy;
-  /** Made on the first delivery (see core/on-first-use.ts). */
+  /** Made on the first delivery (see core/undici.ts). */
   private agent: Agent | undefined;
 
   constructor(

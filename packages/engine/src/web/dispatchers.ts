@@ -1,5 +1,5 @@
 import type { Agent, Dispatcher, ProxyAgent } from 'undici';
-import { undici } from '../core/on-first-use.js';
+import { undici } from '../core/undici.js';
 import type { AddressPolicy } from './address-policy.js';
 import type { FetchLimits, ProxyOptions } from '../core/fetch-limits.js';
 import { isConfigured } from './tiers.js';
@@ -14,7 +14,7 @@ const KEEP_ALIVE_MS = 10_000;
  * http in absolute form, so the proxy can mark and log each request.
  */
 export class Dispatchers {
-  /** Made on the first fetch, like the proxy pools (see core/on-first-use.ts). */
+  /** Made on the first fetch, like the proxy pools (see core/undici.ts). */
   private direct: Agent | undefined;
   private readonly proxied = new Map<ProxyTier, ProxyAgent>();
 

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { undici } from '../core/on-first-use.js';
+import { undici } from '../core/undici.js';
 import type { Readable } from 'node:stream';
 import { SSRF_ERROR_CODE } from './address-policy.js';
 import { readBody } from './body.js';

@@ -1,4 +1,4 @@
-import { undici } from '../../core/on-first-use.js';
+import { undici } from '../../core/undici.js';
 import { WvrError } from '../../core/errors.js';
 import { domainMatches, domainOf } from '../text.js';
 import type { ProviderHit, ProviderQuery, SearchProvider } from './types.js';

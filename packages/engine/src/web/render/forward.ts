@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { undici } from '../../core/on-first-use.js';
+import { undici } from '../../core/undici.js';
 import type { Readable } from 'node:stream';
 import type { Route } from 'playwright-core';
 import { SSRF_ERROR_CODE, type AddressPolicy } from '../address-policy.js';
