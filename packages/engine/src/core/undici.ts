@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
+import { onFirstUse } from './on-first-use.js';
 
 const require = createRequire(import.meta.url);
 
 /** What the engine uses of undici: its agents, and `request`. */
 export type HttpClient = Pick<typeof Undici, 'Agent' | 'ProxyAgent' | 'request'>;
-
-let loaded: HttpClient | undefined;
 
 /**
  * undici, the HTTP client of the fetcher, webhooks, AI and search providers, loaded when first asked for: most `wvr`
@@ -18,9 +17,7 @@ let loaded: HttpClient | undefined;
  * a crawl's first page waits for it (docs/benchmarks.md). undici 7 publishes no exports map, so its own files can be
  * required; a version that moved or reshaped them gets the index instead.
  */
-export function undici(): HttpClient {
-  return (loaded ??= parts() ?? (require('undici') as HttpClient));
-}
+export const undici = onFirstUse<HttpClient>(() => parts() ?? (require('undici') as HttpClient));
 
 /** The files of undici's `lib` that `parts` takes, as they export. */
 interface Lib {
