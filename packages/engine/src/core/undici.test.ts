@@ -41,6 +41,11 @@ describe('undici, its parts the engine uses', () => {
     expect(await res.body.json()).toEqual({ method: 'GET', url: '/plain', agent: null, body: '' });
   });
 
+  it('sends a body without a method as PUT, as undici does', async () => {
+    const res = await undici().request(`${origin}/put`, { body: 'x' });
+    expect(await res.body.json()).toEqual({ method: 'PUT', url: '/put', agent: null, body: 'x' });
+  });
+
   it('refuses a URL that is not http or https, as undici does', async () => {
     expect(() => undici().request('ftp://127.0.0.1/file', {})).toThrow(/protocol/i);
   });

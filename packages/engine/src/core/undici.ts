@@ -51,7 +51,8 @@ function parts(): HttpClient | undefined {
   const request = ((url: string | URL, options: Partial<Undici.Dispatcher.RequestOptions> & { dispatcher?: Undici.Dispatcher } = {}) => {
     const { dispatcher = global.getGlobalDispatcher(), ...rest } = options;
     const { origin, pathname, search } = util.parseURL(url);
-    return dispatcher.request({ ...rest, origin, path: `${pathname}${search}`, method: rest.method ?? 'GET' });
+    // undici's own default, so that this and the index (the fallback) send the same request.
+    return dispatcher.request({ ...rest, origin, path: `${pathname}${search}`, method: rest.method || (rest.body ? 'PUT' : 'GET') });
   }) as HttpClient['request'];
   return { Agent, ProxyAgent, request };
 }
