@@ -154,6 +154,41 @@ describe('CrawlRunner while a crawl runs', () => {
     }
   });
 
+  it('with an intent, follows the links in the content of a page about it before exploring, though their words do not name it', async () => {
+    // A manual: its home links the replication chapter and a dozen lessons (nothing of the intent); the chapter's
+    // sections ("Hot standby", "Failover") do not say "replication" either.
+    const lessons = Array.from({ length: 12 }, (_, i): [string, string] => [`/lesson/${i + 1}`, `Lesson ${i + 1}`]);
+    const pages: Record<string, [title: string, links: [path: string, text: string][]]> = {
+      '/': ['Operations manual', [['/replication', 'Replication'], ...lessons]],
+      '/replication': ['Replication', [['/hot-standby', 'Hot standby'], ['/failover', 'Failover'], ['/', 'Home']]],
+    };
+    const server: Server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      const [title, links] = pages[req.url ?? ''] ?? [`Page ${req.url}`, []];
+      const list = links.map(([href, text]) => `<li><a href="${href}">${text}</a></li>`).join('');
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>What this page covers, in a sentence or two of text.</p><ul>${list}</ul></main></body></html>`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // One request at a time: the pages come in the order the crawl chose them.
+      t = openTestEngine({ allowPrivateNetwork: true, fetchLimits: { perHostConcurrency: 1 } });
+      const owner = await fundedPrincipalOf(t.engine, 'locality@x.test', 100);
+      const body = { urls: [`${url}/`], max_pages: 11, expansion: 'internal' as const, intent: 'set up replication between database servers', link_extraction_config: { max_depth: 3 } };
+      const created = (await t.engine.crawls.create(owner, body)) as CrawlDetail;
+      await t.engine.jobs.runDue();
+      const done = await t.engine.crawls.get(owner, created.id);
+      expect(done.status).toBe('completed');
+      // The first claims after the home page take the chapter and the lessons; the claims after the chapter is read
+      // take its sections, as detail candidates, before the lessons left, which carry more of the home page's cash.
+      const paths = done.documents.map((d) => d.url.slice(url.length));
+      expect(paths).toHaveLength(11);
+      expect(paths).toEqual(expect.arrayContaining(['/', '/replication', '/hot-standby', '/failover']));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('leaves a copy of every page it stored in the global cache (on SQLite, written with the pages)', async () => {
     const site = await stallingSite();
     try {

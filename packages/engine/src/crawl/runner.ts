@@ -36,6 +36,12 @@ const COMMIT_SLICE = 8;
 const REPORT_TOP = 10;
 /** A detail candidate needs this much intent relevance; below it, it is exploration. */
 const DETAIL_RELEVANCE = 0.15;
+/**
+ * Topical locality, as the shark-search crawler has it: a link in the content of a page about the intent most likely
+ * leads to more of it, whatever its own words say ("26.5. Hot Standby" in the replication chapter). Such a link is at
+ * least this share of its page's relevance (the page judged by its title and top headings, as a link by its anchor).
+ */
+const INHERITED_RELEVANCE = 0.25;
 /** Without a page summary, this much of its text stands in for it in the crawl summary. */
 const SUMMARY_FALLBACK_CHARS = 600;
 
@@ -681,12 +687,19 @@ class CrawlRun {
     const links = found.map((c): Discovered => {
       const text = { url: c.url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
       if (known && !known.has(c.url)) this.scorer.observe(text);
-      const relevance = this.scorer.score(text);
+      const relevance = Math.max(this.scorer.score(text), c.inherited ?? 0);
       const bucket: Bucket = looksLikeHub(c.url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
       return { url: c.url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash };
     });
     // Without an intent nothing scores anchors: the store keeps a new one as it is.
     return this.frontier.discoverMany(links, this.scorer.active ? (url, anchors, context) => this.scorer.score({ url, anchors, context }) : undefined);
+  }
+
+  /** How much a fetched page is about the intent, read as a link to it would be: its title and top headings for anchors. */
+  private pageRelevance(row: FrontierRow, parsed: ParsedPage): number {
+    if (!this.scorer.active) return 0;
+    const titles = parsed.headings.filter((h) => h.level === 1).map((h) => h.text);
+    return this.scorer.score({ url: row.url, anchors: parsed.title ? [parsed.title, ...titles] : titles, context: '' });
   }
 
   /**
@@ -722,7 +735,8 @@ class CrawlRun {
       candidates.set(url, { url, anchor: link.text, context: link.context, isNext, depth, region: link.region });
     }
     const share = candidates.size > 0 ? cash / candidates.size : 0;
-    const found = [...candidates.values()].map((c) => ({ ...c, cash: share }));
+    const inherited = INHERITED_RELEVANCE * this.pageRelevance(row, parsed);
+    const found = [...candidates.values()].map((c) => ({ ...c, cash: share, inherited: c.region === 'main' ? inherited : 0 }));
     // Loaded before this page's edges are stored, or they would be counted twice.
     const links = await this.linkGraph();
     // A page's links are two batches whatever their number (issue 11: hundreds of links a page),
@@ -742,6 +756,8 @@ interface Candidate {
   context: string;
   isNext: boolean;
   cash: number;
+  /** The relevance the linking page lends it (INHERITED_RELEVANCE), when it has one. */
+  inherited?: number;
 }
 
 /** A page worth reading and storing: fetched without error, 2xx, with a body. */

@@ -561,6 +561,44 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect(await f.known(['https://a.test/y', 'https://a.test/z'])).toEqual(new Set(['https://a.test/y']));
   });
 
+  it('moves a URL waiting in exploration to detail when a detail link finds it, as relevant as that link says; a hub or detail URL keeps its bucket', async () => {
+    const { crawl: crawls } = open();
+    for (const scored of [true, false]) {
+      const f = crawls.frontier(crawl().id, scored);
+      const rescore = scored ? () => 0.05 : undefined;
+      await f.discoverMany(
+        [
+          link('https://a.test/kept', { bucket: 'explore', relevance: 0, anchor: 'Part A' }),
+          link('https://a.test/fresh', { bucket: 'explore', relevance: 0, anchor: 'Part B' }),
+          link('https://a.test/hub', { bucket: 'hub', relevance: 0 }),
+          link('https://a.test/detail', { relevance: 0.6 }),
+          link('https://a.test/dull', { bucket: 'explore', relevance: 0 }),
+        ],
+        rescore,
+      );
+      // The same anchor again (SQLite: the upsert itself), a new one (the rescoring path), a hub, a detail URL, and
+      // an exploration link that leaves an exploration URL where it is.
+      await f.discoverMany(
+        [
+          link('https://a.test/kept', { relevance: 0.3, anchor: 'Part A' }),
+          link('https://a.test/fresh', { relevance: 0.3, anchor: 'B, again' }),
+          link('https://a.test/hub', { relevance: 0.3 }),
+          link('https://a.test/detail', { relevance: 0.3 }),
+          link('https://a.test/dull', { bucket: 'explore', relevance: 0.1 }),
+        ],
+        rescore,
+      );
+      for (const url of ['https://a.test/kept', 'https://a.test/fresh']) {
+        const row = (await f.get(url))!;
+        expect(row).toMatchObject({ bucket: 'detail', relevance: 0.3, inlinks: 2 });
+        expect(row.priority).toBe(priorityOf({ relevance: 0.3, cash: row.cash, authority: 0, intent: scored }));
+      }
+      expect(await f.get('https://a.test/hub')).toMatchObject({ bucket: 'hub', relevance: 0 });
+      expect(await f.get('https://a.test/detail')).toMatchObject({ bucket: 'detail', relevance: 0.6 });
+      expect(await f.get('https://a.test/dull')).toMatchObject({ bucket: 'explore', relevance: 0 });
+    }
+  });
+
   it('keeps anchors to ten, pays no cash to a fetched URL, and numbers new URLs in order whatever was relinked between them', async () => {
     const { crawl: crawls } = open();
     const f = crawls.frontier(crawl().id, false);

@@ -1,5 +1,5 @@
 import { normalizeUrl } from '../html/url.js';
-import { priorityOf } from '../crawl/vocabulary.js';
+import { priorityOf, type FrontierBucket } from '../crawl/vocabulary.js';
 import type { Discovered, FrontierRow, Rescore } from './ports/crawl.js';
 
 /**
@@ -10,28 +10,41 @@ import type { Discovered, FrontierRow, Rescore } from './ports/crawl.js';
 /** Anchor texts kept per URL: enough to score it, bounded however often it is linked. */
 export const MAX_ANCHORS = 10;
 
-/** A known URL linked again: the fields that change (one more inlink, its anchor, cash, the shallower depth, a fresh priority). */
+/**
+ * A known URL linked again: the fields that change (one more inlink, its anchor, cash, the bucket it may be promoted to,
+ * the shallower depth, a fresh priority).
+ */
 export function relinked(
-  row: Pick<FrontierRow, 'url' | 'state' | 'cash' | 'relevance' | 'authority' | 'depth' | 'inlinks' | 'anchors' | 'context'>,
+  row: Pick<FrontierRow, 'url' | 'state' | 'bucket' | 'cash' | 'relevance' | 'authority' | 'depth' | 'inlinks' | 'anchors' | 'context'>,
   d: Discovered,
   rescore: Rescore | undefined,
   intent: boolean,
-): Pick<FrontierRow, 'inlinks' | 'anchors' | 'cash' | 'relevance' | 'depth' | 'priority'> {
+): Pick<FrontierRow, 'inlinks' | 'anchors' | 'cash' | 'relevance' | 'bucket' | 'depth' | 'priority'> {
   const fresh = d.anchor !== '' && row.anchors.length < MAX_ANCHORS && !row.anchors.includes(d.anchor);
   const anchors = fresh ? [...row.anchors, d.anchor] : row.anchors;
   // OPIC only pays URLs that are still to be fetched.
   const cash = row.state === 'queued' || row.state === 'fetching' ? row.cash + d.cash : row.cash;
-  const relevance = fresh && rescore ? Math.max(row.relevance, rescore(row.url, anchors, row.context)) : row.relevance;
+  const rescored = fresh && rescore ? Math.max(row.relevance, rescore(row.url, anchors, row.context)) : row.relevance;
+  const bucket = promoted(row.bucket, d.bucket);
+  // Promoted, it is as relevant as the link that promoted it says.
+  const relevance = bucket === row.bucket ? rescored : Math.max(rescored, d.relevance);
   return {
     inlinks: row.inlinks + 1,
     anchors,
     cash,
     relevance,
+    bucket,
     // A shallower path found later lets the URL's own links go deeper within max_depth.
     depth: Math.min(row.depth, d.depth),
     priority: priorityOf({ relevance, cash, authority: row.authority, intent }),
   };
 }
+
+/**
+ * A URL waiting in exploration moves to the detail bucket when a link to it is a detail candidate: found first on a
+ * table of contents with no word of the intent, it is found again on the page about it (crawl/runner.ts).
+ */
+const promoted = (bucket: FrontierBucket, linked: FrontierBucket): FrontierBucket => (bucket === 'explore' && linked === 'detail' ? 'detail' : bucket);
 
 /** A new URL's row as the link found it. */
 export function queuedRow(d: Discovered, seq: number, intent: boolean): Omit<FrontierRow, 'id'> {

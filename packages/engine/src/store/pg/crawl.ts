@@ -430,9 +430,9 @@ class PgFrontier implements FrontierPort {
   private async insertRows(rows: readonly Omit<FrontierRow, 'id'>[], relinks: readonly FrontierRow[] = []): Promise<Map<string, number>> {
     if (rows.length === 0 && relinks.length === 0) return new Map();
     const relink = (first: number) =>
-      `UPDATE crawl_frontier f SET inlinks = u.inlinks, anchors = u.anchors::jsonb, cash = u.cash, relevance = u.relevance, depth = u.depth, priority = u.priority
-       FROM unnest($${first}::bigint[], $${first + 1}::int[], $${first + 2}::text[], $${first + 3}::float8[], $${first + 4}::float8[], $${first + 5}::int[], $${first + 6}::float8[])
-         AS u(id, inlinks, anchors, cash, relevance, depth, priority)
+      `UPDATE crawl_frontier f SET inlinks = u.inlinks, anchors = u.anchors::jsonb, cash = u.cash, relevance = u.relevance, bucket = u.bucket, depth = u.depth, priority = u.priority
+       FROM unnest($${first}::bigint[], $${first + 1}::int[], $${first + 2}::text[], $${first + 3}::float8[], $${first + 4}::float8[], $${first + 5}::text[], $${first + 6}::int[], $${first + 7}::float8[])
+         AS u(id, inlinks, anchors, cash, relevance, bucket, depth, priority)
        WHERE f.crawl_id = $1 AND f.id = u.id`;
     const relinkValues = [
       relinks.map((r) => r.id),
@@ -440,6 +440,7 @@ class PgFrontier implements FrontierPort {
       relinks.map((r) => JSON.stringify(r.anchors)),
       relinks.map((r) => r.cash),
       relinks.map((r) => r.relevance),
+      relinks.map((r) => r.bucket),
       relinks.map((r) => r.depth),
       relinks.map((r) => r.priority),
     ];

@@ -162,7 +162,8 @@ export interface FrontierPort {
   /**
    * Each link in turn, as if one at a time: a new URL is queued with the next discovery number; a
    * known one gets one more inlink, the link's anchor (up to ten, relevance rescored by `rescore` when it is new),
-   * the link's cash while it is still to be fetched, the shallower depth, and a fresh priority. The
+   * the link's cash while it is still to be fetched, the shallower depth, and a fresh priority; a known URL waiting in
+   * the explore bucket moves to detail when the link's bucket is detail, and takes the link's relevance if higher. The
    * URLs' row ids, in the links' order. Without `rescore` (a crawl without an intent: nothing scores anchors), a new
    * anchor is kept and the relevance stays as it was.
    */

@@ -29,6 +29,10 @@ const COLUMNS = 'url, seq, depth, state, bucket, relevance, cash, history, autho
 const PRIORITY_FN = 'wvr_frontier_priority';
 /** A known URL's cash after one more inlink: OPIC only pays URLs that are still to be fetched (store/frontier.ts's rule, in SQL). */
 const RELINKED_CASH = "CASE WHEN state IN ('queued', 'fetching') THEN cash + excluded.cash ELSE cash END";
+/** store/frontier.ts's `promoted`, in SQL: the link makes a URL waiting in exploration a detail candidate. */
+const PROMOTED = "bucket = 'explore' AND excluded.bucket = 'detail'";
+/** A promoted URL is as relevant as the link that promoted it says. */
+const RELINKED_RELEVANCE = `CASE WHEN ${PROMOTED} THEN max(relevance, excluded.relevance) ELSE relevance END`;
 /** The link's anchor leaves a known URL's anchors as they are: none, the list full (MAX_ANCHORS), or already in it. */
 const KEPT_ANCHOR = `(@anchor = '' OR json_array_length(anchors) >= ${MAX_ANCHORS} OR EXISTS (SELECT 1 FROM json_each(anchors) WHERE value = @anchor))`;
 
@@ -42,8 +46,10 @@ const upsertLink = (anchors: string, where: string) =>
      inlinks = inlinks + 1,
      ${anchors}
      cash = ${RELINKED_CASH},
+     bucket = CASE WHEN ${PROMOTED} THEN 'detail' ELSE bucket END,
+     relevance = ${RELINKED_RELEVANCE},
      depth = min(depth, excluded.depth),
-     priority = ${PRIORITY_FN}(relevance, ${RELINKED_CASH}, authority, @intent)
+     priority = ${PRIORITY_FN}(${RELINKED_RELEVANCE}, ${RELINKED_CASH}, authority, @intent)
    ${where}
    RETURNING rowid AS id, seq`;
 
@@ -134,7 +140,7 @@ export class SqliteCrawl {
       relinkSettled: p(relinkSettled('', `AND ${KEPT_ANCHOR}`)),
       relinkSettledUnscored: p(relinkSettled(`, ${UNSCORED_ANCHORS}`, '')),
       relink: p(
-        'UPDATE crawl_frontier SET inlinks = @inlinks, anchors = @anchors, cash = @cash, relevance = @relevance, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
+        'UPDATE crawl_frontier SET inlinks = @inlinks, anchors = @anchors, cash = @cash, relevance = @relevance, bucket = @bucket, depth = @depth, priority = @priority WHERE crawl_id = @crawlId AND url = @url',
       ),
       requeue: p("UPDATE crawl_frontier SET state = 'queued' WHERE crawl_id = ? AND state = 'fetching'"),
       addEdge: p('INSERT INTO crawl_edges (crawl_id, from_url, to_url, region) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
