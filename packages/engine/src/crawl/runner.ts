@@ -686,8 +686,12 @@ class CrawlRun {
     const known = this.scorer.active ? await this.frontier.known(found.map((c) => c.url)) : undefined;
     const links = found.map((c): Discovered => {
       const text = { url: c.url, anchors: c.anchor ? [c.anchor] : [], context: c.context };
-      if (known && !known.has(c.url)) this.scorer.observe(text);
-      const relevance = Math.max(this.scorer.score(text), c.inherited ?? 0);
+      const fresh = known !== undefined && !known.has(c.url);
+      if (fresh) this.scorer.observe(text);
+      // A known URL's own words were judged when it was found (and its new anchors are, by the store): of this link it
+      // takes only the relevance its page lends, which may move it out of exploration. Judged again by this link's
+      // context, a table of contents found through the "Up" link beside "11.2. Index Types" read as a page on indexes.
+      const relevance = fresh ? Math.max(this.scorer.score(text), c.inherited ?? 0) : (c.inherited ?? 0);
       const bucket: Bucket = looksLikeHub(c.url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
       return { url: c.url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash };
     });
