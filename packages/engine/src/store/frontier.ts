@@ -11,6 +11,12 @@ import type { Discovered, FrontierRow, Rescore } from './ports/crawl.js';
 export const MAX_ANCHORS = 10;
 
 /**
+ * A URL waiting in exploration moves to the detail bucket when a link to it is a detail candidate: found first on a
+ * table of contents with no word of the intent, it is found again on the page about it (crawl/runner.ts).
+ */
+const promoted = (bucket: FrontierBucket, linked: FrontierBucket): FrontierBucket => (bucket === 'explore' && linked === 'detail' ? 'detail' : bucket);
+
+/**
  * A known URL linked again: the fields that change (one more inlink, its anchor, cash, the bucket it may be promoted to,
  * the shallower depth, a fresh priority).
  */
@@ -39,12 +45,6 @@ export function relinked(
     priority: priorityOf({ relevance, cash, authority: row.authority, intent }),
   };
 }
-
-/**
- * A URL waiting in exploration moves to the detail bucket when a link to it is a detail candidate: found first on a
- * table of contents with no word of the intent, it is found again on the page about it (crawl/runner.ts).
- */
-const promoted = (bucket: FrontierBucket, linked: FrontierBucket): FrontierBucket => (bucket === 'explore' && linked === 'detail' ? 'detail' : bucket);
 
 /** A new URL's row as the link found it. */
 export function queuedRow(d: Discovered, seq: number, intent: boolean): Omit<FrontierRow, 'id'> {
