@@ -2,7 +2,12 @@ import { charCode, tagOf, type HTMLElement } from './dom.js';
 
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
 const CHROME_ROLES = /^(navigation|banner|contentinfo|complementary|search|dialog|alert)$/i;
-const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadcrumbs?|sidebar|side-bar|menu|navbar|related|advert|ads?|promo|newsletter|subscribe|popup|modal|skip-link|comments?|footer|header|masthead|toolbar|pagination|pager|widget)([\s_-]|$)/i;
+/**
+ * Class and id words of furniture. `navheader` and `navfooter` are DocBook's (the Prev / Up / Home / Next tables of the
+ * PostgreSQL manual and other generated manuals): read as content, their links lent a chapter's relevance to the
+ * part's table of contents (docs/benchmarks.md, "Topical locality").
+ */
+const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadcrumbs?|sidebar|side-bar|menu|navbar|navheader|navfooter|navigation|related|advert|ads?|promo|newsletter|subscribe|popup|modal|skip-link|comments?|footer|header|masthead|toolbar|pagination|pager|widget)([\s_-]|$)/i;
 
 /**
  * The attributes that tell furniture, read from an element in one pass (`readMarkup`) and found in its result by these

@@ -5,6 +5,26 @@ import { parseHtml, takeTree } from './parse.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
+describe('parseHtml on a manual made by DocBook', () => {
+  // DocBook's XSL stylesheets (the PostgreSQL manual, many Linux projects' docs) put a table of Prev / Up / Home / Next
+  // links above and below every section, in divs classed navheader and navfooter.
+  const nav = (cls: string) =>
+    `<div class="${cls}"><table summary="Navigation"><tr><td><a accesskey="p" href="prev.html">Prev</a></td><td><a accesskey="u" href="chapter.html">Up</a></td><td><a accesskey="h" href="index.html">Home</a></td><td><a accesskey="n" href="next.html">Next</a></td></tr></table></div>`;
+  const page = parseHtml(
+    `<html><head><title>26.5. Hot Standby</title></head><body>${nav('navheader')}<div class="sect1"><h2 class="title">26.5. Hot Standby</h2>` +
+      '<p>Hot standby is the term used to describe the ability to connect to the server and run read-only queries while the server is in archive recovery or standby mode.</p>' +
+      `<p>Queries see the data as of the last replayed transaction; see <a href="standby-settings.html">the standby settings</a>.</p></div>${nav('navfooter')}</body></html>`,
+    'https://docs.example/hot-standby.html',
+  );
+
+  it('reads the navigation tables as navigation: their links are of the nav region and their words are not the text', () => {
+    expect(page.links.filter((l) => ['Prev', 'Up', 'Home', 'Next'].includes(l.text)).map((l) => l.region)).toEqual(Array.from({ length: 8 }, () => 'nav'));
+    expect(page.links.find((l) => l.text === 'the standby settings')?.region).toBe('main');
+    expect(page.text).toContain('run read-only queries');
+    expect(page.text).not.toMatch(/\b(Prev|Up|Next)\b/);
+  });
+});
+
 describe('parseHtml on a news article', () => {
   const page = parseHtml(fixture('news-article.html'), 'https://coastal.example/news/harbour-bridge-reopens?utm_source=x');
 
