@@ -691,7 +691,8 @@ class CrawlRun {
       // A known URL's own words were judged when it was found (and its new anchors are, by the store): of this link it
       // takes only the relevance its page lends, which may move it out of exploration. Judged again by this link's
       // context, a table of contents found through the "Up" link beside "11.2. Index Types" read as a page on indexes.
-      const relevance = fresh ? Math.max(this.scorer.score(text), c.inherited ?? 0) : (c.inherited ?? 0);
+      const lent = c.inherited ?? 0;
+      const relevance = fresh ? Math.max(this.scorer.score(text), lent) : lent;
       const bucket: Bucket = looksLikeHub(c.url, c.isNext) ? 'hub' : !this.scorer.active || relevance >= DETAIL_RELEVANCE ? 'detail' : 'explore';
       return { url: c.url, depth: c.depth, bucket, relevance, anchor: c.anchor, context: c.context, cash: c.cash };
     });
