@@ -1,12 +1,13 @@
 import { charCode, childElements, collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
+import type { TreeIndex } from './tree-index.js';
 import type { UrlResolver } from './url.js';
 
 export { isChrome } from './chrome.js';
 
 /** The page's main content as text and markdown. The tree is not changed, so later readers (extraction's DOM patterns) can use the same parse. */
-export function renderMain(root: HTMLElement, resolve: UrlResolver): Rendered {
-  const { parts, dropped } = findMainContent(root);
+export function renderMain(root: HTMLElement, resolve: UrlResolver, index: TreeIndex): Rendered {
+  const { parts, dropped } = findMainContent(root, index);
   // Empty, unless a walk was cut short by a throw (a stack overflowed by deep nesting) and left its run behind.
   inlineRun.length = 0;
   const page = new PageText();

@@ -256,6 +256,34 @@ describe('main text: a comment thread inside the post block', () => {
   });
 });
 
+describe('main text: a comment thread between the blocks of a post', () => {
+  // The post is several blocks side by side, the thread's heading and the thread after them, all children of the body.
+  const reply = (i: number) => `<p>Reply ${i}: I read the whole post twice, and the part about the tides, the ferries, and the old harbour wall rang true.</p>`;
+  const page = (between: string, heading: string) =>
+    parseHtml(
+      `<!doctype html><html><body>
+        <div class="entry">${prose('the harbour', 3)}</div>${between}
+        <div class="entry">${prose('the ferry', 3)}</div>
+        ${heading}
+        <div class="entry">${[1, 2, 3].map(reply).join('\n')}</div>
+      </body></html>`,
+      'https://blog.example/harbour',
+    );
+
+  it('cuts the thread from the heading between the blocks', () => {
+    const read = page('', '<h2 id="comments">3 Comments</h2>');
+    expect(read.text).toContain('Paragraph 3 about the harbour');
+    expect(read.text).toContain('Paragraph 3 about the ferry');
+    expect(read.text).not.toContain('Reply 2');
+  });
+
+  it('takes no mark from inside a block beside the post', () => {
+    const read = page('<div class="widget"><a name="comments"></a><h3>Recent</h3></div>', '<h2>3 Comments</h2>');
+    expect(read.text).toContain('Paragraph 3 about the ferry');
+    expect(read.text).toContain('Reply 2');
+  });
+});
+
 describe('main text: a list of links under a heading of the article', () => {
   const apps = ['BBEdit', 'Acorn', 'MarsEdit', 'Transmit', 'Kaleidoscope'].map((name) => `<li><a href="/apps/${name}">${name}</a></li>`).join('');
   const more = ['Storm closes pier', 'Council votes on fares', 'New lifeboat named'].map((t, i) => `<li><a href="/news/${i}">${t}</a></li>`).join('');

@@ -78,6 +78,24 @@ describe('parseHtml on a news article', () => {
   });
 });
 
+describe('parseHtml: headings, links and the next page in document order', () => {
+  const page = parseHtml(
+    `<html><body><h1>Guide</h1><h2>Install</h2><p>Get it from <a href="/download">the download page</a>.</p>` +
+      `<h3>On Linux</h3><map name="m"><area href="/linux" alt="Linux builds"></map><h2>Use</h2><h3>Options</h3>` +
+      `<p><a href="/options">Every option</a>, then <a href="/guide/2">Next</a> or <a href="/guide/3" rel="next">the third part</a>.</p></body></html>`,
+    'https://docs.example/guide/1',
+  );
+
+  it('lists the headings of every level, and links of both tags, in the order the page has them', () => {
+    expect(page.headings.map((h) => `h${h.level} ${h.text}`)).toEqual(['h1 Guide', 'h2 Install', 'h3 On Linux', 'h2 Use', 'h3 Options']);
+    expect(page.links.map((l) => l.text)).toEqual(['the download page', 'Linux builds', 'Every option', 'Next', 'the third part']);
+  });
+
+  it('takes the first link that reads as the next page', () => {
+    expect(page.nextPage).toBe('https://docs.example/guide/2');
+  });
+});
+
 describe('parseHtml on a product page', () => {
   const page = parseHtml(fixture('product.html'), 'https://shop.example/catalog/aria-pro');
 

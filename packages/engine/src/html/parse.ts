@@ -110,9 +110,9 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: 
   const baseHref = index.tag('base').find((b) => b.getAttribute('href') !== undefined)?.getAttribute('href');
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
   const resolve = urlResolver(base);
-  const { text, markdown } = renderMain(root, resolve);
+  const { text, markdown } = renderMain(root, resolve, index);
   const metadata = readMetadata(root, base, index, text);
-  const links = readLinks(root, resolve, index, options.linkContext ?? true);
+  const { links, next } = readLinks(resolve, index, options.linkContext ?? true);
   const headings = index
     .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
     .map((h) => ({ level: Number(tagOf(h).slice(1)), text: textOf(h) }))
@@ -122,7 +122,7 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: 
     .filter((img) => img.getAttribute('src') !== undefined)
     .map((img) => ({ src: resolve(img.getAttribute('src')), alt: collapse(img.getAttribute('alt') ?? '') }))
     .filter((i): i is { src: string; alt: string } => i.src !== null);
-  const nextPage = nextPageOf(index, links, resolve);
+  const nextPage = nextPageOf(index, next, resolve);
   const page: ParsedPage = {
     url: pageUrl,
     ...metadata,
@@ -137,10 +137,11 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: 
   return { page, root };
 }
 
-function nextPageOf(index: TreeIndex, links: PageLink[], resolve: UrlResolver): string | null {
+/** The page the document declares next (`<link rel="next">`), or else the one its links lead to. */
+function nextPageOf(index: TreeIndex, next: string | null, resolve: UrlResolver): string | null {
   const declared = index.tag('link').find((l) => l.getAttribute('rel') === 'next')?.getAttribute('href');
   if (declared) return resolve(declared);
-  return links.find((l) => l.rel.includes('next') || /^(next( page)?|›|»|→|next ›|next »)$/i.test(l.text))?.url ?? null;
+  return next;
 }
 
 /** As `text.split(/\s+/).length` for a non-empty text, without building the array of words (a 2 MB page has 300,000). */
