@@ -45,8 +45,13 @@ const SYMBOLIC = /[^\p{L}]/u;
 /** Writings that are word stems in their language ("рублей", "рубля" are roubles too). */
 const INFLECTED = new Set(['руб']);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// Letter writings are whole words: not preceded or followed by another letter.
-const WRITING_RE = new RegExp(
+/**
+ * Every writing, letter writings as whole words (not preceded or followed by another letter). Made on first use: its
+ * hundred Unicode letter classes take V8 about 7 ms to parse, which every process that imports the engine paid (a CLI
+ * command, a server's start), and most never read a price.
+ */
+let writingRe: RegExp | undefined;
+const writingPattern = (): RegExp => (writingRe ??= new RegExp(
   [
     // A dollar with a country's letters before it ("SGD$", "RD$", "J$", "MOP$") is one writing.
     '(?<!\\p{L})[A-Z]{1,3}\\$',
@@ -54,7 +59,8 @@ const WRITING_RE = new RegExp(
     `(?<!\\p{L})(?:${[...ISO].join('|')})(?!\\p{L})`,
   ].join('|'),
   'giu',
-);
+));
+
 const CODES = new Map(WRITINGS.map(([w, c]) => [w.toLowerCase(), c]));
 
 /** A number with optional grouping: "1 299,00", "1.234.567", "1'250.–", "12,", ".99". */
@@ -62,9 +68,10 @@ const NUMBER_RE = /\d(?:[\d]|[.,](?=\d)|[.,]\s(?=\d{2}(?!\d))|[\s\u00a0\u202f'�
 
 /** The currency a text writes, with where it stands. */
 function findCurrency(text: string): { raw: string; index: number } | null {
-  WRITING_RE.lastIndex = 0;
+  const writing = writingPattern();
+  writing.lastIndex = 0;
   const found: { raw: string; index: number }[] = [];
-  for (const m of text.matchAll(WRITING_RE)) {
+  for (const m of text.matchAll(writing)) {
     const raw = m[0];
     // A lone "Р"/"р." or "Br" is a currency only beside a number, not a letter of a word.
     found.push({ raw, index: m.index });

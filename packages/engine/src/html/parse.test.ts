@@ -179,6 +179,8 @@ describe('normalizeUrl', () => {
     ['http://example.com:80/?utm_source=x&fbclid=y&id=3', 'http://example.com/?id=3'],
     ['/relative/path', 'https://base.example/relative/path'],
     ['https://user:pw@example.com/', 'https://example.com/'],
+    // Query keys in code-unit order, whatever the machine's locale: capitals before small letters, accents last.
+    ['https://example.com/?b=1&%C3%A4=4&a=3&B=2&a=0', 'https://example.com/?B=2&a=0&a=3&b=1&%C3%A4=4'],
   ])('normalises %s', (input, expected) => expect(normalizeUrl(input, 'https://base.example/dir/')).toBe(expected));
 
   it('refuses non-http schemes and junk', () => {

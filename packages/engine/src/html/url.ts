@@ -21,11 +21,17 @@ export function normalizeUrl(url: string, base?: string): string | null {
   if ((parsed.protocol === 'http:' && parsed.port === '80') || (parsed.protocol === 'https:' && parsed.port === '443')) parsed.port = '';
   if (parsed.search) {
     const kept = [...parsed.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key));
-    kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+    kept.sort(([a, av], [b, bv]) => byCodeUnits(a, b) || byCodeUnits(av, bv));
     parsed.search = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
   }
   return parsed.toString();
 }
+
+/**
+ * Code-unit order: the same on every machine. `localeCompare` orders by the process's locale (its environment's
+ * LANG), so two engines of one fleet could give one URL two forms; and its first call loads ICU's collation data.
+ */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Resolves an attribute value against the page, keeping only http(s) results. */
 export function resolveUrl(href: string | undefined, base: string): string | null {

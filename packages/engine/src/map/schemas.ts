@@ -5,6 +5,11 @@ import { LinkExtractionConfig } from '../crawl/schemas.js';
 
 /** Upper bound of `limit`: a map answers in one response, and 100,000 URLs is about 10 MB of JSON. */
 export const MAX_MAP_URLS = 100_000;
+/**
+ * 100000 as "100,000". Not `toLocaleString('en')`: its first call loads ICU's number formats, 6 to 20 ms of every
+ * process that imports the engine (a CLI command, a server's start), for one description.
+ */
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 /** Upper bound of `max_discovery_pages`: link discovery is a fallback, not a crawl. */
 export const MAX_DISCOVERY_PAGES = 100;
 
@@ -27,7 +32,7 @@ export const MapRequestBody = z
       .max(MAX_DISCOVERY_PAGES)
       .default(10)
       .describe(`Pages read for their links when link discovery runs, 0 to ${MAX_DISCOVERY_PAGES}`),
-    limit: z.number().int().min(1).max(MAX_MAP_URLS).default(5_000).describe(`URLs returned at most, 1 to ${MAX_MAP_URLS.toLocaleString('en')}`),
+    limit: z.number().int().min(1).max(MAX_MAP_URLS).default(5_000).describe(`URLs returned at most, 1 to ${grouped(MAX_MAP_URLS)}`),
   })
   .meta({ id: 'MapRequest' });
 export type MapInput = z.output<typeof MapRequestBody>;
