@@ -45,21 +45,37 @@ const SYMBOLIC = /[^\p{L}]/u;
 /** Writings that are word stems in their language ("рублей", "рубля" are roubles too). */
 const INFLECTED = new Set(['руб']);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** How a writing is bounded: a symbol alone stands anywhere; a word not after a letter, nor before one unless a stem. */
+type Bounds = 'none' | 'before' | 'both';
+const boundsOf = (w: string): Bounds => (SYMBOLIC.test(w[0]!) && SYMBOLIC.test(w.at(-1)!) ? 'none' : /\p{L}$/u.test(w) && !INFLECTED.has(w) ? 'both' : 'before');
+const bounded = (bounds: Bounds, alternatives: string): string =>
+  bounds === 'none' ? `(?:${alternatives})` : `(?<!\\p{L})(?:${alternatives})${bounds === 'both' ? '(?!\\p{L})' : ''}`;
+
 /**
- * Every writing, letter writings as whole words (not preceded or followed by another letter). Made on first use: its
- * hundred Unicode letter classes take V8 about 7 ms to parse, which every process that imports the engine paid (a CLI
- * command, a server's start), and most never read a price.
+ * Every writing, in WRITINGS' order, each run of neighbours bounded alike inside one pair of bounds. A pair for every
+ * writing was over two hundred Unicode letter classes under the `iu` flags, which V8 took 30 to 40 ms to compile at
+ * the first match and 25 more at the first text of two-byte characters; grouped, 7 to 11 ms each. The matches are the
+ * same: a group's bounds hold at one position for each of its writings, and when the bound after a writing fails the
+ * engine tries the group's next writing, as it tried the next alternative (docs/benchmarks.md). Made on first use,
+ * not at import: most processes that import the engine never read a price.
  */
-let writingRe: RegExp | undefined;
-const writingPattern = (): RegExp => (writingRe ??= new RegExp(
-  [
+function writingSource(): string {
+  const runs: { bounds: Bounds; writings: string[] }[] = [];
+  for (const [w] of WRITINGS) {
+    const bounds = boundsOf(w);
+    const last = runs.at(-1);
+    if (last?.bounds === bounds) last.writings.push(escape(w));
+    else runs.push({ bounds, writings: [escape(w)] });
+  }
+  return [
     // A dollar with a country's letters before it ("SGD$", "RD$", "J$", "MOP$") is one writing.
     '(?<!\\p{L})[A-Z]{1,3}\\$',
-    ...WRITINGS.map(([w]) => (SYMBOLIC.test(w[0]!) && SYMBOLIC.test(w.at(-1)!) ? escape(w) : `(?<!\\p{L})${escape(w)}${/\p{L}$/u.test(w) && !INFLECTED.has(w) ? '(?!\\p{L})' : ''}`)),
-    `(?<!\\p{L})(?:${[...ISO].join('|')})(?!\\p{L})`,
-  ].join('|'),
-  'giu',
-));
+    ...runs.map(({ bounds, writings }) => bounded(bounds, writings.join('|'))),
+    bounded('both', [...ISO].join('|')),
+  ].join('|');
+}
+let writingRe: RegExp | undefined;
+const writingPattern = (): RegExp => (writingRe ??= new RegExp(writingSource(), 'giu'));
 
 const CODES = new Map(WRITINGS.map(([w, c]) => [w.toLowerCase(), c]));
 
