@@ -27,6 +27,13 @@ const POLL_MS = 500;
  * crawl's end, not a quarter of a second later on average.
  */
 const QUIET_POLL_MS = 100;
+/**
+ * The first polls come sooner, the wait doubling from here up to the mode's own: a crawl run from the command line is
+ * often a page or a few, done in a fraction of a second, and the command waited out a whole first interval (half of
+ * it on average, 50 or 250 ms) after the crawl had ended.
+ */
+const FIRST_POLL_MS = 25;
+const pollDelay = (polls: number, interval: number): number => Math.min(interval, FIRST_POLL_MS * 2 ** polls);
 const BEST_PAGES = 5;
 /** Rows of the pages table under a finished crawl. */
 const SHOWN_DOCUMENTS = 20;
@@ -290,10 +297,10 @@ async function follow(client: WvrClient, start: CrawlDetail, output: Output): Pr
   process.once('SIGINT', onInterrupt);
   let detail = start;
   try {
-    for (;;) {
+    for (let polls = 0; ; polls++) {
       show.update(crawlProgress(detail, base, Date.now(), BEST_PAGES));
       if (isFinished(detail.status) || interrupted) break;
-      await new Promise((resolve) => setTimeout(resolve, output.json ? QUIET_POLL_MS : POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, pollDelay(polls, output.json ? QUIET_POLL_MS : POLL_MS)));
       detail = await client.crawls.get(detail.id, output.json ? NO_DOCUMENTS : LIGHT_POLL);
     }
   } finally {
