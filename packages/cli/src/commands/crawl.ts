@@ -332,7 +332,7 @@ async function progressSink(output: Output): Promise<ProgressSink> {
       done: () => {},
     };
   }
-  const [{ createElement }, { render }, { CrawlView }] = await Promise.all([import('react'), import('ink'), import('../views/CrawlView.js')]);
+  const { createElement, render, CrawlView } = await import('../views/CrawlView.js');
   let app: ReturnType<typeof render> | undefined;
   const view = (p: CrawlProgress) => createElement(CrawlView, { progress: terminalData(p), width: process.stdout.columns ?? 80 });
   return {

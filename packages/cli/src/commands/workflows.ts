@@ -397,11 +397,7 @@ async function sleepUnless(ms: number, done: () => boolean): Promise<void> {
 
 /** ink and react load only for a live view on a terminal. */
 async function loadWatchUi() {
-  const [{ createElement }, { render }, { WorkflowWatchView }] = await Promise.all([
-    import('react'),
-    import('ink'),
-    import('../views/WorkflowWatchView.js'),
-  ]);
+  const { createElement, render, WorkflowWatchView } = await import('../views/WorkflowWatchView.js');
   return { createElement, render, WorkflowWatchView };
 }
 type WatchUi = Awaited<ReturnType<typeof loadWatchUi>>;

@@ -1,6 +1,13 @@
 import { Box, Text } from 'ink';
 import { bar, timing, type CrawlProgress } from './crawl-progress.js';
 
+/**
+ * What the command needs to show this view, from here: the CLI's bundle holds ink and React, and a module of it
+ * imported dynamically has its CommonJS packages' exports under `default` only, where a static import names them.
+ */
+export { createElement } from 'react';
+export { render } from 'ink';
+
 const statusColor: Record<CrawlProgress['status'], string> = {
   pending: 'yellow',
   running: 'cyan',

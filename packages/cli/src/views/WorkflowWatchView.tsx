@@ -1,6 +1,10 @@
 import { Box, Text } from 'ink';
 import { compactChangeLine, relative, type WatchSnapshot } from './workflow-watch.js';
 
+/** What the command needs to show this view, from here (see CrawlView.tsx). */
+export { createElement } from 'react';
+export { render } from 'ink';
+
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The live view of `wvr workflows watch`: what runs next, and what the latest runs found. */
