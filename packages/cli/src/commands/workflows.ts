@@ -395,9 +395,6 @@ async function sleepUnless(ms: number, done: () => boolean): Promise<void> {
   while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
 }
 
-/** ink and react load only for a live view on a terminal. */
-async function loadWatchUi() {
-  const { createElement, render, WorkflowWatchView } = await import('../views/WorkflowWatchView.js');
-  return { createElement, render, WorkflowWatchView };
-}
+/** ink and react load only for a live view on a terminal: the view's module brings them (its createElement, render). */
+const loadWatchUi = () => import('../views/WorkflowWatchView.js');
 type WatchUi = Awaited<ReturnType<typeof loadWatchUi>>;

@@ -144,10 +144,10 @@ const isThreadMark = (el: HTMLElement, tag = tagOf(el)) =>
  */
 function withoutThread(content: MainContent, index: TreeIndex): MainContent {
   const { parts } = content;
-  const mark = threadMark(parts, index);
+  const kept = new Set(parts);
+  const mark = threadMark(parts, kept, index);
   if (!mark) return content;
   const cut = new Set<HTMLElement>([mark]);
-  const kept = new Set(parts);
   const parent = parts[0]!.parentNode as HTMLElement | null;
   for (let node: HTMLElement = mark; node.parentNode && node !== parent; node = node.parentNode as HTMLElement) {
     // Beside the parts (a sidebar after the article) is not content: only the later parts are cut there.
@@ -184,8 +184,7 @@ function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
  * among the elements the tree's index found mentioning a thread's words, not by a walk of the parts: on a 2 MB page
  * that walk was 2.6 ms of a 110 ms reading (docs/benchmarks.md).
  */
-function threadMark(parts: HTMLElement[], index: TreeIndex): HTMLElement | null {
-  const kept = new Set(parts);
+function threadMark(parts: HTMLElement[], kept: ReadonlySet<HTMLElement>, index: TreeIndex): HTMLElement | null {
   const first = parts[0]!.parentNode as HTMLElement | null;
   const parent = parts.length > 1 && first?.rawTagName ? first : null;
   return index.first(THREAD_WORDS, (el) => isThreadMark(el) && ((parent !== null && el.parentNode === parent) || inside(el, kept))) ?? null;
