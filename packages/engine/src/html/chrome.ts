@@ -15,7 +15,7 @@ const CHROME_NAMES = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|breadc
  * attributes (docs/benchmarks.md).
  */
 const MARKUP = ['role', 'aria-hidden', 'hidden', 'style', 'class', 'id'] as const;
-const ROLE = 0;
+export const ROLE = 0;
 const ARIA_HIDDEN = 1;
 const HIDDEN = 2;
 export const STYLE = 3;
@@ -29,9 +29,8 @@ export function readMarkup(el: HTMLElement): readonly (string | undefined)[] {
 }
 const markup: (string | undefined)[] = [];
 
-/** Is this element page furniture (navigation, banners, cookie notices) rather than content? */
-export function isChrome(el: HTMLElement): boolean {
-  const attributes = readMarkup(el);
+/** Is this element page furniture (navigation, banners, cookie notices) rather than content? `attributes`: its `readMarkup`. */
+export function isChrome(el: HTMLElement, attributes = readMarkup(el)): boolean {
   return isChromeByMarkup(tagOf(el), attributes) || isChromeName(namesIn(attributes));
 }
 
@@ -49,7 +48,8 @@ export function isChromeName(names: string): boolean {
 
 /** The class and id words of an element, trimmed. Most elements have neither, and get no string built. */
 export function namesOf(el: HTMLElement): string {
-  return names(el.getAttribute('class') ?? '', idName(el));
+  const read = readNames(el);
+  return names(read[0] ?? '', read[1]);
 }
 
 /** `namesOf` from an element's `readMarkup`. */
@@ -63,13 +63,22 @@ function names(cls: string, id: string): string {
 }
 
 /**
- * The element's id as a name of its kind. An id made from a heading's words
- * ("sharing-with-a-single-developer") names the section, not what it is, so it does not count.
+ * The element's class (at 0) and its id as a name of its kind (at 1), from one pass over its attributes: a reader
+ * weighing an element's names asked for each apart, two passes over the attributes of every block (docs/benchmarks.md).
+ * One list for every call: read it before the next.
  */
-export function idName(el: HTMLElement): string {
-  return asName(el.getAttribute('id') ?? '');
+export function readNames(el: HTMLElement): readonly [string | undefined, string] {
+  el.getAttributes(NAMES, nameList);
+  nameList[1] = asName(nameList[1] ?? '');
+  return nameList as unknown as readonly [string | undefined, string];
 }
+const NAMES = ['class', 'id'] as const;
+const nameList: (string | undefined)[] = [];
 
+/**
+ * An id as a name of its kind. An id made from a heading's words ("sharing-with-a-single-developer") names the
+ * section, not what it is, so it does not count.
+ */
 function asName(id: string): string {
   // Three separators make four words; counted, not split into them.
   let separators = 0;

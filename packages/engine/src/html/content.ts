@@ -125,10 +125,10 @@ function walkNode(child: Node, run: number, ctx: RenderContext, out: BlockOut, l
   }
   if (leftOut(child, ctx)) return;
   flushInline(run, ctx, out);
-  const heading = /^h([1-6])$/.exec(tag);
-  if (heading) {
+  const level = headingLevel(tag);
+  if (level > 0) {
     const text = collapse(inlineText(child, ctx));
-    if (text) out.push(block(text, `${'#'.repeat(Number(heading[1]))} ${inlineMarkdownOf(child, ctx)}`));
+    if (text) out.push(block(text, `${'#'.repeat(level)} ${inlineMarkdownOf(child, ctx)}`));
   } else if (tag === 'pre') {
     const code = withoutTrailingNewlines(textOfNode(child));
     if (code.trim()) out.push(block(code, `\`\`\`\n${code}\n\`\`\``));
@@ -146,6 +146,13 @@ function walkNode(child: Node, run: number, ctx: RenderContext, out: BlockOut, l
   } else {
     walkBlocks(child, ctx, out, listDepth);
   }
+}
+
+/** A heading's level (`h1` to `h6`), else 0: read off the tag, where a pattern's match made an array for every block. */
+function headingLevel(tag: string): number {
+  if (tag.length !== 2 || charCode(tag, 0) !== 0x68 /* h */) return 0;
+  const level = charCode(tag, 1) - 0x30;
+  return level >= 1 && level <= 6 ? level : 0;
 }
 
 /**

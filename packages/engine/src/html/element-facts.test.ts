@@ -35,6 +35,22 @@ describe('ElementFacts', () => {
     expect(facts.scored()).toEqual([li, div]);
   });
 
+  it('keeps a weight beside the flags, negative or not, and the flags as they were', () => {
+    const facts = new ElementFacts();
+    expect(facts.weight(div)).toBeUndefined();
+    facts.setVerdict(div, true);
+    facts.markBlocky(div);
+    facts.setWeight(div, -50);
+    facts.setWeight(ul, 0);
+    facts.setWeight(li, 25);
+    expect([facts.weight(div), facts.weight(ul), facts.weight(li), facts.weight(first)]).toEqual([-50, 0, 25, undefined]);
+    expect([facts.verdict(div), facts.blocky(div), facts.measured(div), facts.verdict(ul)]).toEqual([true, true, false, undefined]);
+    // Weighed again (a page read with other rules keeps its own facts; here, a second weight replaces the first).
+    facts.setWeight(div, 50);
+    facts.markMeasured(div);
+    expect([facts.weight(div), facts.verdict(div), facts.measured(div)]).toEqual([50, true, true]);
+  });
+
   it('knows nothing of an element past its room, and makes room for one written to, keeping what it held', () => {
     const facts = new ElementFacts();
     facts.addCount(li, CHARS, 3);

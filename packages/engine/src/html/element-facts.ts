@@ -31,6 +31,10 @@ const SKIPPED = 4;
 const BLOCKY = 8;
 const JUDGED = 16;
 const DROPPED = 32;
+const WEIGHED = 64;
+/** A weight is kept in the flags' slot above the flags, offset to be positive: a whole number from -WEIGHT_OFFSET up. */
+const WEIGHT_SHIFT = 8;
+const WEIGHT_OFFSET = 1 << 10;
 
 /**
  * One reading's facts about the elements of a page (see main-content.ts): counts, score, verdicts, in typed arrays by
@@ -142,6 +146,18 @@ export class ElementFacts {
 
   setVerdict(el: HTMLElement, dropped: boolean): void {
     this.mark(el, dropped ? JUDGED | DROPPED : JUDGED);
+  }
+
+  /** The weight of the element's class and id words (main-content's `classWeight`), undefined before it is set. */
+  weight(el: HTMLElement): number | undefined {
+    if (!this.is(el, WEIGHED)) return undefined;
+    return (this.slots[this.at(el) + FLAGS]! >> WEIGHT_SHIFT) - WEIGHT_OFFSET;
+  }
+
+  /** Keeps a whole number from -1,024 up. */
+  setWeight(el: HTMLElement, weight: number): void {
+    const at = this.room(el);
+    this.slots[at + FLAGS] = (this.slots[at + FLAGS]! & ((1 << WEIGHT_SHIFT) - 1)) | WEIGHED | ((weight + WEIGHT_OFFSET) << WEIGHT_SHIFT);
   }
 
   score(el: HTMLElement): number | undefined {

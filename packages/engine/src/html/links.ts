@@ -1,5 +1,5 @@
 import { collapse, ElementMap, tagOf, textOf, type HTMLElement } from './dom.js';
-import { isChrome } from './chrome.js';
+import { isChrome, readMarkup, ROLE } from './chrome.js';
 import type { UrlResolver } from './url.js';
 import type { TreeIndex } from './tree-index.js';
 
@@ -33,11 +33,12 @@ export function readLinks(resolve: UrlResolver, index: TreeIndex, withContext = 
   const regions = new ElementMap<LinkRegion>();
   const blocks = new ElementMap<BlockWords>();
   for (const a of index.tags(['a', 'area'])) {
-    const href = a.getAttribute('href');
+    a.getAttributes(LINK_ATTRIBUTES, linkAttributes);
+    const href = linkAttributes[0];
+    const relation = linkAttributes[1];
     if (href === undefined) continue;
     const url = resolve(href);
     if (!url) continue;
-    const relation = a.getAttribute('rel');
     const rel = relation ? relation.toLowerCase().split(/\s+/).filter(Boolean) : [];
     const own = textOf(a);
     // An image map's area has no content: its alt text is its label.
@@ -48,6 +49,10 @@ export function readLinks(resolve: UrlResolver, index: TreeIndex, withContext = 
   }
   return { links, next };
 }
+
+/** A link's attributes, read in one pass over its raw attributes, into one list for every link. */
+const LINK_ATTRIBUTES = ['href', 'rel'] as const;
+const linkAttributes: (string | undefined)[] = [];
 
 const NEXT_LABEL = /^(next( page)?|›|»|→|next ›|next »)$/i;
 /** The longest text NEXT_LABEL matches: a longer label is not tried. */
@@ -75,13 +80,15 @@ const passedAncestors: HTMLElement[] = [];
 
 function ownRegion(node: HTMLElement): LinkRegion | undefined {
   const tag = tagOf(node);
-  const role = node.getAttribute('role') ?? '';
+  // The role and the furniture check's attributes, in one pass over the element's attributes.
+  const attributes = readMarkup(node);
+  const role = attributes[ROLE] ?? '';
   if (tag === 'nav' || role === 'navigation') return 'nav';
   if (tag === 'footer' || role === 'contentinfo') return 'footer';
   if (tag === 'aside' || role === 'complementary') return 'aside';
   if (tag === 'header' || role === 'banner') return 'header';
   if (tag === 'main' || tag === 'article') return 'main';
-  if (isChrome(node)) return 'nav';
+  if (isChrome(node, attributes)) return 'nav';
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { charCode, collapse, indexEnd, isElement, isWhiteSpace, nextNode, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
-import { idName, isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, STYLE } from './chrome.js';
+import { isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, readNames, STYLE } from './chrome.js';
 import { THREAD_WORDS, type TreeIndex } from './tree-index.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
 
@@ -370,7 +370,17 @@ class Reader {
   }
 
   private prior(el: HTMLElement): number {
-    return (TAG_PRIOR[tagOf(el)] ?? 0) + (this.rules.weighNames ? classWeight(el) : 0);
+    return (TAG_PRIOR[tagOf(el)] ?? 0) + (this.rules.weighNames ? this.weight(el) : 0);
+  }
+
+  /**
+   * `classWeight`, kept once weighed: most blocks are weighed when first scored and again when judged, and each time
+   * read their attributes and ran two patterns over their names (docs/benchmarks.md).
+   */
+  private weight(el: HTMLElement): number {
+    let weight = this.facts.weight(el);
+    if (weight === undefined) this.facts.setWeight(el, (weight = classWeight(el)));
+    return weight;
   }
 
   private linkDensity(el: HTMLElement): number {
@@ -480,7 +490,7 @@ class Reader {
         continue;
       }
       // A lead-in before the body (a standfirst box under the headline) is prose the article opens with.
-      if (!seenTop && tag !== 'p' && isLeadIn(sibling, stat, density) && !this.dropped(sibling) && (!this.rules.weighNames || classWeight(sibling) >= 0)) {
+      if (!seenTop && tag !== 'p' && isLeadIn(sibling, stat, density) && !this.dropped(sibling) && (!this.rules.weighNames || this.weight(sibling) >= 0)) {
         parts.push(sibling);
         continue;
       }
@@ -502,30 +512,35 @@ class Reader {
   }
 
   private judge(el: HTMLElement): boolean {
-    if (this.facts.skipped(el)) return true;
+    const facts = this.facts;
+    if (facts.skipped(el)) return true;
     const tag = tagOf(el);
     // Inline elements (a "more" link inside a sentence) are prose; only blocks are judged. Asked before the counts are
-    // read: every inline element of the content is asked once, and its counts were an object made for nothing.
-    if (!this.facts.measured(el) || (!BLOCK_TAGS.has(tag) && !this.facts.blocky(el))) return false;
-    const stat = this.facts.stat(el)!;
-    if (stat.chars > 0 && stat.chars < 200 && chromeText(el)) return true;
+    // read: every inline element of the content is asked once. The counts are read one by one, not as a Stat: that
+    // object, made for each of a 2 MB page's 25,000 blocks, was the largest garbage of the judging.
+    if (!facts.measured(el) || (!BLOCK_TAGS.has(tag) && !facts.blocky(el))) return false;
+    const chars = facts.count(el, CHARS);
+    if (chars > 0 && chars < 200 && chromeText(el)) return true;
     if (!this.rules.clean) return false;
     if (!CLEANED_TAGS.has(tag)) return false;
-    const weight = this.rules.weighNames ? classWeight(el) : 0;
-    const score = this.facts.score(el) ?? 0;
+    const weight = this.rules.weighNames ? this.weight(el) : 0;
+    const score = facts.score(el) ?? 0;
     if (weight + score < 0 && weight < 0) return true;
-    if (stat.commas >= 10) return false;
+    if (facts.count(el, COMMAS) >= 10) return false;
     const isList = tag === 'ul' || tag === 'ol' || tag === 'dl';
     const density = this.linkDensity(el);
-    const paragraphs = stat.paragraphs;
-    if (stat.images > 1 && paragraphs / stat.images < 0.5 && stat.chars < 200 && tag !== 'figure') return true;
-    if (!isList && tag !== 'table' && stat.items > paragraphs + 10 && density > 0.2) return true;
-    if (stat.controls > Math.floor(paragraphs / 3) && stat.controls > 0) return true;
-    if (!isList && stat.chars < 25 && stat.images === 0 && density > 0) return true;
+    const paragraphs = facts.count(el, PARAGRAPHS);
+    const images = facts.count(el, IMAGES);
+    const items = facts.count(el, ITEMS);
+    const controls = facts.count(el, CONTROLS);
+    if (images > 1 && paragraphs / images < 0.5 && chars < 200 && tag !== 'figure') return true;
+    if (!isList && tag !== 'table' && items > paragraphs + 10 && density > 0.2) return true;
+    if (controls > Math.floor(paragraphs / 3) && controls > 0) return true;
+    if (!isList && chars < 25 && images === 0 && density > 0) return true;
     // Lists of short links are navigation; lists of sentences with links in them are content, and so is a list of
     // links right under a heading of the article (a "See also", the apps or projects a post names).
-    if (isList && density > 0.5 && ((density > 0.8 && stat.items >= 3) || stat.chars / Math.max(1, stat.items) < 40)) return !underHeading(el);
-    if (!isList && weight < 25 && density > 0.33 && stat.chars < 2000) return true;
+    if (isList && density > 0.5 && ((density > 0.8 && items >= 3) || chars / Math.max(1, items) < 40)) return !underHeading(el);
+    if (!isList && weight < 25 && density > 0.33 && chars < 2000) return true;
     if (weight >= 25 && density > 0.5) return true;
     return false;
   }
@@ -561,7 +576,8 @@ function contains(ancestor: HTMLElement, el: HTMLElement): boolean {
 
 /** +25 for content words in class or id, -25 for furniture words, each attribute on its own. */
 function classWeight(el: HTMLElement): number {
-  return nameWeight(el.getAttribute('class')) + nameWeight(idName(el));
+  const names = readNames(el);
+  return nameWeight(names[0]) + nameWeight(names[1]);
 }
 
 function nameWeight(name: string | undefined): number {

@@ -110,8 +110,6 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: 
   const baseHref = index.tag('base').find((b) => b.getAttribute('href') !== undefined)?.getAttribute('href');
   const base = (baseHref && resolveUrl(baseHref, pageUrl)) || pageUrl;
   const resolve = urlResolver(base);
-  const { text, markdown } = renderMain(root, resolve, index);
-  const metadata = readMetadata(root, base, index, text);
   const { links, next } = readLinks(resolve, index, options.linkContext ?? true);
   const headings = index
     .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
@@ -123,6 +121,11 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: 
     .map((img) => ({ src: resolve(img.getAttribute('src')), alt: collapse(img.getAttribute('alt') ?? '') }))
     .filter((i): i is { src: string; alt: string } => i.src !== null);
   const nextPage = nextPageOf(index, next, resolve);
+  // The text and markdown last: on a large page they are objects of their own (over 128 KB), and made before the links
+  // they were alive through the links' garbage, so the young collection it brought moved them into the old generation,
+  // which grew by their size every other read until a full collection (docs/benchmarks.md).
+  const { text, markdown } = renderMain(root, resolve, index);
+  const metadata = readMetadata(root, base, index, text);
   const page: ParsedPage = {
     url: pageUrl,
     ...metadata,
