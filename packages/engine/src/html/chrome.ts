@@ -69,11 +69,12 @@ function names(cls: string, id: string): string {
  */
 export function readNames(el: HTMLElement): readonly [string | undefined, string] {
   el.getAttributes(NAMES, nameList);
+  // getAttributes wrote the id as read, undefined when the element has none.
   nameList[1] = asName(nameList[1] ?? '');
-  return nameList as unknown as readonly [string | undefined, string];
+  return nameList;
 }
 const NAMES = ['class', 'id'] as const;
-const nameList: (string | undefined)[] = [];
+const nameList: [string | undefined, string] = [undefined, ''];
 
 /**
  * An id as a name of its kind. An id made from a heading's words ("sharing-with-a-single-developer") names the
