@@ -45,7 +45,7 @@ describe('ElementFacts', () => {
     facts.setWeight(li, 25);
     expect([facts.weight(div), facts.weight(ul), facts.weight(li), facts.weight(first)]).toEqual([-50, 0, 25, undefined]);
     expect([facts.verdict(div), facts.blocky(div), facts.measured(div), facts.verdict(ul)]).toEqual([true, true, false, undefined]);
-    // Weighed again (a page read with other rules keeps its own facts; here, a second weight replaces the first).
+    // A second weight replaces the first, and marks written after it keep it.
     facts.setWeight(div, 50);
     facts.markMeasured(div);
     expect([facts.weight(div), facts.verdict(div), facts.measured(div)]).toEqual([50, true, true]);

@@ -154,7 +154,7 @@ export class ElementFacts {
     return (this.slots[this.at(el) + FLAGS]! >> WEIGHT_SHIFT) - WEIGHT_OFFSET;
   }
 
-  /** Keeps a whole number from -1,024 up. */
+  /** Keeps a whole number from -1,024 to 8,387,583 (what the slot holds above the flags, less the offset). */
   setWeight(el: HTMLElement, weight: number): void {
     const at = this.room(el);
     this.slots[at + FLAGS] = (this.slots[at + FLAGS]! & ((1 << WEIGHT_SHIFT) - 1)) | WEIGHED | ((weight + WEIGHT_OFFSET) << WEIGHT_SHIFT);
