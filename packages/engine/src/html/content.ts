@@ -1,4 +1,4 @@
-import { charCode, childElements, collapse, firstDescendant, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, childElements, collapse, firstDescendant, headingLevel, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import type { TreeIndex } from './tree-index.js';
 import type { UrlResolver } from './url.js';
@@ -146,13 +146,6 @@ function walkNode(child: Node, run: number, ctx: RenderContext, out: BlockOut, l
   } else {
     walkBlocks(child, ctx, out, listDepth);
   }
-}
-
-/** A heading's level (`h1` to `h6`), else 0: read off the tag, where a pattern's match made an array for every block. */
-function headingLevel(tag: string): number {
-  if (tag.length !== 2 || charCode(tag, 0) !== 0x68 /* h */) return 0;
-  const level = charCode(tag, 1) - 0x30;
-  return level >= 1 && level <= 6 ? level : 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapse, leadingText, parseDocument, textOf } from './dom.js';
+import { collapse, headingLevel, leadingText, parseDocument, textOf } from './dom.js';
 
 describe('leadingText', () => {
   it('reads a leading text sample equal to the start of the whole text, without reading all of it', () => {
@@ -41,5 +41,12 @@ describe('collapse', () => {
     // Every sequence of up to four pieces, so each kind of run meets each neighbour.
     for (const a of pieces) for (const b of pieces) for (const c of pieces) for (const d of pieces) texts.push(a + b + c + d);
     for (const text of texts) expect(collapse(text)).toBe(text.replace(/\s+/g, ' ').trim());
+  });
+});
+
+describe('headingLevel', () => {
+  it('reads h1 to h6 as their level and every other tag as 0', () => {
+    expect(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map(headingLevel)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(['h0', 'h7', 'hr', 'head', 'header', 'th', 'p', ''].map(headingLevel)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

@@ -19,6 +19,13 @@ export function parseDocument(html: string, nodes?: NodePool): HTMLElement {
 /** The lower-case tag name ('' for the document's root). */
 export const tagOf = (el: HTMLElement): string => el.name;
 
+/** A heading tag's level (`h1` to `h6`), else 0: read off the tag, where a pattern's match made an array each time. */
+export function headingLevel(tag: string): number {
+  if (tag.length !== 2 || charCode(tag, 0) !== 0x68 /* h */) return 0;
+  const level = charCode(tag, 1) - 0x30;
+  return level >= 1 && level <= 6 ? level : 0;
+}
+
 /**
  * White space folded to single spaces, trimmed. Most text needs no change (one space between words, none at the
  * ends), and a scan that finds so is cheaper than a regex replace and trim that copy the text.

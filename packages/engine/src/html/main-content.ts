@@ -1,4 +1,4 @@
-import { charCode, collapse, indexEnd, isElement, isWhiteSpace, nextNode, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, collapse, headingLevel, indexEnd, isElement, isWhiteSpace, nextNode, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, readNames, STYLE } from './chrome.js';
 import { THREAD_WORDS, type TreeIndex } from './tree-index.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
@@ -166,13 +166,13 @@ function withoutThread(content: MainContent, index: TreeIndex): MainContent {
  * guide's `<h2 id="comments">`) goes on with more sections, a thread has at most a "Leave a reply" heading.
  */
 function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
-  const level = /^h([1-6])$/.exec(tagOf(mark))?.[1] ?? '2';
-  const selector = Array.from({ length: Number(level) }, (_, i) => `h${i + 1}`).join(', ');
+  const level = headingLevel(tagOf(mark)) || 2;
+  const selector = Array.from({ length: level }, (_, i) => `h${i + 1}`).join(', ');
   let count = 0;
   for (const el of cut) {
     if (el === mark) continue;
-    const tag = tagOf(el);
-    if (/^h[1-6]$/.test(tag) && Number(tag.slice(1)) <= Number(level)) count++;
+    const elLevel = headingLevel(tagOf(el));
+    if (elLevel > 0 && elLevel <= level) count++;
     else count += el.querySelectorAll(selector).length;
     if (count >= 2) break;
   }

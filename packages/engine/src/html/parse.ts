@@ -1,4 +1,4 @@
-import { charCode, collapse, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
+import { charCode, collapse, headingLevel, isWhiteSpace, parseDocument, tagOf, textOf, type HTMLElement } from './dom.js';
 import { renderMain } from './content.js';
 import { readLinks, type PageLink } from './links.js';
 import { readMetadata, type PageMetadata } from './metadata.js';
@@ -113,7 +113,7 @@ function parseTree(html: string, pageUrl: string, options: ReadOptions, nodes?: 
   const { links, next } = readLinks(resolve, index, options.linkContext ?? true);
   const headings = index
     .tags(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
-    .map((h) => ({ level: Number(tagOf(h).slice(1)), text: textOf(h) }))
+    .map((h) => ({ level: headingLevel(tagOf(h)), text: textOf(h) }))
     .filter((h) => h.text);
   const images = index
     .tag('img')
