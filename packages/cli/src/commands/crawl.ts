@@ -109,7 +109,6 @@ export function crawlCommand(): Command {
         ...(opts.sitemap ? { sitemap: 'include' as const } : {}),
       };
       const wait = Boolean(opts.wait || opts.out || !ctx.options.remote);
-      if (!ctx.options.remote && !opts.dryRun) await leanHeap();
       let written: string[] = [];
       const result = await withClient(
         ctx,
@@ -214,17 +213,6 @@ export function crawlsCommand(): Command {
   });
 
   return crawls;
-}
-
-/**
- * Locally the crawl runs in this process, and nearly all it allocates is garbage at once (fetched
- * HTML, API answers). V8 lets a heap grow to four times what survived its last full collection
- * before collecting again; this process is ours, so it collects at one and a half times instead:
- * on the NLTK site that is the difference between about 380 and 300 MB of peak RSS.
- */
-async function leanHeap(): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--heap-growing-percent=50');
 }
 
 /**
