@@ -485,7 +485,7 @@ class Reader {
         continue;
       }
       // A short content block (a product's description) is one of several boxes of facts: take the plain ones beside it.
-      if (this.facts.count(top, CHARS) < 1000 && density < 0.1 && !this.dropped(sibling) && !/^h[1-6]$/.test(tag)) {
+      if (this.facts.count(top, CHARS) < 1000 && density < 0.1 && !this.dropped(sibling) && headingLevel(tag) === 0) {
         parts.push(sibling);
         continue;
       }
@@ -556,7 +556,7 @@ const CLEANED_TAGS = new Set(['div', 'section', 'table', 'ul', 'ol', 'dl', 'asid
 function underHeading(el: HTMLElement): boolean {
   let heading = false;
   for (let node = el.parentNode?.firstChild ?? null; node !== null && node !== el; node = node.nextSibling) {
-    if (isElement(node)) heading = /^h[1-6]$/.test(tagOf(node));
+    if (isElement(node)) heading = headingLevel(tagOf(node)) > 0;
     else if (node.text.trim()) heading = false;
   }
   return heading;
