@@ -242,9 +242,18 @@ describe('wvr crawls', { timeout: 120_000 }, () => {
       expect(watched.code).toBe(0);
       const detail = json<CrawlDetail>(watched.stdout);
       expect(detail.status).toBe('completed');
-      // Polls carried only the best pages; the final answer is the whole crawl.
+      // Polls carried no documents; the final answer is the whole crawl.
       expect(detail.stats.pages_crawled).toBeGreaterThan(5);
       expect(detail.documents.length).toBe(detail.stats.pages_crawled);
+      // The same crawl's progress, light: its two best pages by name, as the documents rank them.
+      const progress = json<{ status: string; documents_total: number; best_pages: { url: string; importance_score: number }[] }>((await remote('crawls', 'progress', id!, '--best', '2', '--json')).stdout);
+      const ranked = [...detail.documents].sort((a, b) => b.importance_score - a.importance_score);
+      expect(progress).toMatchObject({ status: 'completed', documents_total: detail.stats.pages_crawled });
+      expect(progress.best_pages.map((p) => p.importance_score)).toEqual(ranked.slice(0, 2).map((d) => d.importance_score));
+      const shown = await remote('crawls', 'progress', id!, '--best', '2');
+      expect(shown.stdout).toMatch(new RegExp(`^Crawl ${id} completed: ${detail.stats.pages_crawled}/8 pages, queue 0, `));
+      expect(shown.stdout.trim().split('\n').slice(-3)[0]).toMatch(/^IMPORTANCE\s+STATUS\s+DEPTH\s+TITLE\s+URL$/);
+      expect((await remote('crawls', 'progress', id!, '--best', '101')).code).not.toBe(0);
     } finally {
       server.kill('SIGTERM');
     }

@@ -9,7 +9,7 @@ import { intBetween, nonNegativeInt, positiveInt } from './parse.js';
 import { schemaArgument } from './extract.js';
 import { OUTPUT_FORMATS, writeCrawlJson, writeDocuments, type OutputFormat } from './crawl-output.js';
 import { whyEnded } from '../views/crawl-end.js';
-import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlProgress } from '../views/crawl-progress.js';
+import { crawlProgress, isFinished, progressLine, type CrawlDetail, type CrawlPoll, type CrawlProgress } from '../views/crawl-progress.js';
 import { exitIfStuck } from '../shutdown.js';
 import { terminalData } from '../output/terminal-text.js';
 
@@ -22,9 +22,9 @@ const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as c
 /** A poll that shows progress: twice a second is as often as a person reads it. */
 const POLL_MS = 500;
 /**
- * With --json nothing is shown, and a poll carries no documents (NO_DOCUMENTS): a few hundred bytes
- * of stats. Polling five times as often makes the command return within a tenth of a second of the
- * crawl's end, not a quarter of a second later on average.
+ * With --json nothing is shown, and a poll asks for no best pages: a few hundred bytes of stats. Polling five times
+ * as often makes the command return within a tenth of a second of the crawl's end, not a quarter of a second later
+ * on average.
  */
 const QUIET_POLL_MS = 100;
 /**
@@ -115,7 +115,7 @@ export function crawlCommand(): Command {
         async (client) => {
           const created = await client.crawls.create(body);
           if ('dry_run' in created || !wait) return created;
-          const detail = await follow(client, created, ctx.output);
+          const detail = await follow(client, created.id, ctx.output);
           // After Ctrl-C the documents so far are still worth keeping.
           if (opts.out) written = writeDocuments(opts.out, await collect(documentsOf(client, detail.id)), opts.format);
           if (ctx.output.json) await writeCrawlJson(ctx.output.write, detail, documentsOf(client, detail.id));
@@ -184,13 +184,22 @@ export function crawlsCommand(): Command {
       await withClient(
         ctx,
         async (client) => {
-          const first = await client.crawls.get(id, ctx.output.json ? NO_DOCUMENTS : opts.watch ? LIGHT_POLL : FINAL_READ);
-          const detail = opts.watch ? await follow(client, first, ctx.output) : first;
+          const detail = opts.watch ? await follow(client, id, ctx.output) : await client.crawls.get(id, ctx.output.json ? NO_DOCUMENTS : FINAL_READ);
           if (ctx.output.json) await writeCrawlJson(ctx.output.write, detail, documentsOf(client, detail.id));
           else ctx.output.out(renderDetail(detail));
         },
         { background: Boolean(opts.watch) },
       );
+    });
+
+  crawls
+    .command('progress <id>')
+    .description('a crawl at this moment, read light: status, stats and its best pages so far, none of their content')
+    .option('--best <n>', 'how many of the best pages (0-100)', intBetween(0, 100), BEST_PAGES)
+    .action(async (id: string, opts: { best: number }, command: Command) => {
+      const ctx = contextOf(command);
+      const poll = await withClient(ctx, (client) => client.crawls.progress(id, { best_pages: opts.best }));
+      emit(ctx.output, poll, (p) => renderPoll(p));
     });
 
   crawls
@@ -226,13 +235,9 @@ function impliedExpansion(opts: CrawlOptions, output: Output): Expansion | undef
   return 'internal';
 }
 
-/** Each poll carries only the stats and the best pages so far, whatever the crawl's size. */
-const LIGHT_POLL = { documents: 'top', documents_limit: BEST_PAGES } as const;
 /**
- * With --json nothing is shown while the crawl runs and the documents are streamed apart
- * (writeCrawlJson), so polls and the final read carry none: a top document of a documentation site
- * is an index page with thousands of links, and five of them twice a second were most of the CLI's
- * work and memory.
+ * With --json nothing is shown while the crawl runs and the documents are streamed apart (writeCrawlJson), so the
+ * final read carries none: a top document of a documentation site is an index page with thousands of links.
  */
 const NO_DOCUMENTS = { documents: 'none' } as const;
 /** The finished crawl as shown: the pages table's rows; --json and --out read every document a page at a time. */
@@ -269,13 +274,16 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 /**
- * Polls the crawl (the light form) until it ends, showing progress: the ink view on a terminal, a
- * plain line per change otherwise, nothing with --json (stdout carries only the final document).
- * At the end it is read once more with the rows the pages table shows; whoever wants every
- * document reads them a page at a time (documentsOf). Ctrl-C stops watching, not the crawl.
+ * Polls the crawl's progress (GET /v1/crawls/{id}/progress: its stats and best pages by name, none of their content,
+ * so a poll costs the same on a site of 2 MB pages as on a shop's) until it ends, showing it: the ink view on a
+ * terminal, a plain line per change otherwise, nothing with --json (stdout carries only the final document). At the
+ * end the crawl is read once with the rows the pages table shows; whoever wants every document reads them a page at a
+ * time (documentsOf). Ctrl-C stops watching, not the crawl.
  */
-async function follow(client: WvrClient, start: CrawlDetail, output: Output): Promise<CrawlDetail> {
-  const base = { pages: start.stats.pages_crawled, atMs: Date.now() };
+async function follow(client: WvrClient, id: string, output: Output): Promise<CrawlDetail> {
+  const best = { best_pages: output.json ? 0 : BEST_PAGES };
+  let poll = await client.crawls.progress(id, best);
+  const base = { pages: poll.stats.pages_crawled, atMs: Date.now() };
   const show = await progressSink(output);
   let interrupted = false;
   const onInterrupt = () => {
@@ -283,19 +291,18 @@ async function follow(client: WvrClient, start: CrawlDetail, output: Output): Pr
     exitIfStuck();
   };
   process.once('SIGINT', onInterrupt);
-  let detail = start;
   try {
     for (let polls = 0; ; polls++) {
-      show.update(crawlProgress(detail, base, Date.now(), BEST_PAGES));
-      if (isFinished(detail.status) || interrupted) break;
+      show.update(crawlProgress(poll, base, Date.now()));
+      if (isFinished(poll.status) || interrupted) break;
       await new Promise((resolve) => setTimeout(resolve, pollDelay(polls, output.json ? QUIET_POLL_MS : POLL_MS)));
-      detail = await client.crawls.get(detail.id, output.json ? NO_DOCUMENTS : LIGHT_POLL);
+      poll = await client.crawls.progress(id, best);
     }
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     show.done();
   }
-  detail = await client.crawls.get(detail.id, output.json ? NO_DOCUMENTS : FINAL_READ);
+  const detail = await client.crawls.get(id, output.json ? NO_DOCUMENTS : FINAL_READ);
   if (interrupted) output.err(`Stopped watching; crawl ${detail.id} is ${detail.status}. Cancel it with: wvr crawls cancel ${detail.id}`);
   return detail;
 }
@@ -338,6 +345,18 @@ function seedsOf(configuration: Record<string, unknown>): string {
 }
 
 
+/** A row of a pages table: a crawl's documents under its summary, a progress read's best pages. */
+const pageRow = (d: CrawlPoll['best_pages'][number]) => ({ importance: d.importance_score.toFixed(3), status: d.status_code, depth: d.depth, title: d.title ?? '(untitled)', url: d.final_url || d.url });
+
+/** A progress read as text: one line of stats, then the best pages so far. */
+function renderPoll(p: CrawlPoll): string {
+  const s = p.stats;
+  const lines = [`Crawl ${p.id} ${p.status}: ${s.pages_crawled}/${s.max_pages} pages, queue ${s.pages_queued}, ${s.pages_failed} failed, ${s.pages_filtered} filtered, ${s.credits_used} credit(s) used`];
+  if (p.error) lines.push(`error: ${p.error}`);
+  if (p.best_pages.length > 0) lines.push('', table(p.best_pages.map(pageRow), ['importance', 'status', 'depth', 'title', 'url']));
+  return lines.join('\n');
+}
+
 /** `width` fits the pages table to a terminal (see table()); without one, titles and URLs print in full. */
 export function renderDetail(d: CrawlDetail, width = terminalWidth()): string {
   const s = d.stats;
@@ -351,14 +370,7 @@ export function renderDetail(d: CrawlDetail, width = terminalWidth()): string {
     const rows = [...d.documents]
       .sort((a, b) => b.importance_score - a.importance_score || a.url.localeCompare(b.url))
       .slice(0, SHOWN_DOCUMENTS)
-      .map((doc) => ({
-        importance: doc.importance_score.toFixed(3),
-        status: doc.status_code,
-        depth: doc.depth,
-        label: doc.classification?.label,
-        title: doc.title ?? '(untitled)',
-        url: doc.final_url || doc.url,
-      }));
+      .map((doc) => ({ ...pageRow(doc), label: doc.classification?.label }));
     lines.push('', table(rows, ['importance', 'status', 'depth', 'label', 'title', 'url'], { width }));
     if (d.documents_total > rows.length) lines.push(`… ${d.documents_total - rows.length} more (use --json or --out for all)`);
   }

@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '@wvr/server';
 import { startLocalWeb, type LocalWeb } from '@wvr/testkit';
 
 const bin = fileURLToPath(new URL('../bin.ts', import.meta.url));
-const RESEARCH_TOOLS = ['search', 'search_quick', 'read_page', 'crawl', 'crawl_status', 'extract', 'ask', 'sessions_create', 'sessions_context'];
+const RESEARCH_TOOLS = ['search', 'search_quick', 'read_page', 'crawl', 'crawl_status', 'crawl_progress', 'extract', 'ask', 'sessions_create', 'sessions_context'];
 
 let web: LocalWeb;
 let data: string;
@@ -88,6 +88,10 @@ describe.each([
       expect(crawl).toMatchObject({ status: 'completed', stats: { pages_crawled: 3 } });
       const status = await call(client, 'crawl_status', { id: crawl.id, documents: 'none' });
       expect(status).toMatchObject({ id: crawl.id, status: 'completed', documents: [], documents_total: 3 });
+      const progress = await call(client, 'crawl_progress', { id: crawl.id, best_pages: 2 });
+      expect(progress).toMatchObject({ id: crawl.id, status: 'completed', documents_total: 3, stats: { pages_crawled: 3 } });
+      expect(progress.best_pages).toHaveLength(2);
+      expect(progress.best_pages[0]).not.toHaveProperty('markdown');
 
       const extracted = await call(client, 'extract', { url: `${web.docs}/docs`, extraction_schema: { title: 'the title of the documentation page' } });
       expect(extracted.extracted_data.title).toBe('Documentation');

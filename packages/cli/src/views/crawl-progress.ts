@@ -1,6 +1,8 @@
 import type { components } from '@wvr/sdk';
 
 export type CrawlDetail = components['schemas']['CrawlDetail'];
+/** A poll's read of a crawl (GET /v1/crawls/{id}/progress): its stats and best pages, none of their content. */
+export type CrawlPoll = components['schemas']['CrawlProgress'];
 
 export interface BestPage {
   url: string;
@@ -8,10 +10,7 @@ export interface BestPage {
   importance: number;
 }
 
-/**
- * What the live view and the plain progress lines show about a crawl at one poll. The poll may
- * carry only the top documents (documents=top): the best pages need no more.
- */
+/** What the live view and the plain progress lines show about a crawl at one poll. */
 export interface CrawlProgress {
   id: string;
   status: CrawlDetail['status'];
@@ -46,13 +45,13 @@ export interface RateBase {
   atMs: number;
 }
 
-export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number, bestCount = 5): CrawlProgress {
-  const { stats } = detail;
+export function crawlProgress(poll: CrawlPoll, base: RateBase, nowMs: number): CrawlProgress {
+  const { stats } = poll;
   const seconds = (nowMs - base.atMs) / 1000;
   const rate = seconds > 0 ? (stats.pages_crawled - base.pages) / seconds : null;
   return {
-    id: detail.id,
-    status: detail.status,
+    id: poll.id,
+    status: poll.status,
     pages: stats.pages_crawled,
     budget: stats.max_pages,
     failed: stats.pages_failed,
@@ -63,17 +62,11 @@ export function crawlProgress(detail: CrawlDetail, base: RateBase, nowMs: number
     queued: stats.pages_queued,
     pagesPerSecond: rate,
     elapsedSeconds: Math.max(0, seconds),
-    etaSeconds: rate && rate > 0 && !isFinished(detail.status) ? Math.max(0, stats.max_pages - stats.pages_crawled) / rate : null,
-    best: bestPages(detail.documents, bestCount),
-    error: detail.error,
+    etaSeconds: rate && rate > 0 && !isFinished(poll.status) ? Math.max(0, stats.max_pages - stats.pages_crawled) / rate : null,
+    // Ranked by the server: importance first, ties in crawl order.
+    best: poll.best_pages.map((d) => ({ url: d.final_url || d.url, title: d.title, importance: d.importance_score })),
+    error: poll.error,
   };
-}
-
-export function bestPages(documents: CrawlDetail['documents'], count: number): BestPage[] {
-  return [...documents]
-    .sort((a, b) => b.importance_score - a.importance_score || a.url.localeCompare(b.url))
-    .slice(0, count)
-    .map((d) => ({ url: d.final_url || d.url, title: d.title, importance: d.importance_score }));
 }
 
 /** One plain line per change, for logs and pipes. */

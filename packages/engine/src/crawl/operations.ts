@@ -1,8 +1,8 @@
 import { IdParams } from '../core/schemas.js';
 import { pricing } from '../credits/pricing.js';
 import { defineOperation } from '../accounts/operation.js';
-import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, CrawlShareBody } from './schemas.js';
-import { CrawlCreatedSchema, CrawlDetailSchema, CrawlDocumentListSchema, CrawlEstimateSchema, CrawlListSchema } from './responses.js';
+import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, CrawlProgressQuery, CrawlShareBody } from './schemas.js';
+import { CrawlCreatedSchema, CrawlDetailSchema, CrawlDocumentListSchema, CrawlEstimateSchema, CrawlListSchema, CrawlProgressSchema } from './responses.js';
 import type { CrawlService } from './service.js';
 
 type Services = { crawls: CrawlService };
@@ -48,11 +48,23 @@ export const crawlOperations = {
     summary: 'A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl',
     description:
       'documents=all (default) carries every document; documents=top the documents_limit most important so far; documents=none none. ' +
-      'Pollers should ask for top or none and page through GET /v1/crawls/{id}/documents.',
+      'Pollers should read GET /v1/crawls/{id}/progress, or ask for top or none, and page through GET /v1/crawls/{id}/documents.',
     params: IdParams,
     query: CrawlGetQuery,
     output: CrawlDetailSchema,
     run: (s: Services, principal, { params, query }) => s.crawls.get(principal, params.id!, query),
+  }),
+  progress: defineOperation({
+    ...base,
+    id: 'getCrawlProgress',
+    summary: "A crawl's progress: status, stats and the best pages so far, without their content",
+    description:
+      'The light read for polling: status, stats, documents_total and the best_pages (default 5, up to 100) most important pages ' +
+      'so far by URL, title, status code, depth and importance_score. None of the pages’ text, markdown or links, nor the configuration.',
+    params: IdParams,
+    query: CrawlProgressQuery,
+    output: CrawlProgressSchema,
+    run: (s: Services, principal, { params, query }) => s.crawls.progress(principal, params.id!, query),
   }),
   documents: defineOperation({
     ...base,

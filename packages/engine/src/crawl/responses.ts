@@ -99,6 +99,25 @@ export const CrawlDetailSchema = CrawlJobSchema.extend({
 }).meta({ id: 'CrawlDetail' });
 export type CrawlDetail = z.infer<typeof CrawlDetailSchema>;
 
+export const CrawlProgressSchema = CrawlJobSchema.pick({ id: true, status: true, stats: true, error: true, started_at: true, completed_at: true })
+  .extend({
+    documents_total: z.number().int().describe('Documents stored so far'),
+    best_pages: z
+      .array(
+        z.object({
+          url: z.string(),
+          final_url: z.string(),
+          title: z.string().nullable(),
+          status_code: z.number().int(),
+          depth: z.number().int(),
+          importance_score: score,
+        }),
+      )
+      .describe('The best_pages most important pages so far (ties in crawl order), without their content'),
+  })
+  .meta({ id: 'CrawlProgress' });
+export type CrawlProgress = z.infer<typeof CrawlProgressSchema>;
+
 export const CrawlEstimateSchema = z
   .object({
     cost_estimate: z.number().int().describe('Credits reserved up front: max_pages (without expansion at most the distinct seeds) x price per page, capped by budget_config.max_credits'),

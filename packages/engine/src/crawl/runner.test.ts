@@ -75,6 +75,13 @@ describe('CrawlRunner while a crawl runs', () => {
       const top = await t.engine.crawls.get(owner, created.id, { documents: 'top', documents_limit: 3 });
       expect(top.documents).toHaveLength(3);
       expect(top.documents[0]!.importance_score).toBeGreaterThan(0);
+      // The light poll ranks the same pages, by name and score only.
+      const progress = await t.engine.crawls.progress(owner, created.id, { best_pages: 3 });
+      expect(progress).toMatchObject({ id: created.id, status: 'running', error: null });
+      expect(progress.documents_total).toBeGreaterThanOrEqual(25);
+      expect(progress.stats.pages_queued).toBeGreaterThan(0);
+      expect(progress.best_pages.map((p) => p.importance_score)).toEqual(top.documents.map((d) => d.importance_score));
+      expect(Object.keys(progress.best_pages[0]!).sort()).toEqual(['depth', 'final_url', 'importance_score', 'status_code', 'title', 'url']);
 
       site.release();
       await run;

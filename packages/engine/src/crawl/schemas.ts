@@ -119,6 +119,13 @@ export const CrawlGetQuery = z
   .meta({ id: 'CrawlGetQuery' });
 export type CrawlGetInput = z.output<typeof CrawlGetQuery>;
 
+/** A poll's light read: the stats and the best pages so far, by name only. */
+export const CrawlProgressQuery = z
+  .object({
+    best_pages: z.coerce.number().int().min(0).max(100).default(5).describe('How many of the most important pages so far come along, 0 to 100'),
+  })
+  .meta({ id: 'CrawlProgressQuery' });
+
 export const CrawlDocumentsQuery = ListQuery.extend({
   order: z.enum(['crawl', 'importance']).default('crawl').describe('crawl: the order pages were discovered; importance: most important first'),
 }).meta({ id: 'CrawlDocumentsQuery' });

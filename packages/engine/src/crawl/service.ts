@@ -9,14 +9,14 @@ import type { NotifyService } from '../notify/service.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { PageFetcher } from '../web/types.js';
 import { assertTiersAvailable } from '../web/tiers.js';
-import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, type CrawlGetInput, type CrawlInput } from './schemas.js';
+import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, CrawlProgressQuery, type CrawlGetInput, type CrawlInput } from './schemas.js';
 import type { CrawlDocumentRecord, CrawlRecord } from '../store/ports/crawl.js';
 import { CrawlRunner, effectiveExpansion, type RunnerDeps } from './runner.js';
 import type { CrawlStatus } from './vocabulary.js';
 import { defaultDepth } from './relevance.js';
 import type { PageEnricher } from '../extract/enrichment.js';
 import type { IndexedPageRecord } from '../store/ports/search.js';
-import type { CrawlDetail, CrawlDocument, CrawlDocumentList, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList } from './responses.js';
+import type { CrawlDetail, CrawlDocument, CrawlDocumentList, CrawlDryRun, CrawlEstimate, CrawlJob, CrawlList, CrawlProgress } from './responses.js';
 
 type Row = CrawlRecord;
 
@@ -154,6 +154,30 @@ export class CrawlService {
     const row = await this.row(id);
     const level = await this.deps.sharing.assertCanRead(principal, ref(row));
     return this.detail(row, level, q);
+  }
+
+  /**
+   * `GET /v1/crawls/{id}/progress`: what a poller shows while a crawl runs, read as light as it can be: the stats and
+   * the best pages so far by name and score, none of their text, markdown or links, and none of the job's
+   * configuration or classifications. Its size does not grow with the pages'.
+   */
+  async progress(principal: Principal | null, id: string, query: unknown = {}): Promise<CrawlProgress> {
+    const q = parseInput(CrawlProgressQuery, query, 'query');
+    const row = await this.row(id);
+    await this.deps.sharing.assertCanRead(principal, ref(row));
+    const crawls = this.ctx.store.crawl;
+    const { status, stats, error, started_at, completed_at } = await this.job(row);
+    const best = q.best_pages > 0 ? await crawls.bestPages(row.id, q.best_pages) : [];
+    return {
+      id: row.id,
+      status,
+      stats,
+      error,
+      started_at,
+      completed_at,
+      documents_total: await crawls.documentCount(row.id),
+      best_pages: best.map((d) => ({ url: d.url, final_url: d.finalUrl, title: d.title, status_code: d.statusCode, depth: d.depth, importance_score: d.importance })),
+    };
   }
 
   /** `GET /v1/public/crawls/{id}`: only publicly shared crawls, without authentication. */

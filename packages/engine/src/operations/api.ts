@@ -25,16 +25,17 @@ type Call<O> = {} extends InputOf<O>
 
 type Calls = { [G in keyof OperationGroups]: { [K in keyof OperationGroups[G]]: Call<OperationGroups[G][K]> } };
 
-type CrawlProgress = OutputOf<OperationGroups['crawls']['get']>;
+type CrawlProgress = OutputOf<OperationGroups['crawls']['progress']>;
 type WorkflowExecution = OutputOf<OperationGroups['workflows']['executions']>['data'][number];
 
 /** One typed call per operation, by capability, plus progress for long work. */
 export type EngineOps = Omit<Calls, 'crawls' | 'workflows'> & {
   crawls: Calls['crawls'] & {
     /**
-     * The crawl's status and stats each time they change, ending with its final state. Documents
-     * are left out: page through `documents`. When the signal fires the crawl is aborted (fetched
-     * pages stay charged) and the iteration throws the signal's reason.
+     * The crawl's progress (`progress`: status, stats and the best pages so far, none of their
+     * content) each time its status or stats change, ending with its final state. For the documents,
+     * page through `documents`. When the signal fires the crawl is aborted (fetched pages stay
+     * charged) and the iteration throws the signal's reason.
      */
     watch(id: string, options?: WatchOptions): AsyncIterable<CrawlProgress>;
   };
@@ -83,7 +84,7 @@ export function createOperationApi(
     try {
       let last = '';
       for (;;) {
-        const crawl = (await call(operationGroups.crawls.get, { id, documents: 'none' }, caller)) as CrawlProgress;
+        const crawl = (await call(operationGroups.crawls.progress, { id }, caller)) as CrawlProgress;
         const seen = JSON.stringify([crawl.status, crawl.stats]);
         if (seen !== last) yield crawl;
         last = seen;

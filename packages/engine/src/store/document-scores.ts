@@ -5,6 +5,12 @@ interface DocumentKey {
   crawlId: Column;
   url: Column;
 }
+interface DocumentNames extends DocumentKey {
+  finalUrl: Column;
+  title: Column;
+  statusCode: Column;
+  depth: Column;
+}
 interface Scores extends DocumentKey {
   importance: Column;
   hubScore: Column;
@@ -16,12 +22,17 @@ interface Scores extends DocumentKey {
 
 /**
  * A document as the API reads it, on either dialect: its row's columns and its graph scores, which live in a table
- * of their own (see sqlite/tables/crawl.ts), with the condition that joins the two.
+ * of their own (see sqlite/tables/crawl.ts), with the condition that joins the two; and the few of them a progress
+ * read shows (`best`).
  */
-export function documentWithScores<D extends Table & DocumentKey, S extends Table & Scores>(
+export function documentWithScores<D extends Table & DocumentNames, S extends Table & Scores>(
   documents: D,
   scores: S,
-): { columns: D['_']['columns'] & Pick<S, Exclude<keyof Scores, keyof DocumentKey>>; join: SQL } {
+): {
+  columns: D['_']['columns'] & Pick<S, Exclude<keyof Scores, keyof DocumentKey>>;
+  best: Pick<D, Exclude<keyof DocumentNames, 'crawlId'>> & Pick<S, 'importance'>;
+  join: SQL;
+} {
   return {
     columns: {
       ...getTableColumns(documents),
@@ -31,6 +42,15 @@ export function documentWithScores<D extends Table & DocumentKey, S extends Tabl
       inlinks: scores.inlinks,
       outlinks: scores.outlinks,
       anchors: scores.anchors,
+    },
+    // On SQLite all of them sit before the row's text, markdown and links: a read of these touches none of those.
+    best: {
+      url: documents.url,
+      finalUrl: documents.finalUrl,
+      title: documents.title,
+      statusCode: documents.statusCode,
+      depth: documents.depth,
+      importance: scores.importance,
     },
     join: and(eq(scores.crawlId, documents.crawlId), eq(scores.url, documents.url))!,
   };

@@ -804,6 +804,13 @@ describe.each(drivers)('the crawl port on %s', (_name, open) => {
     expect((await crawls.documents(id, { order: 'importance', limit: 2, offset: 0 })).map((d) => d.url)).toEqual(['https://a.test/z', 'https://a.test/x']);
     expect((await crawls.documents(id, { order: 'importance', limit: 2, offset: 2 })).map((d) => d.url)).toEqual(['https://a.test/orphan']);
     expect(await crawls.documents(id, { order: 'crawl', limit: 5, offset: 5 })).toEqual([]);
+    // A progress read: the same ranking, each page by name and score only.
+    expect(await crawls.bestPages(id, 2)).toEqual([
+      { url: 'https://a.test/z', finalUrl: 'https://a.test/z?final', title: 'X', statusCode: 200, depth: 1, importance: 0.5 },
+      { url: 'https://a.test/x', finalUrl: 'https://a.test/x?final', title: 'X', statusCode: 200, depth: 1, importance: 0.5 },
+    ]);
+    expect((await crawls.bestPages(id, 10)).map((d) => d.url)).toEqual(['https://a.test/z', 'https://a.test/x', 'https://a.test/orphan']);
+    expect(await crawls.bestPages(crawl().id, 10)).toEqual([]);
     expect((await crawls.summaries(id))[0]).toEqual({ url: 'https://a.test/x', title: 'X', text: 'text of https://a.test/x', summary: null });
   });
 });

@@ -813,13 +813,33 @@ export interface paths {
         };
         /**
          * A crawl: status, configuration, stats, documents, classifications, summary, access_level, smart_crawl
-         * @description documents=all (default) carries every document; documents=top the documents_limit most important so far; documents=none none. Pollers should ask for top or none and page through GET /v1/crawls/{id}/documents.
+         * @description documents=all (default) carries every document; documents=top the documents_limit most important so far; documents=none none. Pollers should read GET /v1/crawls/{id}/progress, or ask for top or none, and page through GET /v1/crawls/{id}/documents.
          */
         get: operations["getCrawl"];
         put?: never;
         post?: never;
         /** Cancel a running or scheduled crawl; its reserved credits are released */
         delete: operations["cancelCrawl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawls/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A crawl's progress: status, stats and the best pages so far, without their content
+         * @description The light read for polling: status, stats, documents_total and the best_pages (default 5, up to 100) most important pages so far by URL, title, status code, depth and importance_score. None of the pages’ text, markdown or links, nor the configuration.
+         */
+        get: operations["getCrawlProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2251,6 +2271,26 @@ export interface components {
             started_at: string | null;
             completed_at: string | null;
         };
+        CrawlProgress: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+            stats: components["schemas"]["CrawlStats"];
+            error: string | null;
+            started_at: string | null;
+            completed_at: string | null;
+            /** @description Documents stored so far */
+            documents_total: number;
+            /** @description The best_pages most important pages so far (ties in crawl order), without their content */
+            best_pages: {
+                url: string;
+                final_url: string;
+                title: string | null;
+                status_code: number;
+                depth: number;
+                importance_score: number;
+            }[];
+        };
         CrawlDocumentList: {
             data: components["schemas"]["CrawlDocument"][];
             total: number;
@@ -3091,6 +3131,13 @@ export interface components {
              * @default auto
              */
             render?: components["schemas"]["RenderMode"];
+        };
+        CrawlProgressQuery: {
+            /**
+             * @description How many of the most important pages so far come along, 0 to 100
+             * @default 5
+             */
+            best_pages?: number;
         };
         CrawlDocumentsQuery: {
             /**
@@ -7998,6 +8045,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CrawlDetail"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCrawlProgress: {
+        parameters: {
+            query?: {
+                /** @description How many of the most important pages so far come along, 0 to 100 */
+                best_pages?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A crawl's progress: status, stats and the best pages so far, without their content */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrawlProgress"];
                 };
             };
             /** @description Validation failed */

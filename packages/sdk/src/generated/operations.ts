@@ -57,6 +57,7 @@ export const OPERATIONS = {
   estimateCrawl: { method: 'POST', path: '/v1/crawls/estimate' },
   getCrawl: { method: 'GET', path: '/v1/crawls/{id}' },
   cancelCrawl: { method: 'DELETE', path: '/v1/crawls/{id}' },
+  getCrawlProgress: { method: 'GET', path: '/v1/crawls/{id}/progress' },
   listCrawlDocuments: { method: 'GET', path: '/v1/crawls/{id}/documents' },
   abortCrawl: { method: 'POST', path: '/v1/crawls/{id}/abort' },
   executeCrawl: { method: 'POST', path: '/v1/crawls/{id}/execute' },

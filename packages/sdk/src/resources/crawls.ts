@@ -11,15 +11,18 @@ export type CrawlListQuery = Query<'listCrawls'>;
 /** How much of the documents a read carries: all (default), the `documents_limit` most important, or none. */
 export type CrawlGetQuery = Query<'getCrawl'>;
 export type CrawlDocumentsQuery = Query<'listCrawlDocuments'>;
+export type CrawlProgress = Schemas['CrawlProgress'];
+/** How many of the best pages so far come along: `best_pages`, 0 to 100 (default 5). */
+export type CrawlProgressQuery = Query<'getCrawlProgress'>;
 const ENDED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 
 export const crawlsResource = (request: Request) => {
   const call = operationCaller(request);
   const create = ((body: CrawlBody) => call('createCrawl', { body })) as DryRunAware<CrawlBody, CrawlDetail, CrawlDryRun>;
   const get = (id: string, query: CrawlGetQuery = {}) => call('getCrawl', { id, query });
-  /** Progress of a crawl until it ends: one snapshot per poll (status and stats, no documents). */
-  const watchCrawl = (id: string, options: WatchOptions = {}) =>
-    watch(`crawl ${id}`, () => get(id, { documents: 'none' }), (c) => ENDED.has(c.status), options);
+  const progress = (id: string, query: CrawlProgressQuery = {}) => call('getCrawlProgress', { id, query });
+  /** Progress of a crawl until it ends: one light read per poll (status, stats and the best pages so far, no documents). */
+  const watchCrawl = (id: string, options: WatchOptions = {}) => watch(`crawl ${id}`, () => progress(id), (c) => ENDED.has(c.status), options);
   return {
     /** The crawl, or (with `dry_run: true`) what it would cost. */
     create,
@@ -34,6 +37,8 @@ export const crawlsResource = (request: Request) => {
     estimate: (body: CrawlEstimateBody) => call('estimateCrawl', { body }),
     list: (query: CrawlListQuery = {}) => call('listCrawls', { query }),
     get,
+    /** The light read to poll: status, stats and the best pages so far by name and score, none of their content. */
+    progress,
     /** A page of the crawl's documents; works with paginate(). */
     documents: (id: string, query: CrawlDocumentsQuery = {}) => call('listCrawlDocuments', { id, query }),
     cancel: (id: string) => call('cancelCrawl', { id }),

@@ -29,7 +29,9 @@ describe('waiting for jobs', () => {
     const snapshots = [];
     for await (const progress of api.client.crawls.watch(started.id, { intervalMs: 20 })) snapshots.push(progress);
     expect(snapshots.at(-1)!.status).toBe('completed');
-    expect(snapshots.every((s) => s.documents.length === 0)).toBe(true);
+    // Light reads: the best pages by name, never the documents.
+    expect(snapshots.every((s) => !('documents' in s))).toBe(true);
+    expect(snapshots.at(-1)!.best_pages.map((p) => new URL(p.url).pathname).sort()).toHaveLength(snapshots.at(-1)!.documents_total);
     expect(snapshots.slice(0, -1).every((s) => s.status === 'pending' || s.status === 'running')).toBe(true);
   });
 

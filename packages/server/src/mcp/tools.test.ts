@@ -42,11 +42,11 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('the MCP toolset', () => {
-  it('lists every tool: thirteen for monitors and the account, ten for research', async () => {
+  it('lists every tool: thirteen for monitors and the account, eleven for research', async () => {
     const client = await connect(full);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
-    expect(tools).toHaveLength(23);
+    expect(tools).toHaveLength(24);
     expect(tools.find((t) => t.name === 'monitors_update')!.inputSchema.properties).toHaveProperty('id');
     await client.close();
   });

@@ -82,13 +82,19 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Start a crawl',
     operationId: 'createCrawl',
     description:
-      `Crawl from seed URLs (expansion internal or all follows links), optionally with an intent and an extraction schema. Async by default: poll crawl_status with the returned id. ${one(pricing.crawlPage({}))} per page; ${advancedPage} with extraction, classification or an intent.`,
+      `Crawl from seed URLs (expansion internal or all follows links), optionally with an intent and an extraction schema. Async by default: poll crawl_progress (or crawl_status) with the returned id. ${one(pricing.crawlPage({}))} per page; ${advancedPage} with extraction, classification or an intent.`,
   },
   {
     name: 'crawl_status',
     title: 'Crawl status and documents',
     operationId: 'getCrawl',
     description: 'A crawl’s status and stats, with its documents (use documents=top and documents_limit to keep the answer short, or documents=none).',
+  },
+  {
+    name: 'crawl_progress',
+    title: 'Crawl progress',
+    operationId: 'getCrawlProgress',
+    description: 'A crawl’s status and stats with its best pages so far by URL, title and importance, none of their content: the short answer to poll while a crawl runs. Free.',
   },
   {
     name: 'extract',

@@ -93,7 +93,7 @@ describe('crawl routes', () => {
     expect(allowed.statusCode).toBe(201);
   });
 
-  it('reads a crawl with all, the top or none of its documents, and pages through them', async () => {
+  it('reads a crawl with all, the top or none of its documents, its progress, and pages through them', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/v1/crawls', headers: auth(), payload: { urls: [`${web.news}/`], max_pages: 6, expansion: 'internal', processing_mode: 'sync' } });
     const id = created.json().id;
     const all = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}`, headers: auth() })).json();
@@ -106,6 +106,23 @@ describe('crawl routes', () => {
     const byImportance = [...all.documents].sort((a, b) => b.importance_score - a.importance_score);
     expect(top.documents.map((d: { importance_score: number }) => d.importance_score)).toEqual(byImportance.slice(0, 2).map((d) => d.importance_score));
 
+    const progress = await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/progress?best_pages=2`, headers: auth() });
+    expect(progress.statusCode).toBe(200);
+    expect(progress.json()).toMatchObject({ id, status: 'completed', documents_total: 6, stats: { pages_crawled: 6, pages_queued: 0 }, error: null });
+    expect(progress.json().best_pages).toEqual(
+      top.documents.map((d: Record<string, unknown>) => ({ url: d.url, final_url: d.final_url, title: d.title, status_code: d.status_code, depth: d.depth, importance_score: d.importance_score })),
+    );
+    expect(Object.keys(progress.json())).not.toContain('configuration');
+    const quiet = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/progress?best_pages=0`, headers: auth() })).json();
+    expect([quiet.best_pages, quiet.documents_total]).toEqual([[], 6]);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/progress`, headers: auth() })).json().best_pages).toHaveLength(5);
+    // Another user reads no more of it than of the crawl itself.
+    const stranger = await t.engine.accounts.ensureUser({ email: 'b@x.test' });
+    const theirs = { authorization: `Bearer ${(await t.engine.tokens.issue(stranger.id, { name: 'test', scopes: ['crawl'] })).token}` };
+    const denied = await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/progress`, headers: theirs });
+    expect(denied.statusCode).toBe((await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}`, headers: theirs })).statusCode);
+    expect([403, 404]).toContain(denied.statusCode);
+
     const first = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4`, headers: auth() })).json();
     const second = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?limit=4&offset=4`, headers: auth() })).json();
     expect(first).toMatchObject({ total: 6, limit: 4, offset: 0 });
@@ -113,12 +130,15 @@ describe('crawl routes', () => {
     const ranked = (await t.app.inject({ method: 'GET', url: `/v1/crawls/${id}/documents?order=importance&limit=100`, headers: auth() })).json();
     expect(ranked.data.map((d: { importance_score: number }) => d.importance_score)).toEqual(byImportance.map((d) => d.importance_score));
 
-    for (const url of [`/v1/crawls/${id}?documents=some`, `/v1/crawls/${id}?documents=top&documents_limit=0`, `/v1/crawls/${id}/documents?order=random`]) {
+    const bads = [`/v1/crawls/${id}?documents=some`, `/v1/crawls/${id}?documents=top&documents_limit=0`, `/v1/crawls/${id}/documents?order=random`];
+    for (const url of [...bads, `/v1/crawls/${id}/progress?best_pages=101`, `/v1/crawls/${id}/progress?best_pages=many`]) {
       const bad = await t.app.inject({ method: 'GET', url, headers: auth() });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toHaveProperty('error');
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/v1/crawls/00000000-0000-4000-8000-000000000000/documents', headers: auth() });
-    expect(missing.statusCode).toBe(404);
+    for (const path of ['documents', 'progress']) {
+      const missing = await t.app.inject({ method: 'GET', url: `/v1/crawls/00000000-0000-4000-8000-000000000000/${path}`, headers: auth() });
+      expect(missing.statusCode).toBe(404);
+    }
   });
 });

@@ -61,6 +61,7 @@ const HTTP: [OperationId, RouteHttp][] = [
   ['estimateCrawl', { method: 'POST', path: '/crawls/estimate' }],
   ['listCrawls', { method: 'GET', path: '/crawls' }],
   ['getCrawl', { method: 'GET', path: '/crawls/:id' }],
+  ['getCrawlProgress', { method: 'GET', path: '/crawls/:id/progress' }],
   ['listCrawlDocuments', { method: 'GET', path: '/crawls/:id/documents' }],
   ['cancelCrawl', { method: 'DELETE', path: '/crawls/:id' }],
   ['abortCrawl', { method: 'POST', path: '/crawls/:id/abort' }],

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
+  BestPageRecord,
   CrawlDocumentRecord,
   CrawlListFilter,
   CrawlPort,
@@ -26,7 +27,7 @@ import { documentWithScores } from '../document-scores.js';
 /** Rows read per statement where a whole crawl is walked (authority refresh, URL visits). */
 const PAGE = 1000;
 
-const { columns: DOCUMENT_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
+const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
 const SELECTED = 'id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
 /**
@@ -131,6 +132,16 @@ export class PgCrawl implements CrawlPort {
     if (found.length === 0) return [];
     const rows = new Map((await documents().where(and(of, inArray(crawlDocuments.url, found.map((k) => k.url))))).map((r) => [r.url, r]));
     return found.flatMap((k) => rows.get(k.url) ?? []);
+  }
+
+  bestPages(crawlId: string, limit: number): Promise<BestPageRecord[]> {
+    return this.db
+      .select(BEST_PAGE_COLUMNS)
+      .from(crawlDocuments)
+      .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
+      .where(eq(crawlDocuments.crawlId, crawlId))
+      .orderBy(desc(crawlDocumentScores.importance), asc(crawlDocuments.seq))
+      .limit(limit);
   }
 
   async documentCount(crawlId: string): Promise<number> {

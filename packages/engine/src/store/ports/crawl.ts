@@ -85,6 +85,9 @@ export interface CrawlDocumentRecord {
   fetchedAt: string;
 }
 
+/** A document as a progress read shows it: what names and ranks it, none of its content. */
+export type BestPageRecord = Pick<CrawlDocumentRecord, 'url' | 'finalUrl' | 'title' | 'statusCode' | 'depth' | 'importance'>;
+
 /** A document as the runner writes it; its graph scores come later (`setScores`). */
 export type NewCrawlDocument = Omit<CrawlDocumentRecord, 'importance' | 'hubScore' | 'authorityScore' | 'outlinks'>;
 
@@ -226,6 +229,8 @@ export interface CrawlPort {
   /** In crawl order or by importance (ties in crawl order, so pages never overlap); every document when `limit` is undefined. */
   documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]>;
   documentCount(crawlId: string): Promise<number>;
+  /** The `limit` most important documents (ties in crawl order), without their content: a poll's light read. */
+  bestPages(crawlId: string, limit: number): Promise<BestPageRecord[]>;
   /** The classified documents' labels, in crawl order. */
   classifications(crawlId: string): Promise<{ url: string; classification: { label: string; confidence: number } }[]>;
   /** Content fingerprints of the documents stored so far (`metadata.content_fingerprint`). */

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
+  BestPageRecord,
   CrawlDocumentRecord,
   CrawlListFilter,
   CrawlRecord,
@@ -70,7 +71,7 @@ const DOCUMENT_ORDERS: Record<DocumentOrder, SQL[]> = {
   importance: [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)],
 };
 
-const { columns: DOCUMENT_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
+const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
 
 /** A frontier row as SQLite returns it: anchors still JSON text. */
 type RawRow = Omit<FrontierRow, 'anchors'> & { anchors: string };
@@ -196,6 +197,14 @@ export class SqliteCrawl {
         .where(and(ofCrawl, eq(crawlDocuments.url, sql.placeholder('url'))))
         .prepare(),
       documentCount: db.select({ n: count() }).from(crawlDocuments).where(ofCrawl).prepare(),
+      bestPages: db
+        .select(BEST_PAGE_COLUMNS)
+        .from(crawlDocuments)
+        .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
+        .where(ofCrawl)
+        .orderBy(...DOCUMENT_ORDERS.importance)
+        .limit(limit)
+        .prepare(),
     };
   }
 
@@ -264,6 +273,10 @@ export class SqliteCrawl {
 
   documentCount(crawlId: string): number {
     return this.reads.documentCount.get({ crawlId })!.n;
+  }
+
+  bestPages(crawlId: string, limit: number): BestPageRecord[] {
+    return this.reads.bestPages.all({ crawlId, limit });
   }
 
   classifications(crawlId: string): { url: string; classification: { label: string; confidence: number } }[] {
