@@ -25,6 +25,14 @@ describe('SDK types follow the contract', () => {
     void wvr.crawls.create({ urls: ['https://example.com'], max_pagez: 3 });
   });
 
+  it('polls a crawl with the light progress read, and watches it with the same', () => {
+    if (typesOnly) return;
+    expectTypeOf(wvr.crawls.progress('c', { best_pages: 3 })).resolves.toEqualTypeOf<S['CrawlProgress']>();
+    expectTypeOf(wvr.crawls.watch('c')).toEqualTypeOf<AsyncGenerator<S['CrawlProgress'], S['CrawlProgress']>>();
+    // @ts-expect-error: a progress read carries no documents.
+    void wvr.crawls.progress('c').then((p) => p.documents);
+  });
+
   it('returns a workflow that is not nullable unless it was a dry run', () => {
     if (typesOnly) return;
     const body = { name: 'w', workflow_type: 'search', operation_config: { query: 'q' }, interval: '1 day' } as const;

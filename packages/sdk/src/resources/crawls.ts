@@ -11,7 +11,6 @@ export type CrawlListQuery = Query<'listCrawls'>;
 /** How much of the documents a read carries: all (default), the `documents_limit` most important, or none. */
 export type CrawlGetQuery = Query<'getCrawl'>;
 export type CrawlDocumentsQuery = Query<'listCrawlDocuments'>;
-export type CrawlProgress = Schemas['CrawlProgress'];
 /** How many of the best pages so far come along: `best_pages`, 0 to 100 (default 5). */
 export type CrawlProgressQuery = Query<'getCrawlProgress'>;
 const ENDED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);

@@ -31,7 +31,7 @@ describe('waiting for jobs', () => {
     expect(snapshots.at(-1)!.status).toBe('completed');
     // Light reads: the best pages by name, never the documents.
     expect(snapshots.every((s) => !('documents' in s))).toBe(true);
-    expect(snapshots.at(-1)!.best_pages.map((p) => new URL(p.url).pathname).sort()).toHaveLength(snapshots.at(-1)!.documents_total);
+    expect(snapshots.at(-1)!.best_pages).toHaveLength(snapshots.at(-1)!.documents_total);
     expect(snapshots.slice(0, -1).every((s) => s.status === 'pending' || s.status === 'running')).toBe(true);
   });
 

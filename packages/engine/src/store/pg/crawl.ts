@@ -28,6 +28,8 @@ import { documentWithScores } from '../document-scores.js';
 const PAGE = 1000;
 
 const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
+/** Importance first, ties in crawl order, so pages of a ranking never overlap. */
+const BY_IMPORTANCE = [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)];
 const SELECTED = 'id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
 /**
@@ -117,7 +119,7 @@ export class PgCrawl implements CrawlPort {
   }
 
   async documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]> {
-    const ordering = page.order === 'importance' ? [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)] : [asc(crawlDocuments.seq)];
+    const ordering = page.order === 'importance' ? BY_IMPORTANCE : [asc(crawlDocuments.seq)];
     const of = eq(crawlDocuments.crawlId, crawlId);
     const documents = () => this.db.select(DOCUMENT_COLUMNS).from(crawlDocuments).innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT);
     if (page.limit === undefined) return documents().where(of).orderBy(...ordering);
@@ -140,7 +142,7 @@ export class PgCrawl implements CrawlPort {
       .from(crawlDocuments)
       .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
       .where(eq(crawlDocuments.crawlId, crawlId))
-      .orderBy(desc(crawlDocumentScores.importance), asc(crawlDocuments.seq))
+      .orderBy(...BY_IMPORTANCE)
       .limit(limit);
   }
 
