@@ -251,7 +251,7 @@ describe('wvr crawls', { timeout: 120_000 }, () => {
       expect(progress).toMatchObject({ status: 'completed', documents_total: detail.stats.pages_crawled });
       expect(progress.best_pages.map((p) => p.importance_score)).toEqual(ranked.slice(0, 2).map((d) => d.importance_score));
       const shown = await remote('crawls', 'progress', id!, '--best', '2');
-      expect(shown.stdout).toMatch(new RegExp(`^Crawl ${id} completed: ${detail.stats.pages_crawled}/8 pages, queue 0, `));
+      expect(shown.stdout).toMatch(new RegExp(`^Crawl ${id} completed: ${detail.stats.pages_crawled}/8 pages, ${detail.stats.pages_failed} failed, .*\\n0 queued, ${detail.stats.credits_used} credit\\(s\\) used\\n`));
       expect(shown.stdout.trim().split('\n').slice(-3)[0]).toMatch(/^IMPORTANCE\s+STATUS\s+DEPTH\s+TITLE\s+URL$/);
       expect((await remote('crawls', 'progress', id!, '--best', '101')).code).not.toBe(0);
     } finally {

@@ -348,10 +348,15 @@ function seedsOf(configuration: Record<string, unknown>): string {
 /** A row of a pages table: a crawl's documents under its summary, a progress read's best pages. */
 const pageRow = (d: CrawlPoll['best_pages'][number]) => ({ importance: d.importance_score.toFixed(3), status: d.status_code, depth: d.depth, title: d.title ?? '(untitled)', url: d.final_url || d.url });
 
-/** A progress read as text: one line of stats, then the best pages so far. */
+/** A crawl's counts in one line, as `crawls show` and `crawls progress` print them. */
+function countsLine(c: Pick<CrawlPoll, 'id' | 'status' | 'stats'>): string {
+  const s = c.stats;
+  return `Crawl ${c.id} ${c.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_filtered} filtered by classifiers, ${s.pages_cached} from cache, depth ${s.max_depth}`;
+}
+
+/** A progress read as text: its counts, then the best pages so far. */
 function renderPoll(p: CrawlPoll): string {
-  const s = p.stats;
-  const lines = [`Crawl ${p.id} ${p.status}: ${s.pages_crawled}/${s.max_pages} pages, queue ${s.pages_queued}, ${s.pages_failed} failed, ${s.pages_filtered} filtered, ${s.credits_used} credit(s) used`];
+  const lines = [countsLine(p), `${p.stats.pages_queued} queued, ${p.stats.credits_used} credit(s) used`];
   if (p.error) lines.push(`error: ${p.error}`);
   if (p.best_pages.length > 0) lines.push('', table(p.best_pages.map(pageRow), ['importance', 'status', 'depth', 'title', 'url']));
   return lines.join('\n');
@@ -361,7 +366,7 @@ function renderPoll(p: CrawlPoll): string {
 export function renderDetail(d: CrawlDetail, width = terminalWidth()): string {
   const s = d.stats;
   const lines = [
-    `Crawl ${d.id} ${d.status}: ${s.pages_crawled}/${s.max_pages} pages, ${s.pages_failed} failed, ${s.pages_skipped} duplicate(s), ${s.pages_filtered} filtered by classifiers, ${s.pages_cached} from cache, depth ${s.max_depth}`,
+    countsLine(d),
     `${s.credits_used} credit(s) used${s.credits_reserved ? `, ${s.credits_reserved} reserved` : ''} (${s.pricing_tier}${s.advanced_features.length ? `: ${s.advanced_features.join(', ')}` : ''}) · access ${d.access_level}`,
   ];
   if (s.last_failure) lines.push(`last failure: ${s.last_failure}`);
