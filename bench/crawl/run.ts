@@ -5,10 +5,12 @@
  * `wvr` CLI as a user runs it), all from this run.
  *
  *   pnpm --filter @wvr/bench bench:crawl [-- pages=5000 concurrency=8 profile=wvr]
- *   pnpm --filter @wvr/bench bench:crawl -- site=/path/to/nltk.org.tar.gz [pages=1000 depth=10]
+ *   pnpm --filter @wvr/bench bench:crawl -- site=/path/to/nltk.org.tar.gz [pages=1000 depth=10 warm=1]
  *
  * Without `site` the site is the local web's catalogue; with it, a real built website (a folder or
- * a .tar.gz of one, unpacked to a temp folder) served from this process on loopback.
+ * a .tar.gz of one, unpacked to a temp folder) served from this process on loopback. `warm=N`: the warm
+ * contender's crawls before the one it times (default 1); with `only=wvr-warm warm=20`, a long-running process's
+ * crawl and peak RSS.
  *
  * `profile=<name>` runs that contender with --cpu-prof; the profiles land in bench/.results/profiles, one a
  * thread (the main thread's and each page reader's, named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
@@ -31,6 +33,9 @@ const sitePath = args.site;
 const pages = Number(args.pages ?? (sitePath ? 1_000 : 5_000));
 const concurrency = Number(args.concurrency ?? 8);
 const only = args.only?.split(',');
+/** Crawls the warm contender makes before the one it times: 1 is a server's second crawl, 20 a long-running process's. */
+const warmCrawls = Number(args.warm ?? 1);
+if (!Number.isInteger(warmCrawls) || warmCrawls < 1) throw new Error(`warm=${args.warm}: a whole number of crawls, at least 1`);
 const profile = args.profile;
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -43,7 +48,7 @@ async function openSite(): Promise<{ config: ContenderConfig; requests: () => nu
     const cli = join(await buildPackage('cli'), 'dist', 'bin.js');
     console.log(`real site ${sitePath} at ${site.origin}: ${site.pages.length} HTML pages (${(site.htmlBytes / 1e6).toFixed(1)} MB), ${pages} pages wanted, depth ${maxDepth}, concurrency ${concurrency}`);
     return {
-      config: { origin: site.origin, seeds: [`${site.origin}/`], urls: site.pages, pages, concurrency, maxDepth, cli },
+      config: { origin: site.origin, seeds: [`${site.origin}/`], urls: site.pages, pages, concurrency, maxDepth, cli, warmCrawls },
       requests: () => site.requests,
       bytes: () => site.bytes,
       close: () => site.close(),

@@ -16,6 +16,8 @@ export interface ContenderConfig {
   maxDepth?: number;
   /** The built `wvr` CLI (bin.mjs), for the contender that runs it as a user does. */
   cli?: string;
+  /** Crawls of the site the warm contender makes before the one on the clock (default 1): a long-running process's. */
+  warmCrawls?: number;
 }
 
 export interface ContenderResult {
@@ -62,7 +64,7 @@ export interface Work {
  * Runs one contender in this (child) process: memory is sampled from before the work starts,
  * the clock covers only the work, and the result goes back to the parent over IPC.
  */
-export async function runContender(name: string, work: (config: ContenderConfig) => Promise<Work>): Promise<void> {
+export async function runContender(name: string | ((config: ContenderConfig) => string), work: (config: ContenderConfig) => Promise<Work>): Promise<void> {
   const config = await receiveConfig<ContenderConfig>();
   const memory = sampleMemory();
   const meter = startMeter();
@@ -70,7 +72,7 @@ export async function runContender(name: string, work: (config: ContenderConfig)
   const measured = meter.read();
   const elapsedMs = done.elapsedMs ?? measured.elapsedMs;
   const result: ContenderResult = {
-    name,
+    name: typeof name === 'string' ? name : name(config),
     pages: done.pages,
     failed: done.failed,
     elapsedMs: Math.round(elapsedMs),
