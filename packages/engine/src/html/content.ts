@@ -151,7 +151,10 @@ function walkNode(child: Node, run: number, ctx: RenderContext, out: BlockOut, l
 /**
  * A list as one block, an item a line, a list inside an item on the lines under it. Lists and quotes are rendered by
  * functions of their own, not in walkNode: their arrays of blocks come in shapes walkNode's optimised code had not met
- * (an item without blocks, a list of one), and each such page threw that code away and compiled it again.
+ * (an item without blocks, a list of one), and each such page threw that code away and compiled it again. The item's
+ * and the list's strings are built in one loop each, not by filtering, mapping and joining its blocks: an array left
+ * empty by a filter is of another kind than a filled one, and the first item with a list inside threw this function's
+ * optimised code away, three to six times in a first crawl of a documentation site (docs/benchmarks.md).
  */
 function renderList(list: HTMLElement, ctx: RenderContext, listDepth: number): Block | null {
   const ordered = tagOf(list) === 'ol';
@@ -166,15 +169,29 @@ function renderList(list: HTMLElement, ctx: RenderContext, listDepth: number): B
     number++;
     const parts: Block[] = [];
     walkBlocks(li, ctx, parts, listDepth + 1);
-    const own = parts.filter((p) => !p.nested);
-    const text = parts.map((p) => p.text).join('\n');
+    // The item's text: its blocks' texts a line each. Its line: its own blocks' markdown on one line. Under it: the
+    // markdown of the lists inside it.
+    let text = '';
+    let line = '';
+    let own = 0;
+    let nested = '';
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      text += i === 0 ? part.text : `\n${part.text}`;
+      if (part.nested) nested += `\n${part.markdown}`;
+      else line += own++ === 0 ? oneLine(part.markdown) : ` ${oneLine(part.markdown)}`;
+    }
     if (!text.trim()) continue;
-    const marker = `${'  '.repeat(listDepth)}${ordered ? `${number}.` : '-'} `;
-    const line = `${marker}${own.map((p) => oneLine(p.markdown)).join(' ')}`;
-    lines.push(block(text, [line, ...parts.filter((p) => p.nested).map((p) => p.markdown)].join('\n')));
+    lines.push(block(text, `${'  '.repeat(listDepth)}${ordered ? `${number}.` : '-'} ${line}${nested}`));
   }
   if (lines.length === 0) return null;
-  return block(lines.map((l) => l.text).join('\n'), lines.map((l) => l.markdown).join('\n'), listDepth > 0);
+  let text = lines[0]!.text;
+  let markdown = lines[0]!.markdown;
+  for (let i = 1; i < lines.length; i++) {
+    text += `\n${lines[i]!.text}`;
+    markdown += `\n${lines[i]!.markdown}`;
+  }
+  return block(text, markdown, listDepth > 0);
 }
 
 /** A quote's blocks as one, each markdown line behind `> `. */
