@@ -96,6 +96,23 @@ describe('parseHtml: headings, links and the next page in document order', () =>
   });
 });
 
+describe('parseHtml: lists', () => {
+  const page = parseHtml(
+    `<!doctype html><html><body><main><h1>Packing</h1><p>What goes in the bag for a night out on the hill, in the order it is packed, with the heavy things low.</p>
+    <ol><li><p>Shelter</p><p>Tent and <em>pegs</em></p><ul><li>Inner</li><li>Fly<ol><li>Poles</li></ol></li></ul></li><li>Stove</li><li></li><li>Food<ul><li>Oats</li></ul></li></ol>
+    <p>Check the weather before leaving, and tell someone where you are going and when you will be back.</p></main></body></html>`,
+    'https://hill.example/packing',
+  );
+
+  it("writes an item's own blocks on its line and the lists inside it on the lines under it, indented a level each", () => {
+    expect(page.markdown).toContain('1. Shelter Tent and _pegs_\n  - Inner\n  - Fly\n    1. Poles\n2. Stove\n4. Food\n  - Oats\n\nCheck');
+  });
+
+  it("gives each of an item's blocks, and each item inside it, a line of the text", () => {
+    expect(page.text).toContain('low.\n\nShelter\nTent and pegs\nInner\nFly\nPoles\nStove\nFood\nOats\n\nCheck');
+  });
+});
+
 describe('parseHtml on a product page', () => {
   const page = parseHtml(fixture('product.html'), 'https://shop.example/catalog/aria-pro');
 
