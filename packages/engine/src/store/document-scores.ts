@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
 
 /** The columns both dialects' crawl_documents and crawl_document_scores tables share a name with. */
 interface DocumentKey {
@@ -6,6 +6,7 @@ interface DocumentKey {
   url: Column;
 }
 interface DocumentNames extends DocumentKey {
+  seq: Column;
   finalUrl: Column;
   title: Column;
   statusCode: Column;
@@ -22,16 +23,18 @@ interface Scores extends DocumentKey {
 
 /**
  * A document as the API reads it, on either dialect: its row's columns and its graph scores, which live in a table
- * of their own (see sqlite/tables/crawl.ts), with the condition that joins the two; and the few of them a progress
- * read shows (`best`).
+ * of their own (see sqlite/tables/crawl.ts), with the condition that joins the two; the few of them a progress read
+ * shows (`best`); and the two orders documents are read in: crawl order, and importance first with ties in crawl
+ * order, so pages of a ranking never overlap.
  */
 export function documentWithScores<D extends Table & DocumentNames, S extends Table & Scores>(
   documents: D,
   scores: S,
 ): {
   columns: D['_']['columns'] & Pick<S, Exclude<keyof Scores, keyof DocumentKey>>;
-  best: Pick<D, Exclude<keyof DocumentNames, 'crawlId'>> & Pick<S, 'importance'>;
+  best: Pick<D, Exclude<keyof DocumentNames, 'crawlId' | 'seq'>> & Pick<S, 'importance'>;
   join: SQL;
+  orders: Record<'crawl' | 'importance', SQL[]>;
 } {
   return {
     columns: {
@@ -53,5 +56,6 @@ export function documentWithScores<D extends Table & DocumentNames, S extends Ta
       importance: scores.importance,
     },
     join: and(eq(scores.crawlId, documents.crawlId), eq(scores.url, documents.url))!,
+    orders: { crawl: [asc(documents.seq)], importance: [desc(scores.importance), asc(documents.seq)] },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
@@ -27,9 +27,7 @@ import { documentWithScores } from '../document-scores.js';
 /** Rows read per statement where a whole crawl is walked (authority refresh, URL visits). */
 const PAGE = 1000;
 
-const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
-/** Importance first, ties in crawl order, so pages of a ranking never overlap. */
-const BY_IMPORTANCE = [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)];
+const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT, orders: DOCUMENT_ORDERS } = documentWithScores(crawlDocuments, crawlDocumentScores);
 const SELECTED = 'id, url, seq, depth, state, bucket, relevance, cash, history, authority, priority, inlinks, anchors, context';
 
 /**
@@ -119,7 +117,7 @@ export class PgCrawl implements CrawlPort {
   }
 
   async documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]> {
-    const ordering = page.order === 'importance' ? BY_IMPORTANCE : [asc(crawlDocuments.seq)];
+    const ordering = DOCUMENT_ORDERS[page.order];
     const of = eq(crawlDocuments.crawlId, crawlId);
     const documents = () => this.db.select(DOCUMENT_COLUMNS).from(crawlDocuments).innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT);
     if (page.limit === undefined) return documents().where(of).orderBy(...ordering);
@@ -142,7 +140,7 @@ export class PgCrawl implements CrawlPort {
       .from(crawlDocuments)
       .innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT)
       .where(eq(crawlDocuments.crawlId, crawlId))
-      .orderBy(...BY_IMPORTANCE)
+      .orderBy(...DOCUMENT_ORDERS.importance)
       .limit(limit);
   }
 
@@ -156,7 +154,7 @@ export class PgCrawl implements CrawlPort {
       .select({ url: crawlDocuments.url, classification: crawlDocuments.classification })
       .from(crawlDocuments)
       .where(and(eq(crawlDocuments.crawlId, crawlId), isNotNull(crawlDocuments.classification)))
-      .orderBy(asc(crawlDocuments.seq));
+      .orderBy(...DOCUMENT_ORDERS.crawl);
     return rows.flatMap((d) => (d.classification ? [{ url: d.url, classification: d.classification }] : []));
   }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { LinkRegion } from '../../html/links.js';
 import { FRONTIER_BUCKETS, priorityOf, type CrawlStatus, type FrontierBucket, type FrontierState } from '../../crawl/vocabulary.js';
 import type {
@@ -65,13 +65,8 @@ const relinkSettled = (anchors: string, where: string) =>
    RETURNING rowid AS id`;
 
 type DocumentOrder = 'crawl' | 'importance';
-/** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
-const DOCUMENT_ORDERS: Record<DocumentOrder, SQL[]> = {
-  crawl: [asc(crawlDocuments.seq)],
-  importance: [desc(crawlDocumentScores.importance), asc(crawlDocuments.seq)],
-};
 
-const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT } = documentWithScores(crawlDocuments, crawlDocumentScores);
+const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT, orders: DOCUMENT_ORDERS } = documentWithScores(crawlDocuments, crawlDocumentScores);
 
 /** A frontier row as SQLite returns it: anchors still JSON text. */
 type RawRow = Omit<FrontierRow, 'anchors'> & { anchors: string };
@@ -284,7 +279,7 @@ export class SqliteCrawl {
       .select({ url: crawlDocuments.url, classification: crawlDocuments.classification })
       .from(crawlDocuments)
       .where(and(eq(crawlDocuments.crawlId, crawlId), isNotNull(crawlDocuments.classification)))
-      .orderBy(asc(crawlDocuments.seq))
+      .orderBy(...DOCUMENT_ORDERS.crawl)
       .all()
       .flatMap((d) => (d.classification ? [{ url: d.url, classification: d.classification }] : []));
   }
