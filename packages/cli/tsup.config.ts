@@ -14,8 +14,8 @@ const external = [...Object.keys((JSON.parse(readFileSync('package.json', 'utf8'
  * opens the local engine took half of its start (`wvr credits`: about 0.7 s, 0.4 s bundled; docs/benchmarks.md).
  * What stays outside is what the package.json's `dependencies` list: native addons (better-sqlite3), packages that
  * read files of their own at run time (playwright-core, pdf-parse, the API reference page), and those loaded by name on
- * first use (undici, tinyld, he, compromise, nodemailer, yaml). The terminal views' ink and React are bundled, in the
- * views' own chunks: loaded file by file, their few hundred modules took 0.3 s of a live view's start
+ * first use (undici, tinyld, he, css-select, compromise, nodemailer, yaml). The terminal views' ink and React are
+ * bundled, in the views' own chunks: loaded file by file, their few hundred modules took 0.3 s of a live view's start
  * (docs/benchmarks.md). ink's developer tools (react-devtools-core, loaded only with DEV=true) are left out.
  *
  * Splitting keeps each command's dynamic imports (the server, ink, MCP) chunks of their own, loaded on use. The page

@@ -1,4 +1,4 @@
-import { charCode, childElements, collapse, firstDescendant, headingLevel, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, childElements, collapse, descendantsByTag, firstDescendant, headingLevel, isElement, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { BLOCK_TAGS, findMainContent, isSkipped } from './main-content.js';
 import type { TreeIndex } from './tree-index.js';
 import type { UrlResolver } from './url.js';
@@ -233,9 +233,10 @@ function isLayoutTable(table: HTMLElement): boolean {
   return firstDescendant(table, (el) => LAYOUT_BLOCKS.has(tagOf(el))) !== null;
 }
 const LAYOUT_BLOCKS = new Set(['table', 'p', 'ul', 'ol', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
+const ROWS = new Set(['tr']);
 
 function renderTable(table: HTMLElement, ctx: RenderContext): Block {
-  const rows = table.querySelectorAll('tr').map((tr) => childElements(tr).filter((c) => ['td', 'th'].includes(tagOf(c))));
+  const rows = descendantsByTag(table, ROWS).map((tr) => childElements(tr).filter((c) => ['td', 'th'].includes(tagOf(c))));
   const cells = rows.filter((r) => r.length > 0);
   if (cells.length === 0) return block('', '');
   const width = Math.max(...cells.map((r) => r.length));

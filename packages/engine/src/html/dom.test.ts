@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { collapse, headingLevel, leadingText, parseDocument, textOf } from './dom.js';
+import { collapse, descendantsByTag, headingLevel, leadingText, parseDocument, textOf } from './dom.js';
 
 describe('leadingText', () => {
   it('reads a leading text sample equal to the start of the whole text, without reading all of it', () => {
@@ -7,6 +10,43 @@ describe('leadingText', () => {
     const root = parseDocument(body);
     expect(leadingText(root, 5000)).toBe(textOf(root).slice(0, 5000));
     expect(leadingText(parseDocument('<p> short <br>text </p>'), 5000)).toBe('short text');
+  });
+});
+
+describe('descendantsByTag', () => {
+  it("finds what a selector of the same tag names finds: the element's descendants, in document order, not itself", () => {
+    const root = parseDocument(
+      '<table><tr><td><table><tr><td>inner</td></tr></table></td></tr><tbody><tr><th>h</th></tr></tbody></table>' +
+        '<form><p><input name="q"><select><option>a</option></select></p><textarea></textarea><button>Go</button><input type="hidden"></form>',
+    );
+    const table = root.querySelector('table')!;
+    expect(descendantsByTag(table, new Set(['tr']))).toEqual(table.querySelectorAll('tr'));
+    expect(descendantsByTag(table, new Set(['tr']))).toHaveLength(3);
+    expect(descendantsByTag(table, new Set(['table']))).toHaveLength(1);
+    const form = root.querySelector('form')!;
+    const controls = descendantsByTag(form, new Set(['input', 'select', 'textarea', 'button']));
+    expect(controls.map((el) => el.name)).toEqual(['input', 'select', 'textarea', 'button', 'input']);
+    expect(controls).toEqual(form.querySelectorAll('input, select, textarea, button'));
+    expect(descendantsByTag(parseDocument('<p>text only</p>').querySelector('p')!, new Set(['p']))).toEqual([]);
+  });
+
+  it('leaves css-select unloaded in a process that reads pages with forms, tables and image links (a page reader starts without it)', async () => {
+    // A process of its own: this test process has loaded css-select through other tests.
+    const script = `
+      const { parseHtml } = await import(${JSON.stringify(fileURLToPath(new URL('./parse.ts', import.meta.url)))});
+      const page = parseHtml('<html><body><main><h1>Title</h1><p>' + 'Some words of prose, and more. '.repeat(20) + '</p>' +
+        '<table><tr><th>a</th><td>b</td></tr></table><form><input name="q"><button>Go</button></form>' +
+        '<a href="/x"><img alt="Pictured"></a><script type="application/ld+json">{"@type":"Article"}</script></main></body></html>', 'https://example.com/');
+      const { createRequire } = await import('node:module');
+      const loaded = Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('css-select'));
+      console.log(JSON.stringify({ text: page.text.length, links: page.links.map((l) => l.text), jsonLd: page.jsonLd.length, loaded }));
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('.', import.meta.url)) });
+    const seen = JSON.parse(stdout) as { text: number; links: string[]; jsonLd: number; loaded: boolean };
+    expect(seen.text).toBeGreaterThan(500);
+    expect(seen.links).toEqual(['Pictured']);
+    expect(seen.jsonLd).toBe(1);
+    expect(seen.loaded).toBe(false);
   });
 });
 

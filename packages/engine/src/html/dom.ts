@@ -96,6 +96,13 @@ function textOfElement(el: HTMLElement): string {
  */
 export const firstDescendant = (el: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement | null => findElement(el.firstChild, el, test);
 
+/** The elements under `el` whose tag is one of `tags`, in document order: what a selector of tag names finds, by one walk. */
+export function descendantsByTag(el: HTMLElement, tags: ReadonlySet<string>): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  for (let node = el.firstChild; node !== null; node = nextNode(node, el)) if (isElement(node) && tags.has(tagOf(node))) found.push(node);
+  return found;
+}
+
 /** Text of an element, entities decoded, with white space folded. */
 export const textOf = (el: HTMLElement): string => collapse(textOfNode(el));
 

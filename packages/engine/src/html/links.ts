@@ -1,4 +1,4 @@
-import { collapse, ElementMap, tagOf, textOf, type HTMLElement } from './dom.js';
+import { collapse, ElementMap, firstDescendant, tagOf, textOf, type HTMLElement } from './dom.js';
 import { isChrome, readMarkup, ROLE } from './chrome.js';
 import type { UrlResolver } from './url.js';
 import type { TreeIndex } from './tree-index.js';
@@ -42,7 +42,7 @@ export function readLinks(resolve: UrlResolver, index: TreeIndex, withContext = 
     const rel = relation ? relation.toLowerCase().split(/\s+/).filter(Boolean) : [];
     const own = textOf(a);
     // An image map's area has no content: its alt text is its label.
-    const text = own || a.getAttribute('aria-label') || a.getAttribute('title') || (tagOf(a) === 'area' ? a.getAttribute('alt') : a.querySelector('img')?.getAttribute('alt')) || '';
+    const text = own || a.getAttribute('aria-label') || a.getAttribute('title') || (tagOf(a) === 'area' ? a.getAttribute('alt') : firstDescendant(a, (el) => tagOf(el) === 'img')?.getAttribute('alt')) || '';
     const label = collapse(text);
     links.push({ url, text: label, rel, nofollow: rel.includes('nofollow'), context: withContext ? contextOf(a, own, blocks) : '', region: regionOf(a, regions) });
     if (next === null && (rel.includes('next') || (label.length <= NEXT_LABEL_CHARS && NEXT_LABEL.test(label)))) next = url;

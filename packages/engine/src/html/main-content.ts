@@ -1,4 +1,4 @@
-import { charCode, collapse, headingLevel, indexEnd, isElement, isWhiteSpace, nextNode, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
+import { charCode, collapse, descendantsByTag, firstDescendant, headingLevel, indexEnd, isElement, isWhiteSpace, nextNode, tagOf, TEXT, textOfNode, type HTMLElement, type Node } from './dom.js';
 import { isChromeByMarkup, isChromeName, namesIn, namesOf, readMarkup, readNames, STYLE } from './chrome.js';
 import { THREAD_WORDS, type TreeIndex } from './tree-index.js';
 import { CHARS, COMMAS, CONTROLS, ElementFacts, IMAGES, ITEMS, LINK_CHARS, PARAGRAPHS, type Stat } from './element-facts.js';
@@ -48,7 +48,7 @@ function formSkipped(form: HTMLElement): boolean {
   let verdicts = skippedForms.get(root);
   if (verdicts === undefined) skippedForms.set(root, (verdicts = new Map()));
   let skipped = verdicts.get(form);
-  if (skipped === undefined) verdicts.set(form, (skipped = form.querySelector('h1') === null));
+  if (skipped === undefined) verdicts.set(form, (skipped = firstDescendant(form, (el) => tagOf(el) === 'h1') === null));
   return skipped;
 }
 /**
@@ -99,7 +99,7 @@ const ATTEMPTS: Rules[] = [
 ];
 
 export function findMainContent(root: HTMLElement, index: TreeIndex): MainContent {
-  const body = root.querySelector('body') ?? root;
+  const body = index.tag('body')[0] ?? root;
   let best: { content: MainContent; chars: number; score: number } | null = null;
   // A reading from inside a comment thread or a sidebar is someone else's text: it wins only over readings of almost nothing.
   let fallback: { content: MainContent; chars: number } | null = null;
@@ -167,13 +167,13 @@ function withoutThread(content: MainContent, index: TreeIndex): MainContent {
  */
 function sectionsAfter(mark: HTMLElement, cut: Set<HTMLElement>): number {
   const level = headingLevel(tagOf(mark)) || 2;
-  const selector = Array.from({ length: level }, (_, i) => `h${i + 1}`).join(', ');
+  const headings = new Set(Array.from({ length: level }, (_, i) => `h${i + 1}`));
   let count = 0;
   for (const el of cut) {
     if (el === mark) continue;
     const elLevel = headingLevel(tagOf(el));
     if (elLevel > 0 && elLevel <= level) count++;
-    else count += el.querySelectorAll(selector).length;
+    else count += descendantsByTag(el, headings).length;
     if (count >= 2) break;
   }
   return count;
@@ -273,7 +273,7 @@ class Reader {
       const childTag = tagOf(child);
       if (isSkipped(child, childTag)) {
         if (CONTROL_TAGS.has(childTag)) facts.addCount(el, CONTROLS, 1);
-        else if (childTag === 'form') facts.addCount(el, CONTROLS, child.querySelectorAll('input, select, textarea, button').length);
+        else if (childTag === 'form') facts.addCount(el, CONTROLS, descendantsByTag(child, CONTROL_TAGS).length);
         facts.markSkipped(child);
         continue;
       }

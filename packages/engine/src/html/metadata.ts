@@ -1,4 +1,4 @@
-import { charCode, collapse, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
+import { charCode, collapse, descendantsByTag, isElement, leadingText, tagOf, textOf, type HTMLElement } from './dom.js';
 import { guessLanguage } from './language.js';
 import { resolveUrl } from './url.js';
 import { hasClass, type TreeIndex, within } from './tree-index.js';
@@ -96,7 +96,7 @@ export function readJsonLd(root: HTMLElement, index?: TreeIndex): Record<string,
     if (Array.isArray(item['@graph'])) return (item['@graph'] as unknown[]).forEach(add);
     out.push(item);
   };
-  for (const script of index ? index.tag('script') : root.querySelectorAll('script')) {
+  for (const script of index ? index.tag('script') : descendantsByTag(root, SCRIPT)) {
     if (!/ld\+json/i.test(script.getAttribute('type') ?? '')) continue;
     try {
       add(JSON.parse(script.rawText.trim().replace(/^<!\[CDATA\[|\]\]>$/g, '')));
@@ -106,6 +106,8 @@ export function readJsonLd(root: HTMLElement, index?: TreeIndex): Record<string,
   }
   return out;
 }
+
+const SCRIPT = new Set(['script']);
 
 function readMicrodata(index: TreeIndex, base: string): MicrodataItem[] {
   return index

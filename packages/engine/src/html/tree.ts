@@ -1,5 +1,6 @@
-import { selectAll, selectOne, type Options } from 'css-select';
+import type { Options } from 'css-select';
 import { charCode, decodeAttribute, isWhiteSpace, shownText } from './chars.js';
+import { onFirstUse } from '../core/on-first-use.js';
 
 /**
  * The page's tree: elements and text, nothing else. A node holds what the readers ask of it (its tag, its raw
@@ -123,11 +124,11 @@ export class HTMLElement {
   }
 
   querySelectorAll(selector: string): HTMLElement[] {
-    return selectAll<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
+    return cssSelect().selectAll<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
   }
 
   querySelector(selector: string): HTMLElement | null {
-    return selectOne<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
+    return cssSelect().selectOne<Node, HTMLElement>(selector, this, { xmlMode: true, adapter });
   }
 
   appendChild<T extends Node>(node: T): T {
@@ -359,6 +360,13 @@ function findIn(test: (el: HTMLElement) => boolean, nodes: readonly Node[]): HTM
   }
   return null;
 }
+
+/**
+ * Loaded by the first selector query. Reading a page asks none (its readers find elements by tag: `descendantsByTag`,
+ * the TreeIndex); extraction's DOM patterns do. Loaded with the tree, css-select and what it imports (domutils, the
+ * entities' tables) were half of a page reader's start, 37 of 75 ms, in a crawl's first second (docs/benchmarks.md).
+ */
+const cssSelect = onFirstUse<typeof import('css-select')>('css-select');
 
 /** `node`'s children, in a list made at each call: what css-select asks of a tree. */
 function childNodesOf(node: Node): Node[] {
