@@ -3,15 +3,12 @@
  * cannot throttle on a busy shared machine), the same junk links left out, every page stored in
  * its default local dataset under a temp folder. No Apify cloud, purge off.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CheerioCrawler, Configuration } from '@crawlee/cheerio';
-import { runContender } from './protocol.js';
+import { runContender, tempFolder } from './protocol.js';
 import { JUNK } from '../site.js';
 
 await runContender('Crawlee CheerioCrawler', async ({ seeds, pages, concurrency }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawlee-'));
+  const dir = tempFolder('wvr-bench-crawlee-');
   const config = new Configuration({ storageClientOptions: { localDataDirectory: dir }, purgeOnStart: false, persistStorage: true });
   const crawler = new CheerioCrawler(
     {
@@ -32,7 +29,6 @@ await runContender('Crawlee CheerioCrawler', async ({ seeds, pages, concurrency 
     config,
   );
   const stats = await crawler.run(seeds);
-  rmSync(dir, { recursive: true, force: true });
   // Requests in progress on average (their summed durations over the run): pinned at `concurrency`, a lower figure
   // means Crawlee waited on something of its own, and the ratios against it flatter the other contenders.
   const inProgress = Math.round((stats.requestTotalDurationMillis / Math.max(1, stats.crawlerRuntimeMillis)) * 10) / 10;

@@ -5,11 +5,9 @@
  * catalogue's pages are split over parallel crawls with disjoint seed categories; a real site is one crawl from its
  * home page. The fetcher's per-host concurrency is the benchmark's concurrency.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@wvr/engine';
-import type { ContenderConfig, Work } from './protocol.js';
+import { tempFolder, type ContenderConfig, type Work } from './protocol.js';
 import { split } from '../site.js';
 
 const MAX_PAGES_PER_CRAWL = 1_000;
@@ -20,17 +18,16 @@ export class EngineCrawls {
   private constructor(
     private readonly engine: ReturnType<typeof createEngine>,
     private readonly principal: ReturnType<ReturnType<typeof createEngine>['accounts']['localPrincipal']>,
-    private readonly dir: string,
     private readonly config: ContenderConfig,
   ) {}
 
   /** An engine on a new data folder, its job runner started, with an account holding `crawls` times the pages' credits. */
   static async open(config: ContenderConfig, crawls = 1): Promise<EngineCrawls> {
-    const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-crawl-'));
+    const dir = tempFolder('wvr-bench-crawl-');
     const engine = createEngine({ dbPath: join(dir, 'wvr.db'), secret: 'bench', allowPrivateNetwork: true, fetchLimits: { perHostConcurrency: config.concurrency } });
     const user = await engine.accounts.ensureUser({ email: 'bench@x.test' });
     await engine.credits.grant(user.id, config.pages * 2 * crawls);
-    return new EngineCrawls(engine, engine.accounts.localPrincipal(user), dir, config);
+    return new EngineCrawls(engine, engine.accounts.localPrincipal(user), config);
   }
 
   /** The site crawled once, as new crawls; done when every one has ended. */
@@ -71,8 +68,8 @@ export class EngineCrawls {
     }
   }
 
+  /** The engine closed; its data folder goes when the process ends (tempFolder). */
   async close(): Promise<void> {
     await this.engine.close();
-    rmSync(this.dir, { recursive: true, force: true });
   }
 }

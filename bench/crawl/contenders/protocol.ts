@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sampleMemory, type MemoryReport } from '../../lib/memory.js';
 import { receiveConfig, sendResult } from '../../lib/child.js';
 
@@ -58,6 +60,16 @@ export interface Work {
   minorFaults?: number;
   writtenMb?: number | null;
   elapsedMs?: number;
+}
+
+/**
+ * A new temp folder for a contender's data, removed as its process ends, after its result has gone: deleting a 40 MB
+ * database or a thousand files is the bench's housekeeping, not the crawler's work, and stays off every contender's clock.
+ */
+export function tempFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /**

@@ -7,16 +7,15 @@
  * defaults.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runContender } from './protocol.js';
+import { runContender, tempFolder } from './protocol.js';
 
 const PEAK = `process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.WVR_BENCH_PEAK, JSON.stringify({ rss: u.maxRSS * 1024, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, minorFaults: u.minorPageFault, writtenMb: (() => { try { return Number(/wchar: (\\d+)/.exec(require('node:fs').readFileSync('/proc/self/io', 'utf8'))[1]) / 1e6; } catch { return null; } })() })); });\n`;
 
 await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth, concurrency, cli }) => {
   if (!cli) throw new Error('the wvr-cli contender needs the built CLI');
-  const dir = mkdtempSync(join(tmpdir(), 'wvr-bench-cli-'));
+  const dir = tempFolder('wvr-bench-cli-');
   const preload = join(dir, 'peak.cjs');
   writeFileSync(preload, PEAK);
   const peakFile = join(dir, 'peak');
@@ -36,7 +35,6 @@ await runContender('wvr CLI (wvr --json crawl)', async ({ seeds, pages, maxDepth
   const crawl = JSON.parse(out.toString()) as { status: string; stats: { pages_crawled: number; pages_failed: number; pages_skipped: number } };
   const peak = JSON.parse(readFileSync(peakFile, 'utf8')) as { rss: number; cpuMs: number; minorFaults: number; writtenMb: number | null };
   const cliPeakRssMb = Math.round((peak.rss / 1024 / 1024) * 10) / 10;
-  rmSync(dir, { recursive: true, force: true });
   return {
     pages: crawl.stats.pages_crawled,
     failed: crawl.stats.pages_failed,
