@@ -10,7 +10,7 @@ import type { JobQueue } from '../jobs/index.js';
 import type { PageFetcher } from '../web/types.js';
 import { assertTiersAvailable } from '../web/tiers.js';
 import { CrawlBody, CrawlDocumentsQuery, CrawlEstimateBody, CrawlGetQuery, CrawlListQuery, CrawlProgressQuery, type CrawlGetInput, type CrawlInput } from './schemas.js';
-import type { CrawlDocumentRecord, CrawlRecord } from '../store/ports/crawl.js';
+import type { CrawlDocumentRecord, CrawlRecord, DocumentOrder } from '../store/ports/crawl.js';
 import { CrawlRunner, effectiveExpansion, type RunnerDeps } from './runner.js';
 import type { CrawlStatus } from './vocabulary.js';
 import { defaultDepth } from './relevance.js';
@@ -329,7 +329,7 @@ export class CrawlService {
   }
 
   /** Crawl order is discovery order; importance ties fall back to it, so pages never overlap. */
-  private async documentRows(crawlId: string, order: 'crawl' | 'importance', limit?: number, offset = 0): Promise<CrawlDocument[]> {
+  private async documentRows(crawlId: string, order: DocumentOrder, limit?: number, offset = 0): Promise<CrawlDocument[]> {
     return (await this.ctx.store.crawl.documents(crawlId, { order, limit, offset })).map(toDocument);
   }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
+import type { DocumentOrder } from './ports/crawl.js';
 
 /** The columns both dialects' crawl_documents and crawl_document_scores tables share a name with. */
 interface DocumentKey {
@@ -34,7 +35,7 @@ export function documentWithScores<D extends Table & DocumentNames, S extends Ta
   columns: D['_']['columns'] & Pick<S, Exclude<keyof Scores, keyof DocumentKey>>;
   best: Pick<D, Exclude<keyof DocumentNames, 'crawlId' | 'seq'>> & Pick<S, 'importance'>;
   join: SQL;
-  orders: Record<'crawl' | 'importance', SQL[]>;
+  orders: Record<DocumentOrder, SQL[]>;
 } {
   return {
     columns: {

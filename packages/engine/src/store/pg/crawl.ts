@@ -10,6 +10,7 @@ import type {
   CrawlTransition,
   Discovered,
   DocumentNode,
+  DocumentOrder,
   DocumentScores,
   EdgeIds,
   FrontierPort,
@@ -116,7 +117,7 @@ export class PgCrawl implements CrawlPort {
     if (stored.length > 0) await this.db.insert(crawlDocumentScores).values({ crawlId: doc.crawlId, url: doc.url, inlinks, anchors }).onConflictDoNothing();
   }
 
-  async documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]> {
+  async documents(crawlId: string, page: { order: DocumentOrder; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]> {
     const ordering = DOCUMENT_ORDERS[page.order];
     const of = eq(crawlDocuments.crawlId, crawlId);
     const documents = () => this.db.select(DOCUMENT_COLUMNS).from(crawlDocuments).innerJoin(crawlDocumentScores, SCORES_OF_DOCUMENT);

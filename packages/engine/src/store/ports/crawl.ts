@@ -126,6 +126,9 @@ export interface FrontierRow {
   context: string;
 }
 
+/** The orders a crawl's documents are read in: discovery order, or importance first with ties in discovery order. */
+export type DocumentOrder = 'crawl' | 'importance';
+
 /** A link found to a URL (or a seed, or a sitemap entry), already normalised. */
 export interface Discovered {
   url: string;
@@ -227,7 +230,7 @@ export interface CrawlPort {
   /** Once per URL: a second write of the same URL is ignored. */
   insertDocument(doc: NewCrawlDocument): Promise<void>;
   /** In crawl order or by importance (ties in crawl order, so pages never overlap); every document when `limit` is undefined. */
-  documents(crawlId: string, page: { order: 'crawl' | 'importance'; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]>;
+  documents(crawlId: string, page: { order: DocumentOrder; limit?: number | undefined; offset?: number | undefined }): Promise<CrawlDocumentRecord[]>;
   documentCount(crawlId: string): Promise<number>;
   /** The `limit` most important documents (ties in crawl order), without their content: a poll's light read. */
   bestPages(crawlId: string, limit: number): Promise<BestPageRecord[]>;

@@ -10,6 +10,7 @@ import type {
   CrawlTransition,
   Discovered,
   DocumentNode,
+  DocumentOrder,
   DocumentScores,
   EdgeIds,
   FrontierRow,
@@ -63,8 +64,6 @@ const relinkSettled = (anchors: string, where: string) =>
   `UPDATE crawl_frontier SET inlinks = inlinks + 1 ${anchors}
    WHERE crawl_id = @crawlId AND url = @url AND state NOT IN ('queued', 'fetching') ${where}
    RETURNING rowid AS id`;
-
-type DocumentOrder = 'crawl' | 'importance';
 
 const { columns: DOCUMENT_COLUMNS, best: BEST_PAGE_COLUMNS, join: SCORES_OF_DOCUMENT, orders: DOCUMENT_ORDERS } = documentWithScores(crawlDocuments, crawlDocumentScores);
 
